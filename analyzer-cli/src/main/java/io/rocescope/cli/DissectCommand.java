@@ -1,0 +1,126 @@
+package io.rocescope.cli;
+
+import io.rocescope.dissector.capture.CaptureFormatException;
+import io.rocescope.dissector.capture.CaptureReader;
+import io.rocescope.dissector.capture.CaptureReaders;
+import io.rocescope.dissector.capture.CaptureRecord;
+import io.rocescope.dissector.decode.DecodeOptions;
+import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.decode.FrameDecoder;
+import io.rocescope.dissector.field.FieldDef;
+import io.rocescope.dissector.field.Fields;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code rocescope dissect}: decode every frame and print it, like tshark -r. */
+@Command(name = "dissect", mixinStandardHelpOptions = true,
+    description = {"Decode a capture frame by frame, like tshark.",
+        "Output: one line per frame (default), the full field tree (-V), JSON (-T json) or chosen fields (-T fields -e NAME)."})
+final class DissectCommand implements Callable<Integer> {
+    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "pcap or pcapng file, or - for standard input")
+    String file;
+
+    @Option(names = "-r", paramLabel = "FILE", description = "read from FILE (as tshark -r)")
+    String readFile;
+
+    @Option(names = "-V", description = "print the full field tree of every frame")
+    boolean verbose;
+
+    @Option(names = "-T", paramLabel = "FORMAT", description = "output format: text (default), fields, json")
+    String format = "text";
+
+    @Option(names = "-e", paramLabel = "FIELD", description = "field to print with -T fields (repeatable), e.g. infiniband.bth.psn")
+    List<String> fields = new ArrayList<>();
+
+    @Option(names = "-E", paramLabel = "OPTION", description = "-T fields options: header=y|n, separator=CHAR (as tshark)")
+    List<String> fieldOptions = new ArrayList<>();
+
+    @Option(names = "-c", paramLabel = "N", description = "stop after N frames")
+    long count = -1;
+
+    @Option(names = "-q", description = "decode every frame but print only a count (for timing)")
+    boolean quiet;
+
+    @Option(names = "--port", paramLabel = "N", description = "also decode UDP port N as RoCEv2 (repeatable; Decode-As)")
+    List<Integer> ports = new ArrayList<>();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        String input = readFile != null ? readFile : file;
+        if (input == null) throw new CommandLine.ParameterException(spec.commandLine(), "no capture file given (a path, or - for standard input)");
+        DecodeOptions options = new DecodeOptions();
+        for (int p : ports) {
+            if (p < 0 || p > 65535) throw new CommandLine.ParameterException(spec.commandLine(), "--port " + p + " is not a UDP port");
+            options.addRocePort(p);
+        }
+        FrameSink sink = sink();
+        PrintWriter err = spec.commandLine().getErr();
+        long frames = 0;
+        try (CaptureReader reader = CaptureReaders.open(input)) {
+            FrameDecoder decoder = new FrameDecoder(options);
+            CaptureRecord rec = new CaptureRecord();
+            sink.begin();
+            while ((count < 0 || frames < count) && reader.next(rec)) {
+                DecodedFrame f = decoder.decode(rec);
+                sink.frame(f);
+                frames++;
+            }
+            sink.end(frames);
+            for (String w : reader.warnings()) err.println("rocescope: warning: " + w);
+            if (frames == 0 && !reader.warnings().isEmpty()) return RoceScope.EXIT_USAGE;
+        } catch (CaptureFormatException e) {
+            sink.end(frames);
+            err.println("rocescope: " + e.getMessage());
+            return RoceScope.EXIT_USAGE;
+        } catch (IOException e) {
+            sink.end(frames);
+            err.println("rocescope: " + input + ": read error: " + e.getMessage());
+            return RoceScope.EXIT_USAGE;
+        }
+        return RoceScope.EXIT_OK;
+    }
+
+    private FrameSink sink() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        if (quiet) return new CountSink(spec.commandLine().getErr());
+        switch (format) {
+            case "text":
+                return verbose ? new TreeSink(out) : new LineSink(out);
+            case "fields": {
+                if (fields.isEmpty()) throw new CommandLine.ParameterException(spec.commandLine(), "-T fields needs at least one -e FIELD");
+                List<FieldDef> defs = new ArrayList<>();
+                for (String name : fields) {
+                    FieldDef def = Fields.byName(name);
+                    if (def == null) throw new CommandLine.ParameterException(spec.commandLine(), "unknown field '" + name + "' (rocescope fields lists them)");
+                    defs.add(def);
+                }
+                boolean header = false;
+                char sep = '\t';
+                for (String o : fieldOptions) {
+                    if (o.equals("header=y")) header = true;
+                    else if (o.equals("header=n")) header = false;
+                    else if (o.startsWith("separator=") && o.length() == 11) sep = o.charAt(10);
+                    else if (o.equals("separator=/t")) sep = '\t';
+                    else if (o.equals("separator=/s")) sep = ' ';
+                    else throw new CommandLine.ParameterException(spec.commandLine(), "unknown -E option '" + o + "' (header=y|n, separator=C)");
+                }
+                return new FieldsSink(out, defs, header, sep);
+            }
+            case "json":
+                return new JsonSink(out);
+            default:
+                throw new CommandLine.ParameterException(spec.commandLine(), "unknown output format '" + format + "' (text, fields, json)");
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package io.rocescope.cli;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.decode.Expert;
+import io.rocescope.dissector.field.FieldDef;
+import io.rocescope.dissector.field.FieldType;
+import io.rocescope.dissector.text.FieldText;
+import io.rocescope.dissector.text.InfoColumn;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.math.BigInteger;
+
+/**
+ * -T json: a JSON array with one object per frame (each on its own line), holding the summary and
+ * the field tree: name, label, value (a number for integers), display string, offset, length, children.
+ */
+final class JsonSink implements FrameSink {
+    private final JsonGenerator g;
+
+    JsonSink(PrintWriter out) throws IOException {
+        this.g = new JsonFactory().createGenerator(out);
+        g.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
+    }
+
+    @Override
+    public void begin() throws IOException {
+        g.writeRaw("[\n");
+    }
+
+    private boolean first = true;
+
+    @Override
+    public void frame(DecodedFrame f) throws IOException {
+        if (!first) g.writeRaw(",\n");
+        first = false;
+        g.writeStartObject();
+        g.writeNumberField("frame", f.number());
+        g.writeNumberField("timestamp", f.timestampNanos() / 1e9);
+        g.writeNumberField("relativeTime", f.relativeNanos() / 1e9);
+        g.writeNumberField("length", f.originalLength());
+        g.writeNumberField("capturedLength", f.capturedLength());
+        g.writeNumberField("interface", f.interfaceId());
+        g.writeStringField("protocol", f.protocol().column());
+        g.writeStringField("info", InfoColumn.of(f));
+        if (f.icrcStatus() != DecodedFrame.IcrcStatus.NONE) g.writeStringField("icrc", f.icrcStatus().word());
+        g.writeArrayFieldStart("experts");
+        for (Expert e : f.experts()) {
+            g.writeStartObject();
+            g.writeStringField("severity", e.severity().name().toLowerCase());
+            g.writeStringField("key", e.key());
+            g.writeStringField("message", e.message());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("layers");
+        int i = 0;
+        while (i < f.fieldCount()) i = node(f, i);
+        g.writeEndArray();
+        g.writeEndObject();
+        g.flush();
+    }
+
+    /** Writes field i and its children; returns the index after them. */
+    private int node(DecodedFrame f, int i) throws IOException {
+        FieldDef def = f.def(i);
+        g.writeStartObject();
+        g.writeStringField("name", def.abbrev());
+        g.writeStringField("label", def.label());
+        if (def.type() != FieldType.PROTOCOL) {
+            g.writeFieldName("value");
+            value(f, i, def);
+            g.writeStringField("display", FieldText.display(f, i));
+        }
+        g.writeNumberField("offset", f.offset(i));
+        g.writeNumberField("length", f.length(i));
+        int depth = f.depth(i);
+        int j = i + 1;
+        if (j < f.fieldCount() && f.depth(j) > depth) {
+            g.writeArrayFieldStart("children");
+            while (j < f.fieldCount() && f.depth(j) > depth) j = node(f, j);
+            g.writeEndArray();
+        }
+        g.writeEndObject();
+        return j;
+    }
+
+    private void value(DecodedFrame f, int i, FieldDef def) throws IOException {
+        long v = f.value(i);
+        switch (def.type()) {
+            case UINT:
+                if (v < 0) g.writeNumber(new BigInteger(Long.toUnsignedString(v)));
+                else g.writeNumber(v);
+                break;
+            case BOOLEAN: g.writeBoolean(v != 0); break;
+            case RELATIVE_TIME:
+            case ABSOLUTE_TIME: g.writeNumber(v / 1e9); break;
+            default: g.writeString(FieldText.value(f, i));
+        }
+    }
+
+    @Override
+    public void end(long frames) throws IOException {
+        if (!first) g.writeRaw("\n");
+        g.writeRaw("]\n");
+        g.flush();
+    }
+}

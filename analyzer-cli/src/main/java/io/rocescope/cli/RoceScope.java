@@ -1,0 +1,47 @@
+package io.rocescope.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+
+/** The {@code rocescope} command: a tshark-like front end to the dissector and flow tracker. */
+@Command(name = "rocescope", mixinStandardHelpOptions = true, version = "rocescope 0.1.0",
+    description = "RoCEv2 / InfiniBand packet analyzer for pcap and pcapng captures.",
+    subcommands = {DissectCommand.class, CommandLine.HelpCommand.class})
+public final class RoceScope implements Runnable {
+    /** Exit codes: 0 fine, 1 a check failed, 2 usage or input error. */
+    public static final int EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (try: rocescope dissect FILE)");
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, new PrintWriter(System.out, false), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the CLI with the given streams; returns the exit code. Used by main and by the tests. */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new RoceScope());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("rocescope: " + ex.getMessage());
+            err.println("Try 'rocescope " + (ex.getCommandLine().getCommandName().equals("rocescope") ? "" : ex.getCommandLine().getCommandName() + " ") + "--help'.");
+            return EXIT_USAGE;
+        });
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            err.println("rocescope: " + (ex.getMessage() == null ? ex.toString() : ex.getMessage()));
+            return EXIT_USAGE;
+        });
+        int code = cl.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+}

@@ -1,0 +1,22 @@
+package io.rocescope.dissector.capture;
+
+import java.io.IOException;
+import java.util.List;
+
+/** A streaming reader of packet records: memory use does not depend on the file size. */
+public interface CaptureReader extends AutoCloseable {
+    /**
+     * Reads the next record into {@code rec}. Returns false at the end of the capture, or when the
+     * rest of the capture is damaged; in that case {@link #warnings()} says why.
+     */
+    boolean next(CaptureRecord rec) throws IOException;
+
+    /** "pcap" or "pcapng". */
+    String format();
+
+    /** Problems met so far that did not stop the reading of earlier records (truncated last record …). */
+    List<String> warnings();
+
+    @Override
+    void close() throws IOException;
+}

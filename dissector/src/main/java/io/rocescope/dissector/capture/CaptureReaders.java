@@ -1,0 +1,54 @@
+package io.rocescope.dissector.capture;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/** Opens a capture file (or standard input, named "-") by looking at its magic number. */
+public final class CaptureReaders {
+    private static final int BUFFER = 1 << 20;
+
+    private CaptureReaders() {}
+
+    public static CaptureReader open(String pathOrDash) throws IOException {
+        if ("-".equals(pathOrDash)) return open(System.in, "standard input");
+        Path path = Path.of(pathOrDash);
+        if (Files.isDirectory(path)) throw new CaptureFormatException(pathOrDash + ": is a directory, not a capture file");
+        InputStream in;
+        try {
+            in = Files.newInputStream(path);
+        } catch (NoSuchFileException e) {
+            throw new CaptureFormatException(pathOrDash + ": no such file");
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new CaptureFormatException(pathOrDash + ": permission denied");
+        }
+        try {
+            return open(in, pathOrDash);
+        } catch (IOException | RuntimeException e) {
+            in.close();
+            throw e;
+        }
+    }
+
+    /** Reads from a stream; {@code name} is used in messages. */
+    public static CaptureReader open(InputStream stream, String name) throws IOException {
+        CaptureInput in = new CaptureInput(stream, BUFFER);
+        byte[] magic = new byte[4];
+        int n = in.read(magic, 0, 4);
+        if (n == 0) throw new CaptureFormatException(name + ": empty file, not a capture");
+        if (n < 4) throw new CaptureFormatException(name + ": only " + n + " bytes, not a capture file");
+        long be = ByteOrder32.u32(magic, 0, true), le = ByteOrder32.u32(magic, 0, false);
+        if (be == PcapngReader.SHB) return new PcapngReader(in, name, magic);
+        if (be == PcapReader.MAGIC_MICROS || be == PcapReader.MAGIC_NANOS
+            || le == PcapReader.MAGIC_MICROS || le == PcapReader.MAGIC_NANOS) {
+            return new PcapReader(in, name, magic);
+        }
+        if ((magic[0] & 0xFF) == 0x1F && (magic[1] & 0xFF) == 0x8B) {
+            throw new CaptureFormatException(name + ": gzip-compressed; decompress it first (gunzip -c FILE | rocescope dissect -)");
+        }
+        throw new CaptureFormatException(String.format("%s: not a pcap or pcapng capture (starts with %02x %02x %02x %02x)",
+            name, magic[0], magic[1], magic[2], magic[3]));
+    }
+}

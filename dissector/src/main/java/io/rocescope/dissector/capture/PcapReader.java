@@ -1,0 +1,103 @@
+package io.rocescope.dissector.capture;
+
+import io.rocescope.dissector.field.LinkTypeNames;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Classic libpcap files: both byte orders, microsecond (0xa1b2c3d4) and nanosecond (0xa1b23c4d)
+ * timestamps. Records cut by the snaplen keep their original length.
+ */
+public final class PcapReader implements CaptureReader {
+    static final long MAGIC_MICROS = 0xA1B2C3D4L, MAGIC_NANOS = 0xA1B23C4DL;
+    /** Larger records than this are taken as corruption (Wireshark's limit for most link types is 256 KiB). */
+    static final int MAX_RECORD = 1 << 20;
+
+    private final CaptureInput in;
+    private final String name;
+    private final boolean bigEndian;
+    private final boolean nanos;
+    private final int linkType;
+    private final long snaplen;
+    private final byte[] hdr = new byte[24];
+    private final List<String> warnings = new ArrayList<>();
+    private long count;
+    private boolean done;
+
+    PcapReader(CaptureInput in, String name, byte[] magic) throws IOException {
+        this.in = in;
+        this.name = name;
+        long be = ByteOrder32.u32(magic, 0, true);
+        long le = ByteOrder32.u32(magic, 0, false);
+        if (be == MAGIC_MICROS || be == MAGIC_NANOS) {
+            bigEndian = true;
+            nanos = be == MAGIC_NANOS;
+        } else if (le == MAGIC_MICROS || le == MAGIC_NANOS) {
+            bigEndian = false;
+            nanos = le == MAGIC_NANOS;
+        } else {
+            throw new CaptureFormatException(name + ": not a pcap file");
+        }
+        System.arraycopy(magic, 0, hdr, 0, 4);
+        if (in.read(hdr, 4, 20) < 20) throw new CaptureFormatException(name + ": pcap file header is cut short (" + (in.position()) + " bytes)");
+        snaplen = ByteOrder32.u32(hdr, 16, bigEndian);
+        // The high bits of the link-type word may carry FCS information; the link type is the low 16 bits.
+        linkType = (int) (ByteOrder32.u32(hdr, 20, bigEndian) & 0xFFFF);
+        if (!LinkTypeNames.isSupported(linkType)) {
+            throw new CaptureFormatException(name + ": unsupported link type " + linkType
+                + " (supported: Ethernet 1, Linux SLL 113, Linux SLL2 276, raw IP 101/228/229)");
+        }
+    }
+
+    public int linkType() { return linkType; }
+    public long snaplen() { return snaplen; }
+    public boolean isNanosecond() { return nanos; }
+    public boolean isBigEndian() { return bigEndian; }
+
+    @Override
+    public boolean next(CaptureRecord rec) throws IOException {
+        if (done) return false;
+        int n = in.read(hdr, 0, 16);
+        if (n == 0) { done = true; return false; }
+        if (n < 16) {
+            return damaged("the record header after frame " + count + " is cut short (" + n + " of 16 bytes)");
+        }
+        long sec = ByteOrder32.u32(hdr, 0, bigEndian);
+        long frac = ByteOrder32.u32(hdr, 4, bigEndian);
+        long incl = ByteOrder32.u32(hdr, 8, bigEndian);
+        long orig = ByteOrder32.u32(hdr, 12, bigEndian);
+        if (incl > MAX_RECORD) {
+            return damaged("record " + (count + 1) + " claims " + incl + " captured bytes; the file is corrupt from offset "
+                + (in.position() - 16));
+        }
+        rec.ensureCapacity((int) incl);
+        int got = in.read(rec.data, 0, (int) incl);
+        if (got < incl) {
+            return damaged("the last record (frame " + (count + 1) + ") is cut short: " + got + " of " + incl + " bytes");
+        }
+        rec.number = ++count;
+        rec.timestampNanos = sec * 1_000_000_000L + (nanos ? frac : frac * 1000L);
+        rec.capturedLength = (int) incl;
+        rec.originalLength = (int) Math.max(orig, incl);
+        rec.interfaceId = 0;
+        rec.linkType = linkType;
+        return true;
+    }
+
+    private boolean damaged(String why) {
+        warnings.add(name + ": " + why + "; " + count + " frames were read before it");
+        done = true;
+        return false;
+    }
+
+    @Override
+    public String format() { return "pcap"; }
+
+    @Override
+    public List<String> warnings() { return warnings; }
+
+    @Override
+    public void close() throws IOException { in.close(); }
+}

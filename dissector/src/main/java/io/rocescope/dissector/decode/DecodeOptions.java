@@ -1,0 +1,41 @@
+package io.rocescope.dissector.decode;
+
+import java.util.Arrays;
+
+/** What the user told the dissector (Wireshark's preferences and Decode-As). */
+public final class DecodeOptions {
+    /** IANA's RoCEv2 port. */
+    public static final int ROCE_V2_PORT = 4791;
+
+    private final boolean[] roceUdpPorts = new boolean[65536];
+
+    public DecodeOptions() {
+        roceUdpPorts[ROCE_V2_PORT] = true;
+    }
+
+    /** Decode UDP port {@code port} as RoCEv2 as well (Decode-As). */
+    public DecodeOptions addRocePort(int port) {
+        if (port < 0 || port > 65535) throw new IllegalArgumentException("UDP port out of range: " + port);
+        roceUdpPorts[port] = true;
+        return this;
+    }
+
+    public boolean isRocePort(int port) {
+        return roceUdpPorts[port];
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("roce ports");
+        for (int p = 0; p < roceUdpPorts.length; p++) if (roceUdpPorts[p]) sb.append(' ').append(p);
+        return sb.toString();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof DecodeOptions other && Arrays.equals(roceUdpPorts, other.roceUdpPorts);
+    }
+
+    @Override
+    public int hashCode() { return Arrays.hashCode(roceUdpPorts); }
+}

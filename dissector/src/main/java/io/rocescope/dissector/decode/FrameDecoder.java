@@ -1,0 +1,86 @@
+package io.rocescope.dissector.decode;
+
+import io.rocescope.dissector.capture.CaptureRecord;
+import io.rocescope.dissector.field.LinkTypeNames;
+
+import static io.rocescope.dissector.field.Fields.*;
+
+/**
+ * Decodes capture records into {@link DecodedFrame}s. Not thread-safe: one decoder per thread.
+ * The only state kept between frames is the first timestamp, for relative times.
+ */
+public final class FrameDecoder {
+    private final DecodeOptions options;
+    private final Packet packet = new Packet();
+    private final DecodedFrame frame = new DecodedFrame();
+    private long firstTimestamp = Long.MIN_VALUE;
+
+    public FrameDecoder() {
+        this(new DecodeOptions());
+    }
+
+    public FrameDecoder(DecodeOptions options) {
+        this.options = options;
+    }
+
+    /** Decodes into a frame object that is reused by the next call. */
+    public DecodedFrame decode(CaptureRecord rec) {
+        return decode(rec, frame);
+    }
+
+    public DecodedFrame decode(CaptureRecord rec, DecodedFrame f) {
+        if (firstTimestamp == Long.MIN_VALUE) firstTimestamp = rec.timestampNanos;
+        f.reset(rec.number, rec.timestampNanos, rec.timestampNanos - firstTimestamp, rec.capturedLength,
+            rec.originalLength, rec.interfaceId, rec.linkType, rec.data);
+        packet.reset(rec.data, rec.capturedLength, rec.capturedLength < rec.originalLength, f, options);
+
+        int node = f.open(FRAME, 0);
+        f.add(FRAME_NUMBER, 0, 0, rec.number);
+        f.add(FRAME_TIME_EPOCH, 0, 0, rec.timestampNanos);
+        f.add(FRAME_TIME_RELATIVE, 0, 0, f.relativeNanos);
+        f.add(FRAME_LEN, 0, 0, rec.originalLength);
+        f.add(FRAME_CAP_LEN, 0, 0, rec.capturedLength);
+        f.add(FRAME_INTERFACE_ID, 0, 0, rec.interfaceId);
+        f.add(FRAME_LINK_TYPE, 0, 0, rec.linkType);
+        f.close(node, rec.capturedLength);
+
+        try {
+            switch (rec.linkType) {
+                case LinkTypeNames.ETHERNET:
+                    EthernetDissector.dissect(packet, 0);
+                    break;
+                case LinkTypeNames.LINUX_SLL:
+                    SllDissector.dissectV1(packet);
+                    break;
+                case LinkTypeNames.LINUX_SLL2:
+                    SllDissector.dissectV2(packet);
+                    break;
+                case LinkTypeNames.RAW:
+                case LinkTypeNames.RAW_BSD:
+                case LinkTypeNames.RAW_BSD14:
+                case LinkTypeNames.IPV4:
+                case LinkTypeNames.IPV6:
+                    rawIp(packet);
+                    break;
+                default:
+                    f.expert(new Expert(Expert.Severity.WARNING, "linktype.unsupported",
+                        "Link type " + rec.linkType + " is not supported; the frame is not decoded"));
+                    if (rec.capturedLength > 0) f.add(DATA, 0, rec.capturedLength, 0);
+            }
+        } catch (RuntimeException e) {
+            // A dissector bug must not end the capture: the frame is marked, the next one is decoded.
+            f.expert(Expert.malformed("Dissector failure: " + e));
+        }
+        return f;
+    }
+
+    private static void rawIp(Packet p) {
+        if (!p.need(0, 1, "IP version")) return;
+        int version = (p.d[0] & 0xFF) >>> 4;
+        if (version == 4) Ipv4Dissector.dissect(p, 0);
+        else if (version == 6) Ipv6Dissector.dissect(p, 0);
+        else p.malformed("Raw IP frame with IP version " + version);
+    }
+
+    public DecodeOptions options() { return options; }
+}

@@ -1,0 +1,43 @@
+package io.rocescope.dissector.decode;
+
+import static io.rocescope.dissector.field.Fields.*;
+
+/** RoCE v1: the 40-byte Global Route Header; a BTH follows only when NxtHdr is 0x1B. */
+final class GrhDissector {
+    static final int NEXT_HEADER_BTH = 0x1B;
+
+    private GrhDissector() {}
+
+    static int dissect(Packet p, int off) {
+        p.f.protocol = DecodedFrame.Protocol.ROCE;
+        if (!p.need(off, 40, "GRH")) return -1;
+        long w = Bytes.u32(p.d, off);
+        int ib = p.f.open(IB, off);
+        int node = p.f.open(GRH, off);
+        p.bits(GRH_IPVER, off, 1, w, 28, 0xF);
+        p.bits(GRH_TCLASS, off, 2, w, 20, 0xFF);
+        p.bits(GRH_FLOWLABEL, off + 1, 3, w, 0, 0xFFFFF);
+        int paylen = p.u16(GRH_PAYLEN, off + 4);
+        int nxt = p.u8(GRH_NXTHDR, off + 6);
+        p.u8(GRH_HOPLMT, off + 7);
+        p.f.srcField = p.addr(GRH_SGID, off + 8, 16);
+        p.f.dstField = p.addr(GRH_DGID, off + 24, 16);
+        p.f.close(node, off + 40);
+        int end = off + 40 + paylen;
+        p.f.close(ib, Math.min(end, p.cap));
+        if (end > p.cap && !p.cut) {
+            p.malformed("GRH payload length " + paylen + " exceeds the " + (p.cap - off - 40) + " bytes left in the frame");
+            return -1;
+        }
+        if (nxt != NEXT_HEADER_BTH) {
+            int stop = Math.min(end, p.cap);
+            if (off + 40 < stop) p.bytes(DATA, off + 40, stop - off - 40);
+            return end;
+        }
+        p.l3Offset = off;
+        p.l3Kind = 1;
+        p.l3HeaderLength = 40;
+        IbTransportDissector.dissect(p, off + 40, end);
+        return end;
+    }
+}

@@ -1,0 +1,67 @@
+package io.rocescope.dissector.decode;
+
+import io.rocescope.dissector.field.FieldDef;
+
+/**
+ * The state shared by the layer dissectors while one frame is decoded: the bytes, how many were
+ * captured, the frame being filled in, and where the network-layer header started (the ICRC needs it).
+ */
+final class Packet {
+    byte[] d;
+    /** Bytes captured: nothing at or beyond this offset may be read. */
+    int cap;
+    /** True when the capture cut the frame short (snaplen): shortfalls are truncation, not malformation. */
+    boolean cut;
+    DecodedFrame f;
+    DecodeOptions options;
+
+    /** Offset and kind of the last network header (4 = IPv4, 6 = IPv6, 1 = RoCEv1 GRH), for the ICRC. */
+    int l3Offset = -1;
+    int l3Kind;
+    int l3HeaderLength;
+    int udpOffset = -1;
+
+    void reset(byte[] d, int cap, boolean cut, DecodedFrame f, DecodeOptions options) {
+        this.d = d;
+        this.cap = cap;
+        this.cut = cut;
+        this.f = f;
+        this.options = options;
+        this.l3Offset = -1;
+        this.udpOffset = -1;
+    }
+
+    /**
+     * True if {@code n} bytes at {@code off} were captured. Otherwise records why not (truncated by the
+     * capture, or malformed) against the layer being decoded and returns false.
+     */
+    boolean need(int off, int n, String what) {
+        if (off + n <= cap) return true;
+        shortfall(what + ": needs " + n + " bytes at offset " + off + ", only " + Math.max(0, cap - off) + " captured");
+        return false;
+    }
+
+    void shortfall(String message) {
+        f.expert(cut ? Expert.truncated(message) : Expert.malformed(message));
+    }
+
+    void malformed(String message) {
+        f.expert(Expert.malformed(message));
+    }
+
+    // Field helpers, so the dissectors read as a list of fields.
+    int u8(FieldDef def, int off) { int v = Bytes.u8(d, off); f.add(def, off, 1, v); return v; }
+    int u16(FieldDef def, int off) { int v = Bytes.u16(d, off); f.add(def, off, 2, v); return v; }
+    int u24(FieldDef def, int off) { int v = Bytes.u24(d, off); f.add(def, off, 3, v); return v; }
+    long u32(FieldDef def, int off) { long v = Bytes.u32(d, off); f.add(def, off, 4, v); return v; }
+    long u48(FieldDef def, int off) { long v = Bytes.u48(d, off); f.add(def, off, 6, v); return v; }
+    long u64(FieldDef def, int off) { long v = Bytes.u64(d, off); f.add(def, off, 8, v); return v; }
+    /** A bit field: (byte/word value >> shift) & mask, covering {@code len} bytes at {@code off}. */
+    int bits(FieldDef def, int off, int len, long word, int shift, long mask) {
+        int v = (int) ((word >>> shift) & mask);
+        f.add(def, off, len, v);
+        return v;
+    }
+    void bytes(FieldDef def, int off, int len) { f.add(def, off, len, 0); }
+    int addr(FieldDef def, int off, int len) { return f.add(def, off, len, len == 4 ? Bytes.u32(d, off) : len == 6 ? Bytes.u48(d, off) : 0); }
+}

@@ -1,0 +1,42 @@
+package io.rocescope.dissector.decode;
+
+import static io.rocescope.dissector.field.Fields.*;
+
+/** TCP header: ports, sequence numbers, flags, window, options length and payload. */
+final class TcpDissector {
+    private TcpDissector() {}
+
+    static void dissect(Packet p, int off, int ipEnd) {
+        p.f.protocol = DecodedFrame.Protocol.TCP;
+        if (!p.need(off, 20, "TCP header")) return;
+        byte[] d = p.d;
+        int hdr = (Bytes.u8(d, off + 12) >>> 4) * 4;
+        int node = p.f.open(TCP, off);
+        p.u16(TCP_SRCPORT, off);
+        p.u16(TCP_DSTPORT, off + 2);
+        p.u32(TCP_SEQ_RAW, off + 4);
+        p.u32(TCP_ACK_RAW, off + 8);
+        p.f.add(TCP_HDR_LEN, off + 12, 1, hdr);
+        int flags = Bytes.u16(d, off + 12) & 0x1FF;
+        p.f.add(TCP_FLAGS, off + 12, 2, flags);
+        p.bits(TCP_FLAGS_ACK, off + 13, 1, flags, 4, 1);
+        p.bits(TCP_FLAGS_PUSH, off + 13, 1, flags, 3, 1);
+        p.bits(TCP_FLAGS_RESET, off + 13, 1, flags, 2, 1);
+        p.bits(TCP_FLAGS_SYN, off + 13, 1, flags, 1, 1);
+        p.bits(TCP_FLAGS_FIN, off + 13, 1, flags, 0, 1);
+        p.u16(TCP_WINDOW, off + 14);
+        p.u16(TCP_CHECKSUM, off + 16);
+        p.u16(TCP_URGENT, off + 18);
+        if (hdr < 20 || off + hdr > ipEnd) {
+            p.f.close(node, off + 20);
+            p.malformed("TCP header length " + hdr + " does not fit the IP payload");
+            return;
+        }
+        p.f.add(TCP_OPTIONS_LEN, off + 20, hdr - 20, hdr - 20);
+        int payload = ipEnd - off - hdr;
+        p.f.add(TCP_LEN, off, 0, payload);
+        int stop = Math.min(ipEnd, p.cap);
+        if (payload > 0 && off + hdr < stop) p.bytes(TCP_PAYLOAD, off + hdr, stop - off - hdr);
+        p.f.close(node, stop);
+    }
+}

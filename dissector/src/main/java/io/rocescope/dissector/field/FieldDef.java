@@ -1,0 +1,38 @@
+package io.rocescope.dissector.field;
+
+/**
+ * One registered field: its filter name (Wireshark-compatible where Wireshark has one), the label
+ * shown in the tree, its type and how to print it. Instances are created once, in {@link Fields}.
+ */
+public final class FieldDef {
+    private final int id;
+    private final String abbrev;
+    private final String label;
+    private final FieldType type;
+    private final Base base;
+    private final int hexDigits;
+    private final ValueNames names;
+
+    FieldDef(int id, String abbrev, String label, FieldType type, Base base, int hexDigits, ValueNames names) {
+        this.id = id;
+        this.abbrev = abbrev;
+        this.label = label;
+        this.type = type;
+        this.base = base;
+        this.hexDigits = hexDigits;
+        this.names = names;
+    }
+
+    public int id() { return id; }
+    /** The filter name, e.g. {@code infiniband.bth.psn}. */
+    public String abbrev() { return abbrev; }
+    public String label() { return label; }
+    public FieldType type() { return type; }
+    public Base base() { return base; }
+    /** Digits a hex value is zero-padded to (0 = no padding). */
+    public int hexDigits() { return hexDigits; }
+    public ValueNames names() { return names; }
+
+    @Override
+    public String toString() { return abbrev; }
+}

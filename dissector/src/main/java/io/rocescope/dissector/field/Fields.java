@@ -1,0 +1,243 @@
+package io.rocescope.dissector.field;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static io.rocescope.dissector.field.Base.DEC;
+import static io.rocescope.dissector.field.Base.HEX;
+import static io.rocescope.dissector.field.Base.NONE;
+import static io.rocescope.dissector.field.FieldType.*;
+
+/**
+ * The field registry (Wireshark's hf_ array): every field the dissector can emit, with its
+ * Wireshark filter name where Wireshark has one and a name in the same style where it has none.
+ */
+public final class Fields {
+    private Fields() {}
+
+    private static final List<FieldDef> ALL = new ArrayList<>();
+    private static final Map<String, FieldDef> BY_NAME = new LinkedHashMap<>();
+
+    private static FieldDef reg(String abbrev, String label, FieldType type, Base base, int hexDigits, ValueNames names) {
+        FieldDef f = new FieldDef(ALL.size(), abbrev, label, type, base, hexDigits, names);
+        ALL.add(f);
+        if (BY_NAME.put(abbrev, f) != null) throw new IllegalStateException("duplicate field " + abbrev);
+        return f;
+    }
+    private static FieldDef proto(String abbrev, String label) { return reg(abbrev, label, PROTOCOL, NONE, 0, null); }
+    private static FieldDef dec(String abbrev, String label) { return reg(abbrev, label, UINT, DEC, 0, null); }
+    private static FieldDef dec(String abbrev, String label, ValueNames n) { return reg(abbrev, label, UINT, DEC, 0, n); }
+    private static FieldDef hex(String abbrev, String label, int digits) { return reg(abbrev, label, UINT, HEX, digits, null); }
+    private static FieldDef hex(String abbrev, String label, int digits, ValueNames n) { return reg(abbrev, label, UINT, HEX, digits, n); }
+    private static FieldDef bool(String abbrev, String label) { return reg(abbrev, label, BOOLEAN, DEC, 0, null); }
+    private static FieldDef of(String abbrev, String label, FieldType t) { return reg(abbrev, label, t, NONE, 0, null); }
+
+    // ---- frame (metadata, no bytes) ----
+    public static final FieldDef FRAME = proto("frame", "Frame");
+    public static final FieldDef FRAME_NUMBER = dec("frame.number", "Frame Number");
+    public static final FieldDef FRAME_TIME_EPOCH = of("frame.time_epoch", "Epoch Time", ABSOLUTE_TIME);
+    public static final FieldDef FRAME_TIME_RELATIVE = of("frame.time_relative", "Time since reference or first frame", RELATIVE_TIME);
+    public static final FieldDef FRAME_LEN = dec("frame.len", "Frame Length");
+    public static final FieldDef FRAME_CAP_LEN = dec("frame.cap_len", "Capture Length");
+    public static final FieldDef FRAME_INTERFACE_ID = dec("frame.interface_id", "Interface id");
+    public static final FieldDef FRAME_LINK_TYPE = dec("frame.link_type", "Link type", LinkTypeNames.NAMES);
+
+    // ---- link layers ----
+    public static final FieldDef ETH = proto("eth", "Ethernet II");
+    public static final FieldDef ETH_DST = of("eth.dst", "Destination", ETHER);
+    public static final FieldDef ETH_SRC = of("eth.src", "Source", ETHER);
+    public static final FieldDef ETH_TYPE = hex("eth.type", "Type", 4, EtherTypeNames.NAMES);
+    public static final FieldDef ETH_TRAILER = of("eth.trailer", "Trailer", BYTES);
+
+    public static final FieldDef VLAN = proto("vlan", "802.1Q Virtual LAN");
+    public static final FieldDef VLAN_PRIORITY = dec("vlan.priority", "Priority");
+    public static final FieldDef VLAN_DEI = dec("vlan.dei", "DEI");
+    public static final FieldDef VLAN_ID = dec("vlan.id", "ID");
+    public static final FieldDef VLAN_ETYPE = hex("vlan.etype", "Type", 4, EtherTypeNames.NAMES);
+
+    public static final FieldDef QINQ = proto("ieee8021ad", "IEEE 802.1ad");
+    public static final FieldDef QINQ_PRIORITY = dec("ieee8021ad.priority", "Priority");
+    public static final FieldDef QINQ_DEI = dec("ieee8021ad.dei", "DEI");
+    public static final FieldDef QINQ_ID = dec("ieee8021ad.id", "ID");
+    public static final FieldDef QINQ_ETYPE = hex("ieee8021ad.etype", "Type", 4, EtherTypeNames.NAMES);
+
+    public static final FieldDef SLL = proto("sll", "Linux cooked capture");
+    public static final FieldDef SLL_PKTTYPE = dec("sll.pkttype", "Packet type",
+        ValueNames.table("Unicast to us", "Broadcast", "Multicast", "Unicast to another host", "Sent by us"));
+    public static final FieldDef SLL_HATYPE = dec("sll.hatype", "Link-layer address type");
+    public static final FieldDef SLL_HALEN = dec("sll.halen", "Link-layer address length");
+    public static final FieldDef SLL_SRC = of("sll.src.eth", "Source", ETHER);
+    public static final FieldDef SLL_IFINDEX = dec("sll.ifindex", "Interface index");
+    public static final FieldDef SLL_ETYPE = hex("sll.etype", "Protocol", 4, EtherTypeNames.NAMES);
+
+    public static final FieldDef ARP = proto("arp", "Address Resolution Protocol");
+    public static final FieldDef ARP_OPCODE = dec("arp.opcode", "Opcode", ValueNames.table(null, "request", "reply"));
+    public static final FieldDef ARP_SRC_HW = of("arp.src.hw_mac", "Sender MAC address", ETHER);
+    public static final FieldDef ARP_SRC_IP = of("arp.src.proto_ipv4", "Sender IP address", IPV4);
+    public static final FieldDef ARP_DST_HW = of("arp.dst.hw_mac", "Target MAC address", ETHER);
+    public static final FieldDef ARP_DST_IP = of("arp.dst.proto_ipv4", "Target IP address", IPV4);
+
+    // ---- MAC control: PAUSE and PFC ----
+    public static final FieldDef MACC = proto("macc", "MAC Control");
+    public static final FieldDef MACC_OPCODE = hex("macc.opcode", "Opcode", 4,
+        v -> v == 1 ? "Pause" : v == 0x0101 ? "Class Based Flow Control [CBFC] Pause" : null);
+    public static final FieldDef MACC_PAUSE_TIME = dec("macc.pause_time", "pause_time");
+    public static final FieldDef MACC_CBFC_ENBV = hex("macc.cbfc.enbv", "Class Enable Vector", 4);
+    public static final FieldDef[] MACC_CBFC_ENBV_C = new FieldDef[8];
+    public static final FieldDef[] MACC_CBFC_PAUSE_TIME_C = new FieldDef[8];
+    static {
+        for (int i = 0; i < 8; i++) MACC_CBFC_ENBV_C[i] = bool("macc.cbfc.enbv.c" + i, "C" + i);
+        for (int i = 0; i < 8; i++) MACC_CBFC_PAUSE_TIME_C[i] = dec("macc.cbfc.pause_time.c" + i, "C" + i + " pause_time");
+    }
+
+    // ---- IPv4 / IPv6 ----
+    public static final FieldDef IP = proto("ip", "Internet Protocol Version 4");
+    public static final FieldDef IP_VERSION = dec("ip.version", "Version");
+    public static final FieldDef IP_HDR_LEN = dec("ip.hdr_len", "Header Length");
+    public static final FieldDef IP_DSCP = dec("ip.dsfield.dscp", "Differentiated Services Codepoint");
+    public static final FieldDef IP_ECN = dec("ip.dsfield.ecn", "Explicit Congestion Notification", InfinibandNames.ECN_NAMES);
+    public static final FieldDef IP_LEN = dec("ip.len", "Total Length");
+    public static final FieldDef IP_ID = hex("ip.id", "Identification", 4);
+    public static final FieldDef IP_FLAGS = hex("ip.flags", "Flags", 2);
+    public static final FieldDef IP_FRAG_OFFSET = dec("ip.frag_offset", "Fragment Offset");
+    public static final FieldDef IP_TTL = dec("ip.ttl", "Time to Live");
+    public static final FieldDef IP_PROTO = dec("ip.proto", "Protocol", IpProtoNames.NAMES);
+    public static final FieldDef IP_CHECKSUM = hex("ip.checksum", "Header Checksum", 4);
+    public static final FieldDef IP_SRC = of("ip.src", "Source Address", IPV4);
+    public static final FieldDef IP_DST = of("ip.dst", "Destination Address", IPV4);
+
+    public static final FieldDef IPV6 = proto("ipv6", "Internet Protocol Version 6");
+    public static final FieldDef IPV6_VERSION = dec("ipv6.version", "Version");
+    public static final FieldDef IPV6_TCLASS = hex("ipv6.tclass", "Traffic Class", 2);
+    public static final FieldDef IPV6_DSCP = dec("ipv6.tclass.dscp", "Differentiated Services Codepoint");
+    public static final FieldDef IPV6_ECN = dec("ipv6.tclass.ecn", "Explicit Congestion Notification", InfinibandNames.ECN_NAMES);
+    public static final FieldDef IPV6_FLOW = hex("ipv6.flow", "Flow Label", 5);
+    public static final FieldDef IPV6_PLEN = dec("ipv6.plen", "Payload Length");
+    public static final FieldDef IPV6_NXT = dec("ipv6.nxt", "Next Header", IpProtoNames.NAMES);
+    public static final FieldDef IPV6_HLIM = dec("ipv6.hlim", "Hop Limit");
+    public static final FieldDef IPV6_SRC = of("ipv6.src", "Source Address", FieldType.IPV6);
+    public static final FieldDef IPV6_DST = of("ipv6.dst", "Destination Address", FieldType.IPV6);
+
+    public static final FieldDef ICMPV6 = proto("icmpv6", "Internet Control Message Protocol v6");
+    public static final FieldDef ICMPV6_TYPE = dec("icmpv6.type", "Type");
+    public static final FieldDef ICMPV6_CODE = dec("icmpv6.code", "Code");
+
+    // ---- UDP / TCP ----
+    public static final FieldDef UDP = proto("udp", "User Datagram Protocol");
+    public static final FieldDef UDP_SRCPORT = dec("udp.srcport", "Source Port");
+    public static final FieldDef UDP_DSTPORT = dec("udp.dstport", "Destination Port");
+    public static final FieldDef UDP_LENGTH = dec("udp.length", "Length");
+    public static final FieldDef UDP_CHECKSUM = hex("udp.checksum", "Checksum", 4);
+    public static final FieldDef UDP_PAYLOAD = of("udp.payload", "UDP payload", BYTES);
+
+    public static final FieldDef TCP = proto("tcp", "Transmission Control Protocol");
+    public static final FieldDef TCP_SRCPORT = dec("tcp.srcport", "Source Port");
+    public static final FieldDef TCP_DSTPORT = dec("tcp.dstport", "Destination Port");
+    public static final FieldDef TCP_SEQ_RAW = dec("tcp.seq_raw", "Sequence Number (raw)");
+    public static final FieldDef TCP_ACK_RAW = dec("tcp.ack_raw", "Acknowledgment number (raw)");
+    public static final FieldDef TCP_HDR_LEN = dec("tcp.hdr_len", "Header Length");
+    public static final FieldDef TCP_FLAGS = hex("tcp.flags", "Flags", 3, TcpFlagNames.NAMES);
+    public static final FieldDef TCP_FLAGS_ACK = bool("tcp.flags.ack", "Acknowledgment");
+    public static final FieldDef TCP_FLAGS_PUSH = bool("tcp.flags.push", "Push");
+    public static final FieldDef TCP_FLAGS_RESET = bool("tcp.flags.reset", "Reset");
+    public static final FieldDef TCP_FLAGS_SYN = bool("tcp.flags.syn", "Syn");
+    public static final FieldDef TCP_FLAGS_FIN = bool("tcp.flags.fin", "Fin");
+    public static final FieldDef TCP_WINDOW = dec("tcp.window_size_value", "Window");
+    public static final FieldDef TCP_CHECKSUM = hex("tcp.checksum", "Checksum", 4);
+    public static final FieldDef TCP_URGENT = dec("tcp.urgent_pointer", "Urgent Pointer");
+    public static final FieldDef TCP_OPTIONS_LEN = dec("tcp.options.len", "Options length");
+    public static final FieldDef TCP_LEN = dec("tcp.len", "TCP Segment Len");
+    public static final FieldDef TCP_PAYLOAD = of("tcp.payload", "TCP payload", BYTES);
+
+    // ---- InfiniBand transport ----
+    public static final FieldDef IB = proto("infiniband", "InfiniBand");
+    public static final FieldDef GRH = proto("infiniband.grh", "Global Route Header");
+    public static final FieldDef GRH_IPVER = dec("infiniband.grh.ipver", "IP Version");
+    public static final FieldDef GRH_TCLASS = dec("infiniband.grh.tclass", "Traffic Class");
+    public static final FieldDef GRH_FLOWLABEL = dec("infiniband.grh.flowlabel", "Flow Label");
+    public static final FieldDef GRH_PAYLEN = dec("infiniband.grh.paylen", "Payload Length");
+    public static final FieldDef GRH_NXTHDR = hex("infiniband.grh.nxthdr", "Next Header", 2);
+    public static final FieldDef GRH_HOPLMT = dec("infiniband.grh.hoplmt", "Hop Limit");
+    public static final FieldDef GRH_SGID = of("infiniband.grh.sgid", "Source GID", FieldType.IPV6);
+    public static final FieldDef GRH_DGID = of("infiniband.grh.dgid", "Destination GID", FieldType.IPV6);
+
+    public static final FieldDef BTH = proto("infiniband.bth", "Base Transport Header");
+    public static final FieldDef BTH_OPCODE = dec("infiniband.bth.opcode", "Opcode", InfinibandNames.OPCODES);
+    public static final FieldDef BTH_SE = dec("infiniband.bth.se", "Solicited Event");
+    public static final FieldDef BTH_M = dec("infiniband.bth.m", "MigReq");
+    public static final FieldDef BTH_PADCNT = dec("infiniband.bth.padcnt", "Pad Count");
+    public static final FieldDef BTH_TVER = dec("infiniband.bth.tver", "Header Version");
+    public static final FieldDef BTH_P_KEY = dec("infiniband.bth.p_key", "Partition Key");
+    public static final FieldDef BTH_FECN = dec("infiniband.bth.fecn", "FECN");
+    public static final FieldDef BTH_BECN = dec("infiniband.bth.becn", "BECN");
+    public static final FieldDef BTH_RESERVED6 = dec("infiniband.bth.reserved6", "Reserved (6 bits)");
+    public static final FieldDef BTH_DESTQP = hex("infiniband.bth.destqp", "Destination Queue Pair", 6);
+    public static final FieldDef BTH_A = dec("infiniband.bth.a", "Acknowledge Request");
+    public static final FieldDef BTH_RESERVED7 = dec("infiniband.bth.reserved7", "Reserved (7 bits)");
+    public static final FieldDef BTH_PSN = dec("infiniband.bth.psn", "Packet Sequence Number");
+
+    public static final FieldDef XRCETH = proto("infiniband.xrceth", "XRC Extended Transport Header");
+    public static final FieldDef XRCETH_XRCSRQ = hex("infiniband.xrceth.xrcsrq", "XRC SRQ Number", 6);
+
+    public static final FieldDef RDETH = proto("infiniband.rdeth", "RD Extended Transport Header");
+    public static final FieldDef RDETH_EECNXT = hex("infiniband.rdeth.eecnxt", "E2E Context", 6);
+
+    public static final FieldDef DETH = proto("infiniband.deth", "Datagram Extended Transport Header");
+    public static final FieldDef DETH_Q_KEY = hex("infiniband.deth.q_key", "Queue Key", 8);
+    public static final FieldDef DETH_SRCQP = hex("infiniband.deth.srcqp", "Source Queue Pair", 6);
+
+    public static final FieldDef FETH = proto("infiniband.feth", "Flush Extended Transport Header");
+    public static final FieldDef FETH_SEL = dec("infiniband.feth.sel", "Selectivity Level",
+        ValueNames.table("Memory Region Range", "Memory Region"));
+    public static final FieldDef FETH_PLT = dec("infiniband.feth.plt", "Placement Type");
+
+    public static final FieldDef RETH = proto("infiniband.reth", "RDMA Extended Transport Header");
+    public static final FieldDef RETH_VA = hex("infiniband.reth.va", "Virtual Address", 16);
+    public static final FieldDef RETH_R_KEY = hex("infiniband.reth.r_key", "Remote Key", 8);
+    public static final FieldDef RETH_DMALEN = dec("infiniband.reth.dmalen", "DMA Length");
+
+    public static final FieldDef ATOMICETH = proto("infiniband.atomiceth", "Atomic Extended Transport Header");
+    public static final FieldDef ATOMICETH_VA = hex("infiniband.atomiceth.va", "Virtual Address", 16);
+    public static final FieldDef ATOMICETH_R_KEY = hex("infiniband.atomiceth.r_key", "Remote Key", 8);
+    public static final FieldDef ATOMICETH_SWAPDT = hex("infiniband.atomiceth.swapdt", "Swap (or Add) Data", 16);
+    public static final FieldDef ATOMICETH_CMPDT = hex("infiniband.atomiceth.cmpdt", "Compare Data", 16);
+
+    public static final FieldDef AETH = proto("infiniband.aeth", "ACK Extended Transport Header");
+    public static final FieldDef AETH_SYNDROME = dec("infiniband.aeth.syndrome", "Syndrome", InfinibandNames.SYNDROME_NAMES);
+    public static final FieldDef AETH_SYN_RESERVED = dec("infiniband.aeth.syndrome.reserved", "Reserved");
+    public static final FieldDef AETH_SYN_TYPE = dec("infiniband.aeth.syndrome.opcode", "OpCode", InfinibandNames.AETH_TYPES);
+    public static final FieldDef AETH_SYN_CREDIT = dec("infiniband.aeth.syndrome.credit_count", "Credit Count", InfinibandNames.CREDIT_NAMES);
+    public static final FieldDef AETH_SYN_TIMER = dec("infiniband.aeth.syndrome.timer", "Timer", InfinibandNames.RNR_TIMER_NAMES);
+    public static final FieldDef AETH_SYN_RESERVED_VALUE = dec("infiniband.aeth.syndrome.reserved_value", "Reserved");
+    public static final FieldDef AETH_SYN_ERROR = dec("infiniband.aeth.syndrome.error_code", "Error Code", InfinibandNames.NAK_CODE_NAMES);
+    public static final FieldDef AETH_MSN = dec("infiniband.aeth.msn", "Message Sequence Number");
+
+    public static final FieldDef ATOMICACKETH = proto("infiniband.atomicacketh", "Atomic ACK Extended Transport Header");
+    public static final FieldDef ATOMICACKETH_ORIGREMDT = hex("infiniband.atomicacketh.origremdt", "Original Remote Data", 16);
+
+    public static final FieldDef IMMDT = hex("infiniband.immdt", "Immediate Data", 8);
+    public static final FieldDef IETH = hex("infiniband.ieth", "RKey to Invalidate", 8);
+
+    public static final FieldDef CNP = proto("infiniband.cnp", "Congestion Notification Packet");
+    public static final FieldDef CNP_RESERVED = of("infiniband.cnp.reserved", "Reserved", BYTES);
+
+    public static final FieldDef PAYLOAD = of("infiniband.payload", "Payload", BYTES);
+    public static final FieldDef PAD = of("infiniband.pad", "Pad", BYTES);
+    public static final FieldDef INVARIANT_CRC = hex("infiniband.invariant.crc", "Invariant CRC", 8);
+    public static final FieldDef ICRC_STATUS = of("infiniband.icrc.status", "ICRC status", STRING);
+    public static final FieldDef ICRC_FOUND = hex("infiniband.icrc.found", "ICRC found (CRC-32 value, LSB first on the wire)", 8);
+    public static final FieldDef ICRC_EXPECTED = hex("infiniband.icrc.expected", "ICRC expected", 8);
+
+    public static final FieldDef DATA = of("data.data", "Data", BYTES);
+
+    /** Every registered field, in registration order (ids are indexes into this list). */
+    public static List<FieldDef> all() { return Collections.unmodifiableList(ALL); }
+
+    public static FieldDef byId(int id) { return ALL.get(id); }
+
+    /** The field with this filter name, or null. */
+    public static FieldDef byName(String abbrev) { return BY_NAME.get(abbrev); }
+}

@@ -1,0 +1,128 @@
+package io.rocescope.dissector.field;
+
+import java.util.Locale;
+
+/** Names and unit conversions of the InfiniBand transport: opcodes, AETH syndromes, credits, RNR timers. */
+public final class InfinibandNames {
+    private InfinibandNames() {}
+
+    /** Operation names by the low 5 opcode bits (IBTA vol 1, table 38). */
+    private static final String[] OPERATIONS = new String[32];
+    static {
+        String[] ops = {
+            "SEND First", "SEND Middle", "SEND Last", "SEND Last with Immediate", "SEND Only",
+            "SEND Only with Immediate", "RDMA WRITE First", "RDMA WRITE Middle", "RDMA WRITE Last",
+            "RDMA WRITE Last with Immediate", "RDMA WRITE Only", "RDMA WRITE Only with Immediate",
+            "RDMA READ Request", "RDMA READ Response First", "RDMA READ Response Middle",
+            "RDMA READ Response Last", "RDMA READ Response Only", "Acknowledge", "ATOMIC Acknowledge",
+            "CmpSwap", "FetchAdd", "RESYNC", "SEND Last with Invalidate", "SEND Only with Invalidate"};
+        System.arraycopy(ops, 0, OPERATIONS, 0, ops.length);
+        OPERATIONS[0x1C] = "FLUSH";
+        OPERATIONS[0x1D] = "ATOMIC WRITE";
+    }
+
+    private static final String[] OPCODE_NAMES = new String[256];
+    static {
+        for (int op = 0; op < 256; op++) {
+            OPCODE_NAMES[op] = OpcodeTable.isDefined(op) ? transportName(op) + " " + operationName(op) : null;
+        }
+        OPCODE_NAMES[0x80] = "CNP (IB)";
+        OPCODE_NAMES[0x81] = "CNP";
+    }
+
+    /** RC, UC, RD, UD, CNP, XRC, or "Reserved"/"Vendor" for the unassigned prefixes. */
+    public static String transportName(int opcode) {
+        switch (opcode >>> 5) {
+            case 0: return "RC";
+            case 1: return "UC";
+            case 2: return "RD";
+            case 3: return "UD";
+            case 4: return "CNP";
+            case 5: return "XRC";
+            case 7: return "Vendor";
+            default: return "Reserved";
+        }
+    }
+
+    public static String operationName(int opcode) {
+        String s = OPERATIONS[opcode & 0x1F];
+        return s == null ? "Reserved" : s;
+    }
+
+    /** The full name of a defined opcode, e.g. "RC SEND First"; null for undefined ones. */
+    public static String opcodeName(int opcode) {
+        return OPCODE_NAMES[opcode & 0xFF];
+    }
+
+    /** "RC SEND First", or "Unknown opcode 0xNN" for undefined opcodes. */
+    public static String opcodeLabel(int opcode) {
+        String s = OPCODE_NAMES[opcode & 0xFF];
+        return s != null ? s : String.format("Unknown opcode 0x%02x", opcode & 0xFF);
+    }
+
+    public static final ValueNames OPCODES = v -> opcodeName((int) v);
+
+    // ---- AETH syndrome ----
+    public static final int AETH_ACK = 0, AETH_RNR_NAK = 1, AETH_RESERVED = 2, AETH_NAK = 3;
+    public static final ValueNames AETH_TYPES = ValueNames.table("ACK", "RNR NAK", "Reserved", "NAK");
+
+    private static final String[] NAK_CODES = {
+        "PSN Sequence Error", "Invalid Request", "Remote Access Error", "Remote Operational Error",
+        "Invalid RD Request"};
+
+    public static String nakName(int code) {
+        return code >= 0 && code < NAK_CODES.length ? NAK_CODES[code] : "Reserved NAK code " + code;
+    }
+
+    public static final ValueNames NAK_CODE_NAMES = v -> nakName((int) v);
+
+    /** Credit code to number of receive WQE credits (rdmavt credit_table); 31 means unlimited. */
+    private static final int[] CREDITS = {
+        0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536,
+        2048, 3072, 4096, 6144, 8192, 12288, 16384, 24576, 32768};
+    public static final int CREDITS_UNLIMITED = 31;
+
+    /** Credits granted by a credit code; -1 for code 31 (unlimited). */
+    public static int credits(int code) {
+        return code == CREDITS_UNLIMITED ? -1 : CREDITS[code & 0x1F];
+    }
+
+    public static String creditsText(int code) {
+        return code == CREDITS_UNLIMITED ? "unlimited" : Integer.toString(credits(code));
+    }
+
+    public static final ValueNames CREDIT_NAMES = v -> creditsText((int) v);
+
+    /** Minimum RNR NAK wait in microseconds by timer code (IBTA table 45; code 0 is the longest). */
+    private static final int[] RNR_MICROS = {
+        655360, 10, 20, 30, 40, 60, 80, 120, 160, 240, 320, 480, 640, 960, 1280, 1920, 2560, 3840,
+        5120, 7680, 10240, 15360, 20480, 30720, 40960, 61440, 81920, 122880, 163840, 245760, 327680,
+        491520};
+
+    public static int rnrTimerMicros(int code) {
+        return RNR_MICROS[code & 0x1F];
+    }
+
+    /** "81.92 ms" */
+    public static String rnrTimerText(int code) {
+        return String.format(Locale.ROOT, "%.2f ms", rnrTimerMicros(code) / 1000.0);
+    }
+
+    public static final ValueNames RNR_TIMER_NAMES = v -> rnrTimerText((int) v);
+
+    /** One line for an AETH syndrome: "ACK credits=unlimited", "NAK PSN Sequence Error", "RNR NAK timer=81.92 ms". */
+    public static String syndromeText(int syndrome) {
+        int type = (syndrome >>> 5) & 3;
+        int value = syndrome & 0x1F;
+        switch (type) {
+            case AETH_ACK: return "ACK credits=" + creditsText(value);
+            case AETH_RNR_NAK: return "RNR NAK timer=" + rnrTimerText(value);
+            case AETH_NAK: return "NAK " + nakName(value);
+            default: return "Reserved syndrome 0x" + Integer.toHexString(syndrome);
+        }
+    }
+
+    public static final ValueNames SYNDROME_NAMES = v -> syndromeText((int) v);
+
+    public static final ValueNames ECN_NAMES = ValueNames.table("Not-ECT", "ECT(1)", "ECT(0)", "CE");
+}

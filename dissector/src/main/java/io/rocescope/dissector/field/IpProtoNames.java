@@ -1,0 +1,18 @@
+package io.rocescope.dissector.field;
+
+/** IP protocol numbers met in RoCE captures. */
+public final class IpProtoNames {
+    private IpProtoNames() {}
+
+    public static final int TCP = 6, UDP = 17, ICMPV6 = 58;
+
+    public static final ValueNames NAMES = v -> {
+        switch ((int) v) {
+            case 1: return "ICMP";
+            case TCP: return "TCP";
+            case UDP: return "UDP";
+            case ICMPV6: return "ICMPv6";
+            default: return null;
+        }
+    };
+}

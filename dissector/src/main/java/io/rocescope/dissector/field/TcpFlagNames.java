@@ -1,0 +1,23 @@
+package io.rocescope.dissector.field;
+
+/** TCP flags as tshark shows them in the Info column: "SYN, ACK". */
+public final class TcpFlagNames {
+    private TcpFlagNames() {}
+
+    public static final int FIN = 0x01, SYN = 0x02, RST = 0x04, PSH = 0x08, ACK = 0x10, URG = 0x20, ECE = 0x40, CWR = 0x80;
+    private static final String[] NAMES_BY_BIT = {"FIN", "SYN", "RST", "PSH", "ACK", "URG", "ECE", "CWR", "AE"};
+    private static final int[] ORDER = {1, 0, 2, 3, 4, 5, 6, 7, 8}; // SYN first, like tshark
+
+    public static String text(int flags) {
+        StringBuilder sb = new StringBuilder();
+        for (int bit : ORDER) {
+            if ((flags & (1 << bit)) != 0) {
+                if (sb.length() > 0) sb.append(", ");
+                sb.append(NAMES_BY_BIT[bit]);
+            }
+        }
+        return sb.toString();
+    }
+
+    public static final ValueNames NAMES = v -> text((int) v);
+}

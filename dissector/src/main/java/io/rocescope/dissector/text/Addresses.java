@@ -1,0 +1,59 @@
+package io.rocescope.dissector.text;
+
+/** Address text: MAC, IPv4, IPv6 (RFC 5952 compressed, with IPv4-mapped addresses as ::ffff:a.b.c.d). */
+public final class Addresses {
+    private Addresses() {}
+
+    public static StringBuilder mac(StringBuilder sb, long v) {
+        for (int i = 5; i >= 0; i--) {
+            Text.hex(sb, (v >>> (i * 8)) & 0xFF, 2);
+            if (i > 0) sb.append(':');
+        }
+        return sb;
+    }
+
+    public static StringBuilder ipv4(StringBuilder sb, long v) {
+        return sb.append((v >>> 24) & 0xFF).append('.').append((v >>> 16) & 0xFF).append('.')
+            .append((v >>> 8) & 0xFF).append('.').append(v & 0xFF);
+    }
+
+    public static StringBuilder ipv6(StringBuilder sb, byte[] d, int off) {
+        int[] w = new int[8];
+        for (int i = 0; i < 8; i++) w[i] = ((d[off + 2 * i] & 0xFF) << 8) | (d[off + 2 * i + 1] & 0xFF);
+        boolean mapped = w[0] == 0 && w[1] == 0 && w[2] == 0 && w[3] == 0 && w[4] == 0 && w[5] == 0xFFFF;
+        if (mapped) {
+            sb.append("::ffff:");
+            return ipv4(sb, ((long) w[6] << 16) | w[7]);
+        }
+        // longest run of zero words (length >= 2) becomes "::"
+        int bestStart = -1, bestLen = 1;
+        for (int i = 0; i < 8; ) {
+            if (w[i] != 0) { i++; continue; }
+            int j = i;
+            while (j < 8 && w[j] == 0) j++;
+            if (j - i > bestLen) { bestStart = i; bestLen = j - i; }
+            i = j;
+        }
+        for (int i = 0; i < 8; i++) {
+            if (i == bestStart) {
+                sb.append("::");
+                i += bestLen - 1;
+                continue;
+            }
+            if (i > 0 && i != bestStart + bestLen) sb.append(':');
+            sb.append(Integer.toHexString(w[i]));
+        }
+        return sb;
+    }
+
+    public static String ipv6(byte[] d, int off) {
+        return ipv6(new StringBuilder(40), d, off).toString();
+    }
+
+    /** The IPv4 address inside an IPv4-mapped GID (::ffff:a.b.c.d), or -1 if it is not one. */
+    public static long mappedIpv4(byte[] d, int off) {
+        for (int i = 0; i < 10; i++) if (d[off + i] != 0) return -1;
+        if (d[off + 10] != (byte) 0xFF || d[off + 11] != (byte) 0xFF) return -1;
+        return ((d[off + 12] & 0xFFL) << 24) | ((d[off + 13] & 0xFFL) << 16) | ((d[off + 14] & 0xFFL) << 8) | (d[off + 15] & 0xFFL);
+    }
+}

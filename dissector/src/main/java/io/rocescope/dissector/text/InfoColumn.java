@@ -1,0 +1,124 @@
+package io.rocescope.dissector.text;
+
+import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.decode.Expert;
+import io.rocescope.dissector.field.FieldDef;
+import io.rocescope.dissector.field.InfinibandNames;
+import io.rocescope.dissector.field.TcpFlagNames;
+
+import static io.rocescope.dissector.field.Fields.*;
+
+/** The Info column: one line that says what the frame is, e.g. "RC SEND First QP=0x000011 PSN=858106". */
+public final class InfoColumn {
+    private InfoColumn() {}
+
+    public static String of(DecodedFrame f) {
+        return append(new StringBuilder(96), f).toString();
+    }
+
+    public static StringBuilder append(StringBuilder sb, DecodedFrame f) {
+        int start = sb.length();
+        if (f.isRoce()) roce(sb, f);
+        else {
+            switch (f.protocol()) {
+                case TCP: tcp(sb, f); break;
+                case UDP: udp(sb, f); break;
+                case ARP: arp(sb, f); break;
+                case MAC_CONTROL: macControl(sb, f); break;
+                case ICMPV6: sb.append("ICMPv6 type ").append(f.get(ICMPV6_TYPE, -1)); break;
+                default:
+                    int t = f.find(ETH_TYPE);
+                    if (t >= 0) Text.hex0x(sb.append("Ethernet II, type "), f.value(t), 4);
+            }
+        }
+        for (Expert e : f.experts()) {
+            switch (e.key()) {
+                case "icrc.bad": sb.append(sb.length() > start ? " " : "").append("[bad ICRC]"); break;
+                case "malformed": sb.append(sb.length() > start ? " " : "").append("[Malformed Packet]"); break;
+                case "truncated": sb.append(sb.length() > start ? " " : "").append("[Packet size limited during capture]"); break;
+                default: break;
+            }
+        }
+        return sb;
+    }
+
+    private static void roce(StringBuilder sb, DecodedFrame f) {
+        int opcode = (int) f.get(BTH_OPCODE, 0);
+        sb.append(InfinibandNames.opcodeLabel(opcode));
+        Text.hex0x(sb.append(" QP="), f.get(BTH_DESTQP, 0), 6);
+        if (opcode != 0x81 && opcode != 0x80) sb.append(" PSN=").append(f.get(BTH_PSN, 0));
+        int aeth = f.find(AETH_SYNDROME);
+        if (aeth >= 0) {
+            int syn = (int) f.value(aeth);
+            sb.append(' ').append(InfinibandNames.syndromeText(syn));
+            if (((syn >>> 5) & 3) == InfinibandNames.AETH_ACK) sb.append(" MSN=").append(f.get(AETH_MSN, 0));
+        }
+        int deth = f.find(DETH_SRCQP);
+        if (deth >= 0) Text.hex0x(sb.append(" SrcQP="), f.value(deth), 6);
+        remoteAccess(sb, f, RETH_VA, RETH_R_KEY);
+        remoteAccess(sb, f, ATOMICETH_VA, ATOMICETH_R_KEY);
+        int len = f.find(RETH_DMALEN);
+        if (len >= 0) sb.append(" Len=").append(f.value(len));
+        int add = f.find(ATOMICETH_SWAPDT);
+        if (add >= 0) Text.hex0x(sb.append(opcode == 0x14 || opcode == 0xB4 ? " Add=" : " Swap="), f.value(add), 0);
+        int orig = f.find(ATOMICACKETH_ORIGREMDT);
+        if (orig >= 0) Text.hex0x(sb.append(" Orig="), f.value(orig), 0);
+        int imm = f.find(IMMDT);
+        if (imm >= 0) Text.hex0x(sb.append(" Imm="), f.value(imm), 8);
+        int ieth = f.find(IETH);
+        if (ieth >= 0) Text.hex0x(sb.append(" Invalidate R_Key="), f.value(ieth), 8);
+    }
+
+    private static void remoteAccess(StringBuilder sb, DecodedFrame f, FieldDef va, FieldDef rkey) {
+        int i = f.find(va);
+        if (i < 0) return;
+        Text.hex0x(sb.append(" VA="), f.value(i), 0);
+        Text.hex0x(sb.append(" R_Key="), f.get(rkey, 0), 0);
+    }
+
+    private static void tcp(StringBuilder sb, DecodedFrame f) {
+        if (!f.has(TCP_SRCPORT)) { sb.append("TCP"); return; }
+        sb.append(f.get(TCP_SRCPORT, 0)).append(" → ").append(f.get(TCP_DSTPORT, 0));
+        sb.append(" [").append(TcpFlagNames.text((int) f.get(TCP_FLAGS, 0))).append(']');
+        sb.append(" Seq=").append(f.get(TCP_SEQ_RAW, 0));
+        if ((f.get(TCP_FLAGS, 0) & TcpFlagNames.ACK) != 0) sb.append(" Ack=").append(f.get(TCP_ACK_RAW, 0));
+        sb.append(" Win=").append(f.get(TCP_WINDOW, 0));
+        sb.append(" Len=").append(f.get(TCP_LEN, 0));
+    }
+
+    private static void udp(StringBuilder sb, DecodedFrame f) {
+        if (!f.has(UDP_SRCPORT)) { sb.append("UDP"); return; }
+        sb.append(f.get(UDP_SRCPORT, 0)).append(" → ").append(f.get(UDP_DSTPORT, 0))
+            .append(" Len=").append(Math.max(0, f.get(UDP_LENGTH, 8) - 8));
+    }
+
+    private static void arp(StringBuilder sb, DecodedFrame f) {
+        int op = (int) f.get(ARP_OPCODE, 0);
+        if (!f.has(ARP_DST_IP)) { sb.append("ARP opcode ").append(op); return; }
+        if (op == 1) {
+            Addresses.ipv4(sb.append("Who has "), f.get(ARP_DST_IP, 0)).append("? Tell ");
+            Addresses.ipv4(sb, f.get(ARP_SRC_IP, 0));
+        } else if (op == 2) {
+            Addresses.ipv4(sb, f.get(ARP_SRC_IP, 0)).append(" is at ");
+            Addresses.mac(sb, f.get(ARP_SRC_HW, 0));
+        } else {
+            sb.append("ARP opcode ").append(op);
+        }
+    }
+
+    private static void macControl(StringBuilder sb, DecodedFrame f) {
+        int op = (int) f.get(MACC_OPCODE, -1);
+        if (op == 1 && f.has(MACC_PAUSE_TIME)) {
+            sb.append("PAUSE quanta=").append(f.get(MACC_PAUSE_TIME, 0));
+        } else if (op == 0x0101 && f.has(MACC_CBFC_ENBV)) {
+            int enbv = (int) f.get(MACC_CBFC_ENBV, 0);
+            sb.append("PFC pause");
+            if ((enbv & 0xFF) == 0) sb.append(" (no priority enabled)");
+            for (int c = 0; c < 8; c++) {
+                if ((enbv & (1 << c)) != 0) sb.append(" prio").append(c).append('=').append(f.get(MACC_CBFC_PAUSE_TIME_C[c], 0));
+            }
+        } else {
+            Text.hex0x(sb.append("MAC Control opcode "), op, 4);
+        }
+    }
+}

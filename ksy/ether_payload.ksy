@@ -1,0 +1,40 @@
+meta:
+  id: ether_payload
+  title: What follows an EtherType (shared by Ethernet, 802.1Q tags and Linux cooked captures)
+  endian: be
+  imports:
+    - ipv4_packet
+    - ipv6_packet
+    - roce_v1_grh
+    - mac_control
+params:
+  - id: ether_type
+    type: u2
+seq:
+  - id: body
+    size-eos: true
+    type:
+      switch-on: ether_type
+      cases:
+        0x8100: vlan_tag        # IEEE 802.1Q C-tag
+        0x88a8: vlan_tag        # IEEE 802.1ad S-tag (QinQ outer)
+        0x9100: vlan_tag        # pre-standard QinQ outer tag
+        0x0800: ipv4_packet
+        0x86dd: ipv6_packet
+        0x8915: roce_v1_grh     # RoCE v1: GRH then BTH
+        0x8808: mac_control     # PAUSE (802.3x) and PFC (802.1Qbb)
+types:
+  vlan_tag:
+    doc: The 4-byte tag minus its TPID (which was read as the previous EtherType).
+    seq:
+      - id: pcp
+        type: b3
+        doc: priority code point; PFC classes map to it
+      - id: dei
+        type: b1
+      - id: vid
+        type: b12
+      - id: ether_type
+        type: u2
+      - id: body
+        type: ether_payload(ether_type)

@@ -1,0 +1,322 @@
+meta:
+  id: ib_transport
+  title: InfiniBand transport (BTH, extended headers, payload, ICRC) as carried by RoCEv2 and RoCEv1
+  endian: be
+doc: |
+  The substream is the UDP payload (RoCEv2) or the GRH payload (RoCEv1): it ends with the 4-byte ICRC.
+  Which extended headers follow the BTH is fixed by the opcode (IBTA vol 1 ch. 9, rxe_opcode.c);
+  the switch below is the table. Opcodes with no case carry no extended header (e.g. SEND Middle).
+  The ICRC is a CRC-32 transmitted least-significant byte first; it is read here as raw bytes.
+seq:
+  - id: bth
+    type: bth
+  - id: headers
+    type:
+      switch-on: bth.opcode
+      cases:
+        # ---- RC (0x00-0x1F) ----
+        0x03: hdrs_imm            # SEND Last with Immediate
+        0x05: hdrs_imm            # SEND Only with Immediate
+        0x06: hdrs_reth           # RDMA WRITE First
+        0x09: hdrs_imm            # RDMA WRITE Last with Immediate
+        0x0a: hdrs_reth           # RDMA WRITE Only
+        0x0b: hdrs_reth_imm       # RDMA WRITE Only with Immediate
+        0x0c: hdrs_reth           # RDMA READ Request
+        0x0d: hdrs_aeth           # RDMA READ Response First
+        0x0f: hdrs_aeth           # RDMA READ Response Last
+        0x10: hdrs_aeth           # RDMA READ Response Only
+        0x11: hdrs_aeth           # Acknowledge
+        0x12: hdrs_atomic_ack     # ATOMIC Acknowledge
+        0x13: hdrs_atomic         # CmpSwap
+        0x14: hdrs_atomic         # FetchAdd
+        0x16: hdrs_ieth           # SEND Last with Invalidate
+        0x17: hdrs_ieth           # SEND Only with Invalidate
+        0x1c: hdrs_feth_reth      # FLUSH
+        0x1d: hdrs_reth           # ATOMIC WRITE
+        # ---- UC (0x20-0x3F) ----
+        0x23: hdrs_imm            # SEND Last with Immediate
+        0x25: hdrs_imm            # SEND Only with Immediate
+        0x26: hdrs_reth           # RDMA WRITE First
+        0x29: hdrs_imm            # RDMA WRITE Last with Immediate
+        0x2a: hdrs_reth           # RDMA WRITE Only
+        0x2b: hdrs_reth_imm       # RDMA WRITE Only with Immediate
+        # ---- RD (0x40-0x5F): RDETH first, then DETH for requests ----
+        0x40: hdrs_rd_deth        # SEND First
+        0x41: hdrs_rd_deth        # SEND Middle
+        0x42: hdrs_rd_deth        # SEND Last
+        0x43: hdrs_rd_deth_imm    # SEND Last with Immediate
+        0x44: hdrs_rd_deth        # SEND Only
+        0x45: hdrs_rd_deth_imm    # SEND Only with Immediate
+        0x46: hdrs_rd_deth_reth   # RDMA WRITE First
+        0x47: hdrs_rd_deth        # RDMA WRITE Middle
+        0x48: hdrs_rd_deth        # RDMA WRITE Last
+        0x49: hdrs_rd_deth_imm    # RDMA WRITE Last with Immediate
+        0x4a: hdrs_rd_deth_reth   # RDMA WRITE Only
+        0x4b: hdrs_rd_deth_reth_imm # RDMA WRITE Only with Immediate
+        0x4c: hdrs_rd_deth_reth   # RDMA READ Request
+        0x4d: hdrs_rd_aeth        # RDMA READ Response First
+        0x4e: hdrs_rd             # RDMA READ Response Middle
+        0x4f: hdrs_rd_aeth        # RDMA READ Response Last
+        0x50: hdrs_rd_aeth        # RDMA READ Response Only
+        0x51: hdrs_rd_aeth        # Acknowledge
+        0x52: hdrs_rd_atomic_ack  # ATOMIC Acknowledge
+        0x53: hdrs_rd_deth_atomic # CmpSwap
+        0x54: hdrs_rd_deth_atomic # FetchAdd
+        0x55: hdrs_rd_deth        # RESYNC
+        0x5c: hdrs_rd_feth_reth   # FLUSH
+        # ---- UD (0x60-0x7F) ----
+        0x64: hdrs_deth           # SEND Only
+        0x65: hdrs_deth_imm       # SEND Only with Immediate
+        # ---- CNP ----
+        0x81: cnp_padding         # RoCEv2 Congestion Notification Packet
+        # ---- XRC (0xA0-0xBF): requests put XRCETH right after the BTH; responses carry none ----
+        0xa0: hdrs_xrc            # SEND First
+        0xa1: hdrs_xrc            # SEND Middle
+        0xa2: hdrs_xrc            # SEND Last
+        0xa3: hdrs_xrc_imm        # SEND Last with Immediate
+        0xa4: hdrs_xrc            # SEND Only
+        0xa5: hdrs_xrc_imm        # SEND Only with Immediate
+        0xa6: hdrs_xrc_reth       # RDMA WRITE First
+        0xa7: hdrs_xrc            # RDMA WRITE Middle
+        0xa8: hdrs_xrc            # RDMA WRITE Last
+        0xa9: hdrs_xrc_imm        # RDMA WRITE Last with Immediate
+        0xaa: hdrs_xrc_reth       # RDMA WRITE Only
+        0xab: hdrs_xrc_reth_imm   # RDMA WRITE Only with Immediate
+        0xac: hdrs_xrc_reth       # RDMA READ Request
+        0xad: hdrs_aeth           # RDMA READ Response First
+        0xaf: hdrs_aeth           # RDMA READ Response Last
+        0xb0: hdrs_aeth           # RDMA READ Response Only
+        0xb1: hdrs_aeth           # Acknowledge
+        0xb2: hdrs_atomic_ack     # ATOMIC Acknowledge
+        0xb3: hdrs_xrc_atomic     # CmpSwap
+        0xb4: hdrs_xrc_atomic     # FetchAdd
+        0xb6: hdrs_xrc_ieth       # SEND Last with Invalidate
+        0xb7: hdrs_xrc_ieth       # SEND Only with Invalidate
+        0xbc: hdrs_xrc_feth_reth  # FLUSH
+        0xbd: hdrs_xrc_reth       # ATOMIC WRITE
+  - id: payload
+    size: _io.size - _io.pos - bth.pad_cnt - 4
+  - id: pad
+    size: bth.pad_cnt
+  - id: icrc
+    size: 4
+types:
+  bth:
+    doc: Base Transport Header, 12 bytes
+    seq:
+      - id: opcode
+        type: u1
+        doc: bits 7-5 transport (0 RC, 1 UC, 2 RD, 3 UD, 4 CNP, 5 XRC), bits 4-0 operation
+      - id: solicited_event
+        type: b1
+      - id: mig_req
+        type: b1
+      - id: pad_cnt
+        type: b2
+      - id: transport_version
+        type: b4
+      - id: partition_key
+        type: u2
+      - id: fecn
+        type: b1
+        doc: forward ECN (IB); reserved on RoCE, masked in the ICRC
+      - id: becn
+        type: b1
+        doc: backward ECN (IB); set in RoCEv2 CNPs
+      - id: reserved6
+        type: b6
+      - id: dest_qp
+        type: b24
+      - id: ack_req
+        type: b1
+      - id: reserved7
+        type: b7
+      - id: psn
+        type: b24
+    instances:
+      transport:
+        value: opcode >> 5
+  rdeth:
+    seq:
+      - id: reserved
+        type: u1
+      - id: ee_context
+        type: b24
+  deth:
+    seq:
+      - id: q_key
+        type: u4
+      - id: reserved
+        type: u1
+      - id: src_qp
+        type: b24
+  reth:
+    seq:
+      - id: virtual_address
+        type: u8
+      - id: r_key
+        type: u4
+      - id: dma_length
+        type: u4
+  atomic_eth:
+    seq:
+      - id: virtual_address
+        type: u8
+      - id: r_key
+        type: u4
+      - id: swap_or_add_data
+        type: u8
+      - id: compare_data
+        type: u8
+  aeth:
+    seq:
+      - id: syndrome_reserved
+        type: b1
+      - id: syndrome_type
+        type: b2
+        doc: 0 ACK, 1 RNR NAK, 2 reserved, 3 NAK
+      - id: syndrome_value
+        type: b5
+        doc: ACK credit code (31 = unlimited), RNR timer code, or NAK code
+      - id: msn
+        type: b24
+    instances:
+      syndrome:
+        value: "(syndrome_reserved ? 128 : 0) | (syndrome_type << 5) | syndrome_value"
+  atomic_ack_eth:
+    seq:
+      - id: original_remote_data
+        type: u8
+  immdt:
+    seq:
+      - id: data
+        type: u4
+  ieth:
+    seq:
+      - id: r_key
+        type: u4
+  xrceth:
+    seq:
+      - id: reserved
+        type: u1
+      - id: xrc_srq
+        type: b24
+  feth:
+    doc: FLUSH extended header; selectivity and placement as in rxe (bits 5-4, 3-0)
+    seq:
+      - id: reserved
+        type: b26
+      - id: selectivity_level
+        type: b2
+      - id: placement_type
+        type: b4
+  cnp_padding:
+    seq:
+      - id: reserved
+        size: 16
+  # ---- header sets, one per distinct sequence ----
+  hdrs_imm:
+    seq:
+      - {id: immdt, type: immdt}
+  hdrs_reth:
+    seq:
+      - {id: reth, type: reth}
+  hdrs_reth_imm:
+    seq:
+      - {id: reth, type: reth}
+      - {id: immdt, type: immdt}
+  hdrs_aeth:
+    seq:
+      - {id: aeth, type: aeth}
+  hdrs_atomic_ack:
+    seq:
+      - {id: aeth, type: aeth}
+      - {id: atomic_ack_eth, type: atomic_ack_eth}
+  hdrs_atomic:
+    seq:
+      - {id: atomic_eth, type: atomic_eth}
+  hdrs_ieth:
+    seq:
+      - {id: ieth, type: ieth}
+  hdrs_feth_reth:
+    seq:
+      - {id: feth, type: feth}
+      - {id: reth, type: reth}
+  hdrs_deth:
+    seq:
+      - {id: deth, type: deth}
+  hdrs_deth_imm:
+    seq:
+      - {id: deth, type: deth}
+      - {id: immdt, type: immdt}
+  hdrs_rd:
+    seq:
+      - {id: rdeth, type: rdeth}
+  hdrs_rd_deth:
+    seq:
+      - {id: rdeth, type: rdeth}
+      - {id: deth, type: deth}
+  hdrs_rd_deth_imm:
+    seq:
+      - {id: rdeth, type: rdeth}
+      - {id: deth, type: deth}
+      - {id: immdt, type: immdt}
+  hdrs_rd_deth_reth:
+    seq:
+      - {id: rdeth, type: rdeth}
+      - {id: deth, type: deth}
+      - {id: reth, type: reth}
+  hdrs_rd_deth_reth_imm:
+    seq:
+      - {id: rdeth, type: rdeth}
+      - {id: deth, type: deth}
+      - {id: reth, type: reth}
+      - {id: immdt, type: immdt}
+  hdrs_rd_aeth:
+    seq:
+      - {id: rdeth, type: rdeth}
+      - {id: aeth, type: aeth}
+  hdrs_rd_atomic_ack:
+    seq:
+      - {id: rdeth, type: rdeth}
+      - {id: aeth, type: aeth}
+      - {id: atomic_ack_eth, type: atomic_ack_eth}
+  hdrs_rd_deth_atomic:
+    seq:
+      - {id: rdeth, type: rdeth}
+      - {id: deth, type: deth}
+      - {id: atomic_eth, type: atomic_eth}
+  hdrs_rd_feth_reth:
+    seq:
+      - {id: rdeth, type: rdeth}
+      - {id: feth, type: feth}
+      - {id: reth, type: reth}
+  hdrs_xrc:
+    seq:
+      - {id: xrceth, type: xrceth}
+  hdrs_xrc_imm:
+    seq:
+      - {id: xrceth, type: xrceth}
+      - {id: immdt, type: immdt}
+  hdrs_xrc_reth:
+    seq:
+      - {id: xrceth, type: xrceth}
+      - {id: reth, type: reth}
+  hdrs_xrc_reth_imm:
+    seq:
+      - {id: xrceth, type: xrceth}
+      - {id: reth, type: reth}
+      - {id: immdt, type: immdt}
+  hdrs_xrc_atomic:
+    seq:
+      - {id: xrceth, type: xrceth}
+      - {id: atomic_eth, type: atomic_eth}
+  hdrs_xrc_ieth:
+    seq:
+      - {id: xrceth, type: xrceth}
+      - {id: ieth, type: ieth}
+  hdrs_xrc_feth_reth:
+    seq:
+      - {id: xrceth, type: xrceth}
+      - {id: feth, type: feth}
+      - {id: reth, type: reth}

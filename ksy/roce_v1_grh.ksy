@@ -1,0 +1,30 @@
+meta:
+  id: roce_v1_grh
+  title: RoCE v1 (EtherType 0x8915) Global Route Header, then the IB transport
+  endian: be
+  imports:
+    - ib_transport
+seq:
+  - id: ip_version
+    type: b4
+  - id: traffic_class
+    type: b8
+  - id: flow_label
+    type: b20
+  - id: payload_length
+    type: u2
+    doc: BTH through ICRC
+  - id: next_header
+    type: u1
+  - id: hop_limit
+    type: u1
+  - id: sgid
+    size: 16
+  - id: dgid
+    size: 16
+  - id: body
+    size: payload_length
+    type:
+      switch-on: next_header
+      cases:
+        0x1b: ib_transport   # a BTH follows only when NxtHdr is 0x1B

@@ -1,0 +1,83 @@
+package io.rocescope.dissector;
+
+import io.rocescope.dissector.capture.CaptureReader;
+import io.rocescope.dissector.capture.CaptureReaders;
+import io.rocescope.dissector.capture.CaptureRecord;
+import io.rocescope.dissector.decode.DecodeOptions;
+import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.decode.FrameDecoder;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** The real Soft-RoCE ground-truth captures in ../shared/captures, and helpers to decode them. */
+public final class TestCaptures {
+    private TestCaptures() {}
+
+    /** The folder with the ground-truth captures; fails loudly when it is missing (CI must have it). */
+    public static Path dir() {
+        String prop = System.getProperty("rocescope.captures");
+        List<Path> candidates = new ArrayList<>();
+        if (prop != null) candidates.add(Path.of(prop));
+        Path here = Path.of("").toAbsolutePath();
+        for (Path p = here; p != null; p = p.getParent()) candidates.add(p.resolve("../shared/captures").normalize());
+        for (Path c : candidates) if (Files.isDirectory(c) && Files.exists(c.resolve("MANIFEST.md"))) return c;
+        throw new IllegalStateException("ground-truth captures not found (looked in " + candidates + ")");
+    }
+
+    public static Path file(String name) {
+        return dir().resolve(name.endsWith(".pcap") ? name : name + ".pcap");
+    }
+
+    /** Every capture file, sorted by name. */
+    public static List<Path> all() {
+        try (Stream<Path> s = Files.list(dir())) {
+            return s.filter(p -> p.toString().endsWith(".pcap")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Decodes a whole capture into kept copies of its frames. */
+    public static List<DecodedFrame> decode(Path file) {
+        return decode(file, new DecodeOptions());
+    }
+
+    public static List<DecodedFrame> decode(Path file, DecodeOptions options) {
+        try (CaptureReader r = CaptureReaders.open(file.toString())) {
+            return decode(r, options);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static List<DecodedFrame> decode(CaptureReader r, DecodeOptions options) throws IOException {
+        List<DecodedFrame> out = new ArrayList<>();
+        FrameDecoder dec = new FrameDecoder(options);
+        CaptureRecord rec = new CaptureRecord();
+        while (r.next(rec)) out.add(dec.decode(rec).copy());
+        return out;
+    }
+
+    /** The raw records of a capture, each with its own copy of the bytes. */
+    public static List<RawFrame> records(Path file) {
+        List<RawFrame> out = new ArrayList<>();
+        try (CaptureReader r = CaptureReaders.open(file.toString())) {
+            CaptureRecord rec = new CaptureRecord();
+            while (r.next(rec)) {
+                out.add(new RawFrame(rec.timestampNanos, java.util.Arrays.copyOf(rec.data, rec.capturedLength), rec.originalLength, rec.linkType));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    /** A frame's bytes and timing, independent of any reader. */
+    public record RawFrame(long timestampNanos, byte[] data, int originalLength, int linkType) {}
+}

@@ -1,0 +1,193 @@
+package io.rocescope.dissector.decode;
+
+import io.kaitai.struct.ByteBufferKaitaiStream;
+import io.rocescope.dissector.kaitai.EtherPayload;
+import io.rocescope.dissector.kaitai.EthernetFrame;
+import io.rocescope.dissector.kaitai.IbTransport;
+import io.rocescope.dissector.kaitai.Ipv4Packet;
+import io.rocescope.dissector.kaitai.Ipv6Packet;
+import io.rocescope.dissector.kaitai.LinuxSll;
+import io.rocescope.dissector.kaitai.LinuxSll2;
+import io.rocescope.dissector.kaitai.MacControl;
+import io.rocescope.dissector.kaitai.RoceV1Grh;
+import io.rocescope.dissector.kaitai.TcpSegment;
+import io.rocescope.dissector.kaitai.UdpDatagram;
+
+import java.lang.reflect.Method;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Reads a frame with the parsers generated from ksy/ and names every value the way our field
+ * registry does, so that the two decoders can be compared field by field.
+ */
+final class KaitaiFields {
+    private KaitaiFields() {}
+
+    static Map<String, Long> ethernet(byte[] frame) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        EthernetFrame e = new EthernetFrame(new ByteBufferKaitaiStream(frame));
+        m.put("eth.type", (long) e.etherType());
+        payload(m, e.body());
+        return m;
+    }
+
+    static Map<String, Long> sll(byte[] frame) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        LinuxSll s = new LinuxSll(new ByteBufferKaitaiStream(frame));
+        m.put("sll.etype", (long) s.protocol());
+        payload(m, s.body());
+        return m;
+    }
+
+    static Map<String, Long> sll2(byte[] frame) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        LinuxSll2 s = new LinuxSll2(new ByteBufferKaitaiStream(frame));
+        m.put("sll.etype", (long) s.protocol());
+        payload(m, s.body());
+        return m;
+    }
+
+    private static void payload(Map<String, Long> m, EtherPayload p) {
+        Object body = p.body();
+        if (body instanceof EtherPayload.VlanTag t) {
+            String prefix = p.etherType() == 0x8100 ? "vlan" : "ieee8021ad";
+            m.putIfAbsent(prefix + ".priority", t.pcp());
+            m.putIfAbsent(prefix + ".dei", t.dei() ? 1L : 0L);
+            m.putIfAbsent(prefix + ".id", t.vid());
+            m.putIfAbsent(prefix + ".etype", (long) t.etherType());
+            payload(m, t.body());
+        } else if (body instanceof Ipv4Packet ip) {
+            m.put("ip.version", ip.version());
+            m.put("ip.hdr_len", ip.ihl() * 4);
+            m.put("ip.dsfield.dscp", ip.dscp());
+            m.put("ip.dsfield.ecn", ip.ecn());
+            m.put("ip.len", (long) ip.totalLength());
+            m.put("ip.id", (long) ip.identification());
+            m.put("ip.flags", ip.flags());
+            m.put("ip.frag_offset", ip.fragmentOffset());
+            m.put("ip.ttl", (long) ip.ttl());
+            m.put("ip.proto", (long) ip.protocol());
+            m.put("ip.checksum", (long) ip.headerChecksum());
+            m.put("ip.src", u32(ip.srcAddr()));
+            m.put("ip.dst", u32(ip.dstAddr()));
+            transport(m, ip.body());
+        } else if (body instanceof Ipv6Packet ip) {
+            m.put("ipv6.version", ip.version());
+            m.put("ipv6.tclass.dscp", ip.dscp());
+            m.put("ipv6.tclass.ecn", ip.ecn());
+            m.put("ipv6.flow", ip.flowLabel());
+            m.put("ipv6.plen", (long) ip.payloadLength());
+            m.put("ipv6.nxt", (long) ip.nextHeader());
+            m.put("ipv6.hlim", (long) ip.hopLimit());
+            transport(m, ip.body());
+        } else if (body instanceof RoceV1Grh g) {
+            m.put("infiniband.grh.ipver", g.ipVersion());
+            m.put("infiniband.grh.tclass", g.trafficClass());
+            m.put("infiniband.grh.flowlabel", g.flowLabel());
+            m.put("infiniband.grh.paylen", (long) g.payloadLength());
+            m.put("infiniband.grh.nxthdr", (long) g.nextHeader());
+            m.put("infiniband.grh.hoplmt", (long) g.hopLimit());
+            if (g.body() instanceof IbTransport ib) ib(m, ib);
+        } else if (body instanceof MacControl mc) {
+            m.put("macc.opcode", (long) mc.opcode());
+            if (mc.body() instanceof MacControl.Pause pause) m.put("macc.pause_time", (long) pause.pauseTime());
+            if (mc.body() instanceof MacControl.Pfc pfc) {
+                m.put("macc.cbfc.enbv", (long) pfc.classEnableVector());
+                for (int c = 0; c < 8; c++) m.put("macc.cbfc.pause_time.c" + c, (long) pfc.pauseTimes().get(c));
+            }
+        }
+    }
+
+    private static void transport(Map<String, Long> m, Object body) {
+        if (body instanceof UdpDatagram u) {
+            m.put("udp.srcport", (long) u.srcPort());
+            m.put("udp.dstport", (long) u.dstPort());
+            m.put("udp.length", (long) u.length());
+            m.put("udp.checksum", (long) u.checksum());
+            if (u.body() instanceof IbTransport ib) ib(m, ib);
+        } else if (body instanceof TcpSegment t) {
+            m.put("tcp.srcport", (long) t.srcPort());
+            m.put("tcp.dstport", (long) t.dstPort());
+            m.put("tcp.seq_raw", t.seqNum());
+            m.put("tcp.ack_raw", t.ackNum());
+            m.put("tcp.hdr_len", t.dataOffset() * 4);
+            m.put("tcp.flags.syn", t.flagSyn() ? 1L : 0L);
+            m.put("tcp.flags.ack", t.flagAck() ? 1L : 0L);
+            m.put("tcp.flags.fin", t.flagFin() ? 1L : 0L);
+            m.put("tcp.flags.reset", t.flagRst() ? 1L : 0L);
+            m.put("tcp.window_size_value", (long) t.windowSize());
+            m.put("tcp.options.len", (long) t.lenOptions());
+            m.put("tcp.len", (long) t.body().length);
+        }
+    }
+
+    private static void ib(Map<String, Long> m, IbTransport ib) {
+        IbTransport.Bth b = ib.bth();
+        m.put("infiniband.bth.opcode", (long) b.opcode());
+        m.put("infiniband.bth.se", b.solicitedEvent() ? 1L : 0L);
+        m.put("infiniband.bth.m", b.migReq() ? 1L : 0L);
+        m.put("infiniband.bth.padcnt", b.padCnt());
+        m.put("infiniband.bth.tver", b.transportVersion());
+        m.put("infiniband.bth.p_key", (long) b.partitionKey());
+        m.put("infiniband.bth.fecn", b.fecn() ? 1L : 0L);
+        m.put("infiniband.bth.becn", b.becn() ? 1L : 0L);
+        m.put("infiniband.bth.reserved6", b.reserved6());
+        m.put("infiniband.bth.destqp", b.destQp());
+        m.put("infiniband.bth.a", b.ackReq() ? 1L : 0L);
+        m.put("infiniband.bth.reserved7", b.reserved7());
+        m.put("infiniband.bth.psn", b.psn());
+        Object h = ib.headers();
+        if (h instanceof IbTransport.CnpPadding) m.put("infiniband.cnp", 16L);
+        if (h != null) {
+            if (get(h, "xrceth") instanceof IbTransport.Xrceth x) m.put("infiniband.xrceth.xrcsrq", x.xrcSrq());
+            if (get(h, "rdeth") instanceof IbTransport.Rdeth r) m.put("infiniband.rdeth.eecnxt", r.eeContext());
+            if (get(h, "deth") instanceof IbTransport.Deth d) {
+                m.put("infiniband.deth.q_key", d.qKey());
+                m.put("infiniband.deth.srcqp", d.srcQp());
+            }
+            if (get(h, "feth") instanceof IbTransport.Feth f) {
+                m.put("infiniband.feth.sel", f.selectivityLevel());
+                m.put("infiniband.feth.plt", f.placementType());
+            }
+            if (get(h, "reth") instanceof IbTransport.Reth r) {
+                m.put("infiniband.reth.va", r.virtualAddress());
+                m.put("infiniband.reth.r_key", r.rKey());
+                m.put("infiniband.reth.dmalen", r.dmaLength());
+            }
+            if (get(h, "atomicEth") instanceof IbTransport.AtomicEth a) {
+                m.put("infiniband.atomiceth.va", a.virtualAddress());
+                m.put("infiniband.atomiceth.r_key", a.rKey());
+                m.put("infiniband.atomiceth.swapdt", a.swapOrAddData());
+                m.put("infiniband.atomiceth.cmpdt", a.compareData());
+            }
+            if (get(h, "aeth") instanceof IbTransport.Aeth a) {
+                m.put("infiniband.aeth.syndrome", (long) a.syndrome());
+                m.put("infiniband.aeth.syndrome.opcode", a.syndromeType());
+                m.put("infiniband.aeth.msn", a.msn());
+            }
+            if (get(h, "atomicAckEth") instanceof IbTransport.AtomicAckEth a) {
+                m.put("infiniband.atomicacketh.origremdt", a.originalRemoteData());
+            }
+            if (get(h, "immdt") instanceof IbTransport.Immdt i) m.put("infiniband.immdt", i.data());
+            if (get(h, "ieth") instanceof IbTransport.Ieth i) m.put("infiniband.ieth", i.rKey());
+        }
+        if (ib.payload().length > 0) m.put("infiniband.payload", (long) ib.payload().length);   // ours omits an empty payload
+        m.put("infiniband.invariant.crc", u32(ib.icrc()));
+    }
+
+    private static Object get(Object o, String accessor) {
+        try {
+            Method method = o.getClass().getMethod(accessor);
+            return method.invoke(o);
+        } catch (NoSuchMethodException e) {
+            return null;
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static long u32(byte[] b) {
+        return ((b[0] & 0xFFL) << 24) | ((b[1] & 0xFFL) << 16) | ((b[2] & 0xFFL) << 8) | (b[3] & 0xFFL);
+    }
+}

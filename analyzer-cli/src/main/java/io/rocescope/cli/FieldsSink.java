@@ -45,7 +45,8 @@ final class FieldsSink implements FrameSink {
                 first = false;
             }
         }
-        out.append(sb).append('\n');
+        sb.append('\n');
+        CharOutput.write(out, sb);
     }
 
     @Override

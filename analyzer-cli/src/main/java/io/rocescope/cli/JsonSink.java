@@ -60,7 +60,6 @@ final class JsonSink implements FrameSink {
         while (i < f.fieldCount()) i = node(f, i);
         g.writeEndArray();
         g.writeEndObject();
-        g.flush();
     }
 
     /** Writes field i and its children; returns the index after them. */

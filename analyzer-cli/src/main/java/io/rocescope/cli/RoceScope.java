@@ -3,7 +3,12 @@ package io.rocescope.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 
 /** The {@code rocescope} command: a tshark-like front end to the dissector and flow tracker. */
 @Command(name = "rocescope", mixinStandardHelpOptions = true, version = "rocescope 0.1.0",
@@ -22,7 +27,10 @@ public final class RoceScope implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, false), new PrintWriter(System.err, true)));
+        // A large buffer straight on file descriptor 1: text output runs at millions of lines per second.
+        PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(
+            new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), 1 << 16), false);
+        System.exit(run(args, out, new PrintWriter(System.err, true)));
     }
 
     /** Runs the CLI with the given streams; returns the exit code. Used by main and by the tests. */

@@ -16,7 +16,7 @@ final class TreeSink implements FrameSink {
     public void frame(DecodedFrame f) {
         sb.setLength(0);
         TreeText.append(sb, f).append('\n');
-        out.append(sb);
+        CharOutput.write(out, sb);
     }
 
     @Override

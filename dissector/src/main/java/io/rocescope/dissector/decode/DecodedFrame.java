@@ -43,6 +43,12 @@ public final class DecodedFrame {
 
     private final List<Expert> experts = new ArrayList<>(2);
 
+    // First index of each field id in this frame, valid where firstStamp[id] == generation: an O(1)
+    // find() without clearing a table per frame.
+    private final int[] firstIndex = new int[Fields.all().size()];
+    private final int[] firstStamp = new int[Fields.all().size()];
+    private int generation = 1;
+
     /** Where the ICRC check ended up for this frame. */
     public enum IcrcStatus {
         NONE(""), GOOD("good"), BAD("bad"), UNCHECKED("unchecked");
@@ -78,6 +84,7 @@ public final class DecodedFrame {
         this.icrcStatus = IcrcStatus.NONE;
         Arrays.fill(objects, 0, count, null);
         this.count = 0;
+        if (++generation == 0) { Arrays.fill(firstStamp, 0); generation = 1; }
         this.depth = 0;
         this.experts.clear();
     }
@@ -104,6 +111,11 @@ public final class DecodedFrame {
         offsets[count] = offset;
         lengths[count] = length;
         depths[count] = depth;
+        int id = def.id();
+        if (firstStamp[id] != generation) {
+            firstStamp[id] = generation;
+            firstIndex[id] = count;
+        }
         return count++;
     }
 
@@ -165,8 +177,7 @@ public final class DecodedFrame {
     /** Index of the first occurrence of a field, or -1. */
     public int find(FieldDef def) {
         int id = def.id();
-        for (int i = 0; i < count; i++) if (defs[i] == id) return i;
-        return -1;
+        return firstStamp[id] == generation ? firstIndex[id] : -1;
     }
 
     /** Index of the next occurrence after index {@code from}, or -1. */
@@ -213,6 +224,10 @@ public final class DecodedFrame {
         c.depths = Arrays.copyOf(depths, count);
         c.objects = Arrays.copyOf(objects, count);
         c.experts.addAll(experts);
+        for (int i = count - 1; i >= 0; i--) {
+            c.firstStamp[defs[i]] = c.generation;
+            c.firstIndex[defs[i]] = i;
+        }
         return c;
     }
 

@@ -15,6 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,6 +56,9 @@ final class DissectCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    @CommandLine.ParentCommand
+    RoceScope root;
+
     @Override
     public Integer call() throws Exception {
         String input = readFile != null ? readFile : file;
@@ -92,7 +96,7 @@ final class DissectCommand implements Callable<Integer> {
     }
 
     private FrameSink sink() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
+        OutputStream out = root.stdout();
         if (quiet) return new CountSink(spec.commandLine().getErr());
         switch (format) {
             case "text":

@@ -4,37 +4,41 @@ import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.text.FieldText;
 
-import java.io.PrintWriter;
+import io.rocescope.dissector.text.LineBuffer;
+
+import java.io.IOException;
+import java.io.OutputStream;
 import java.util.List;
 
 /** -T fields: the chosen fields, separated like tshark; a field present twice prints "a,b"; absent prints nothing. */
 final class FieldsSink implements FrameSink {
-    private final PrintWriter out;
+    private final BatchedOutput out;
     private final List<FieldDef> defs;
     private final boolean header;
     private final char sep;
-    private final StringBuilder sb = new StringBuilder(256);
 
-    FieldsSink(PrintWriter out, List<FieldDef> defs, boolean header, char sep) {
-        this.out = out;
+    FieldsSink(OutputStream out, List<FieldDef> defs, boolean header, char sep) {
+        this.out = new BatchedOutput(out);
         this.defs = defs;
         this.header = header;
         this.sep = sep;
     }
 
     @Override
-    public void begin() {
+    public void begin() throws IOException {
         if (!header) return;
+        LineBuffer sb = out.buffer();
         for (int k = 0; k < defs.size(); k++) {
-            if (k > 0) out.print(sep);
-            out.print(defs.get(k).abbrev());
+            if (k > 0) sb.append(sep);
+            sb.append(defs.get(k).abbrev());
         }
-        out.println();
+        sb.append('\n');
+        out.lineDone();
     }
 
     @Override
-    public void frame(DecodedFrame f) {
-        sb.setLength(0);
+    public void frame(DecodedFrame f) throws IOException {
+        LineBuffer sb = out.buffer();
         for (int k = 0; k < defs.size(); k++) {
             if (k > 0) sb.append(sep);
             FieldDef def = defs.get(k);
@@ -46,9 +50,9 @@ final class FieldsSink implements FrameSink {
             }
         }
         sb.append('\n');
-        CharOutput.write(out, sb);
+        out.lineDone();
     }
 
     @Override
-    public void end(long frames) { out.flush(); }
+    public void end(long frames) throws IOException { out.flush(); }
 }

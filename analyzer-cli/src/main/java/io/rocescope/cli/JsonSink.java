@@ -10,7 +10,7 @@ import io.rocescope.dissector.text.FieldText;
 import io.rocescope.dissector.text.InfoColumn;
 
 import java.io.IOException;
-import java.io.PrintWriter;
+import java.io.OutputStream;
 import java.math.BigInteger;
 
 /**
@@ -20,8 +20,8 @@ import java.math.BigInteger;
 final class JsonSink implements FrameSink {
     private final JsonGenerator g;
 
-    JsonSink(PrintWriter out) throws IOException {
-        this.g = new JsonFactory().createGenerator(out);
+    JsonSink(OutputStream out) throws IOException {
+        this.g = new JsonFactory().createGenerator(out, com.fasterxml.jackson.core.JsonEncoding.UTF8);
         g.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
     }
 

@@ -3,22 +3,21 @@ package io.rocescope.cli;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.text.SummaryLine;
 
-import java.io.PrintWriter;
+import java.io.IOException;
+import java.io.OutputStream;
 
 /** One tshark-style line per frame. */
 final class LineSink implements FrameSink {
-    private final PrintWriter out;
-    private final StringBuilder sb = new StringBuilder(256);
+    private final BatchedOutput out;
 
-    LineSink(PrintWriter out) { this.out = out; }
+    LineSink(OutputStream out) { this.out = new BatchedOutput(out); }
 
     @Override
-    public void frame(DecodedFrame f) {
-        sb.setLength(0);
-        SummaryLine.append(sb, f).append('\n');
-        CharOutput.write(out, sb);
+    public void frame(DecodedFrame f) throws IOException {
+        SummaryLine.append(out.buffer(), f).append('\n');
+        out.lineDone();
     }
 
     @Override
-    public void end(long frames) { out.flush(); }
+    public void end(long frames) throws IOException { out.flush(); }
 }

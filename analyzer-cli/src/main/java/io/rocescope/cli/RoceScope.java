@@ -3,9 +3,9 @@ package io.rocescope.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-import java.io.BufferedWriter;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -21,21 +21,28 @@ public final class RoceScope implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Standard output as bytes: the frame sinks write UTF-8 lines straight into it. */
+    private OutputStream stdout = OutputStream.nullOutputStream();
+
+    OutputStream stdout() { return stdout; }
+
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (try: rocescope dissect FILE)");
     }
 
     public static void main(String[] args) {
-        // A large buffer straight on file descriptor 1: text output runs at millions of lines per second.
-        PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(
-            new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), 1 << 16), false);
+        // File descriptor 1 without System.out's encoder: the sinks hand it large UTF-8 batches.
+        OutputStream out = new FileOutputStream(FileDescriptor.out);
         System.exit(run(args, out, new PrintWriter(System.err, true)));
     }
 
     /** Runs the CLI with the given streams; returns the exit code. Used by main and by the tests. */
-    public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = new CommandLine(new RoceScope());
+    public static int run(String[] args, OutputStream stdout, PrintWriter err) {
+        RoceScope root = new RoceScope();
+        root.stdout = stdout;
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), false);
+        CommandLine cl = new CommandLine(root);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {

@@ -3,22 +3,21 @@ package io.rocescope.cli;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.text.TreeText;
 
-import java.io.PrintWriter;
+import java.io.IOException;
+import java.io.OutputStream;
 
 /** The full field tree of every frame (-V). */
 final class TreeSink implements FrameSink {
-    private final PrintWriter out;
-    private final StringBuilder sb = new StringBuilder(4096);
+    private final BatchedOutput out;
 
-    TreeSink(PrintWriter out) { this.out = out; }
+    TreeSink(OutputStream out) { this.out = new BatchedOutput(out); }
 
     @Override
-    public void frame(DecodedFrame f) {
-        sb.setLength(0);
-        TreeText.append(sb, f).append('\n');
-        CharOutput.write(out, sb);
+    public void frame(DecodedFrame f) throws IOException {
+        TreeText.append(out.buffer(), f).append('\n');
+        out.lineDone();
     }
 
     @Override
-    public void end(long frames) { out.flush(); }
+    public void end(long frames) throws IOException { out.flush(); }
 }

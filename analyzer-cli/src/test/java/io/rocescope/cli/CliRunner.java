@@ -1,14 +1,17 @@
 package io.rocescope.cli;
 
+import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 
 /** Runs the CLI in-process and captures what it prints. */
 record CliRunner(int exit, String out, String err) {
     static CliRunner run(String... args) {
-        StringWriter out = new StringWriter(), err = new StringWriter();
-        int code = RoceScope.run(args, new PrintWriter(out), new PrintWriter(err));
-        return new CliRunner(code, out.toString(), err.toString());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        StringWriter err = new StringWriter();
+        int code = RoceScope.run(args, out, new PrintWriter(err));
+        return new CliRunner(code, out.toString(StandardCharsets.UTF_8), err.toString());
     }
 
     String[] lines() {

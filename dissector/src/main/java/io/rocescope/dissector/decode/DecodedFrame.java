@@ -40,6 +40,7 @@ public final class DecodedFrame {
     private int[] depths = new int[64];
     private Object[] objects = new Object[64];
     private int depth;
+    private boolean objectsUsed;
 
     private final List<Expert> experts = new ArrayList<>(2);
 
@@ -82,7 +83,10 @@ public final class DecodedFrame {
         this.dstField = -1;
         this.roce = false;
         this.icrcStatus = IcrcStatus.NONE;
-        Arrays.fill(objects, 0, count, null);
+        if (objectsUsed) {
+            Arrays.fill(objects, 0, count, null);
+            objectsUsed = false;
+        }
         this.count = 0;
         if (++generation == 0) { Arrays.fill(firstStamp, 0); generation = 1; }
         this.depth = 0;
@@ -122,6 +126,7 @@ public final class DecodedFrame {
     int add(FieldDef def, int offset, int length, long value, Object object) {
         int i = add(def, offset, length, value);
         objects[i] = object;
+        objectsUsed = true;
         return i;
     }
 

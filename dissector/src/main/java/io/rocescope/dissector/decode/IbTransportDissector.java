@@ -84,7 +84,7 @@ final class IbTransportDissector {
         if (pad > 0 && payloadEnd + pad <= p.cap) p.bytes(PAD, payloadEnd, pad);
         if (icrcOff + 4 > p.cap) {
             f.icrcStatus = DecodedFrame.IcrcStatus.UNCHECKED;
-            f.add(ICRC_STATUS, icrcOff, 0, 0, f.icrcStatus.word());
+            f.add(ICRC_STATUS, icrcOff, 0, f.icrcStatus.ordinal());
             f.expert(Expert.truncated("ICRC not checked: the frame was cut at " + p.cap + " bytes by the capture's snaplen"));
             return;
         }
@@ -93,7 +93,7 @@ final class IbTransportDissector {
         long expected = ICRC.get().compute(d, p.l3Offset, p.l3Kind, p.l3HeaderLength, p.udpOffset, off, icrcOff);
         boolean good = found == expected;
         f.icrcStatus = good ? DecodedFrame.IcrcStatus.GOOD : DecodedFrame.IcrcStatus.BAD;
-        f.add(ICRC_STATUS, icrcOff, 4, good ? 1 : 0, f.icrcStatus.word());
+        f.add(ICRC_STATUS, icrcOff, 4, f.icrcStatus.ordinal());
         if (!good) {
             f.add(ICRC_FOUND, icrcOff, 4, found);
             f.add(ICRC_EXPECTED, icrcOff, 4, expected);

@@ -227,7 +227,9 @@ public final class Fields {
     public static final FieldDef PAYLOAD = of("infiniband.payload", "Payload", BYTES);
     public static final FieldDef PAD = of("infiniband.pad", "Pad", BYTES);
     public static final FieldDef INVARIANT_CRC = hex("infiniband.invariant.crc", "Invariant CRC", 8);
-    public static final FieldDef ICRC_STATUS = of("infiniband.icrc.status", "ICRC status", STRING);
+    /** A word chosen by value (the ordinal of DecodedFrame.IcrcStatus): no object per frame. */
+    public static final FieldDef ICRC_STATUS = reg("infiniband.icrc.status", "ICRC status", STRING, NONE, 0,
+        ValueNames.table("", "good", "bad", "unchecked"));
     public static final FieldDef ICRC_FOUND = hex("infiniband.icrc.found", "ICRC found (CRC-32 value, LSB first on the wire)", 8);
     public static final FieldDef ICRC_EXPECTED = hex("infiniband.icrc.expected", "ICRC expected", 8);
 

@@ -4,7 +4,7 @@ package io.rocescope.dissector.text;
 public final class Addresses {
     private Addresses() {}
 
-    public static StringBuilder mac(StringBuilder sb, long v) {
+    public static LineBuffer mac(LineBuffer sb, long v) {
         for (int i = 5; i >= 0; i--) {
             Text.hex(sb, (v >>> (i * 8)) & 0xFF, 2);
             if (i > 0) sb.append(':');
@@ -12,12 +12,12 @@ public final class Addresses {
         return sb;
     }
 
-    public static StringBuilder ipv4(StringBuilder sb, long v) {
+    public static LineBuffer ipv4(LineBuffer sb, long v) {
         return sb.append((v >>> 24) & 0xFF).append('.').append((v >>> 16) & 0xFF).append('.')
             .append((v >>> 8) & 0xFF).append('.').append(v & 0xFF);
     }
 
-    public static StringBuilder ipv6(StringBuilder sb, byte[] d, int off) {
+    public static LineBuffer ipv6(LineBuffer sb, byte[] d, int off) {
         int[] w = new int[8];
         for (int i = 0; i < 8; i++) w[i] = ((d[off + 2 * i] & 0xFF) << 8) | (d[off + 2 * i + 1] & 0xFF);
         boolean mapped = w[0] == 0 && w[1] == 0 && w[2] == 0 && w[3] == 0 && w[4] == 0 && w[5] == 0xFFFF;
@@ -47,7 +47,7 @@ public final class Addresses {
     }
 
     public static String ipv6(byte[] d, int off) {
-        return ipv6(new StringBuilder(40), d, off).toString();
+        return ipv6(new LineBuffer(40), d, off).toString();
     }
 
     /** The IPv4 address inside an IPv4-mapped GID (::ffff:a.b.c.d), or -1 if it is not one. */

@@ -14,7 +14,7 @@ public final class FieldText {
     private FieldText() {}
 
     /** The value as {@code -T fields} prints it. */
-    public static StringBuilder value(StringBuilder sb, DecodedFrame f, int i) {
+    public static LineBuffer value(LineBuffer sb, DecodedFrame f, int i) {
         FieldDef def = f.def(i);
         long v = f.value(i);
         switch (def.type()) {
@@ -35,14 +35,14 @@ public final class FieldText {
     }
 
     public static String value(DecodedFrame f, int i) {
-        return value(new StringBuilder(), f, i).toString();
+        return value(new LineBuffer(), f, i).toString();
     }
 
     /** The text shown in the tree after the label: value names and units where they help. */
     public static String display(DecodedFrame f, int i) {
         FieldDef def = f.def(i);
         long v = f.value(i);
-        StringBuilder sb = new StringBuilder();
+        LineBuffer sb = new LineBuffer();
         if (def.type() == io.rocescope.dissector.field.FieldType.UINT
             || def.type() == io.rocescope.dissector.field.FieldType.BOOLEAN) {
             String name = def.names() == null ? null : def.names().nameOf(v);
@@ -65,6 +65,7 @@ public final class FieldText {
     private static String string(DecodedFrame f, int i) {
         Object o = f.object(i);
         if (o != null) return o.toString();
+        if (f.def(i).names() != null) return f.def(i).names().nameOf(f.value(i));
         int off = f.offset(i), len = f.length(i);
         byte[] d = f.data();
         int end = off;

@@ -13,10 +13,10 @@ public final class InfoColumn {
     private InfoColumn() {}
 
     public static String of(DecodedFrame f) {
-        return append(new StringBuilder(96), f).toString();
+        return append(new LineBuffer(96), f).toString();
     }
 
-    public static StringBuilder append(StringBuilder sb, DecodedFrame f) {
+    public static LineBuffer append(LineBuffer sb, DecodedFrame f) {
         int start = sb.length();
         if (f.isRoce()) roce(sb, f);
         else {
@@ -42,7 +42,7 @@ public final class InfoColumn {
         return sb;
     }
 
-    private static void roce(StringBuilder sb, DecodedFrame f) {
+    private static void roce(LineBuffer sb, DecodedFrame f) {
         int opcode = (int) f.get(BTH_OPCODE, 0);
         sb.append(InfinibandNames.opcodeLabel(opcode));
         Text.hex0x(sb.append(" QP="), f.get(BTH_DESTQP, 0), 6);
@@ -69,14 +69,14 @@ public final class InfoColumn {
         if (ieth >= 0) Text.hex0x(sb.append(" Invalidate R_Key="), f.value(ieth), 8);
     }
 
-    private static void remoteAccess(StringBuilder sb, DecodedFrame f, FieldDef va, FieldDef rkey) {
+    private static void remoteAccess(LineBuffer sb, DecodedFrame f, FieldDef va, FieldDef rkey) {
         int i = f.find(va);
         if (i < 0) return;
         Text.hex0x(sb.append(" VA="), f.value(i), 0);
         Text.hex0x(sb.append(" R_Key="), f.get(rkey, 0), 0);
     }
 
-    private static void tcp(StringBuilder sb, DecodedFrame f) {
+    private static void tcp(LineBuffer sb, DecodedFrame f) {
         if (!f.has(TCP_SRCPORT)) { sb.append("TCP"); return; }
         sb.append(f.get(TCP_SRCPORT, 0)).append(" → ").append(f.get(TCP_DSTPORT, 0));
         sb.append(" [").append(TcpFlagNames.text((int) f.get(TCP_FLAGS, 0))).append(']');
@@ -86,13 +86,13 @@ public final class InfoColumn {
         sb.append(" Len=").append(f.get(TCP_LEN, 0));
     }
 
-    private static void udp(StringBuilder sb, DecodedFrame f) {
+    private static void udp(LineBuffer sb, DecodedFrame f) {
         if (!f.has(UDP_SRCPORT)) { sb.append("UDP"); return; }
         sb.append(f.get(UDP_SRCPORT, 0)).append(" → ").append(f.get(UDP_DSTPORT, 0))
             .append(" Len=").append(Math.max(0, f.get(UDP_LENGTH, 8) - 8));
     }
 
-    private static void arp(StringBuilder sb, DecodedFrame f) {
+    private static void arp(LineBuffer sb, DecodedFrame f) {
         int op = (int) f.get(ARP_OPCODE, 0);
         if (!f.has(ARP_DST_IP)) { sb.append("ARP opcode ").append(op); return; }
         if (op == 1) {
@@ -106,7 +106,7 @@ public final class InfoColumn {
         }
     }
 
-    private static void macControl(StringBuilder sb, DecodedFrame f) {
+    private static void macControl(LineBuffer sb, DecodedFrame f) {
         int op = (int) f.get(MACC_OPCODE, -1);
         if (op == 1 && f.has(MACC_PAUSE_TIME)) {
             sb.append("PAUSE quanta=").append(f.get(MACC_PAUSE_TIME, 0));

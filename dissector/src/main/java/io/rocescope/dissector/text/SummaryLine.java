@@ -6,10 +6,10 @@ import io.rocescope.dissector.decode.DecodedFrame;
 public final class SummaryLine {
     private SummaryLine() {}
 
-    private static final ThreadLocal<StringBuilder> TMP = ThreadLocal.withInitial(() -> new StringBuilder(64));
+    private static final ThreadLocal<LineBuffer> TMP = ThreadLocal.withInitial(() -> new LineBuffer(64));
 
-    public static StringBuilder append(StringBuilder sb, DecodedFrame f) {
-        StringBuilder tmp = TMP.get();
+    public static LineBuffer append(LineBuffer sb, DecodedFrame f) {
+        LineBuffer tmp = TMP.get();
         tmp.setLength(0);
         Text.padLeft(sb, tmp.append(f.number()), 5).append(' ');
         tmp.setLength(0);
@@ -23,11 +23,11 @@ public final class SummaryLine {
     }
 
     public static String of(DecodedFrame f) {
-        return append(new StringBuilder(128), f).toString();
+        return append(new LineBuffer(128), f).toString();
     }
 
     /** Source or destination column text: an IP address (or GID) if the frame has one, else a MAC. */
-    public static StringBuilder address(StringBuilder sb, DecodedFrame f, int field) {
+    public static LineBuffer address(LineBuffer sb, DecodedFrame f, int field) {
         if (field < 0) return sb;
         if (f.def(field).type() == io.rocescope.dissector.field.FieldType.ETHER && f.value(field) == 0xFFFFFFFFFFFFL) {
             return sb.append("Broadcast");

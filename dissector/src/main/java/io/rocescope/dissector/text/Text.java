@@ -7,17 +7,17 @@ public final class Text {
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
     /** Appends {@code v} as lower-case hex, zero-padded to {@code digits} (0 = no padding), no prefix. */
-    public static StringBuilder hex(StringBuilder sb, long v, int digits) {
+    public static LineBuffer hex(LineBuffer sb, long v, int digits) {
         int n = Math.max(1, (64 - Long.numberOfLeadingZeros(v) + 3) / 4);
         for (int i = Math.max(n, digits) - 1; i >= 0; i--) sb.append(HEX[(int) (v >>> (i * 4)) & 0xF]);
         return sb;
     }
 
-    public static StringBuilder hex0x(StringBuilder sb, long v, int digits) {
+    public static LineBuffer hex0x(LineBuffer sb, long v, int digits) {
         return hex(sb.append("0x"), v, digits);
     }
 
-    public static StringBuilder hexBytes(StringBuilder sb, byte[] d, int off, int len) {
+    public static LineBuffer hexBytes(LineBuffer sb, byte[] d, int off, int len) {
         for (int i = 0; i < len; i++) {
             sb.append(HEX[(d[off + i] >>> 4) & 0xF]).append(HEX[d[off + i] & 0xF]);
         }
@@ -25,7 +25,7 @@ public final class Text {
     }
 
     /** Seconds with {@code decimals} digits from nanoseconds (negative values keep their sign). */
-    public static StringBuilder seconds(StringBuilder sb, long nanos, int decimals) {
+    public static LineBuffer seconds(LineBuffer sb, long nanos, int decimals) {
         if (nanos < 0) { sb.append('-'); nanos = -nanos; }
         long sec = nanos / 1_000_000_000L;
         long frac = nanos % 1_000_000_000L;
@@ -37,12 +37,12 @@ public final class Text {
         return sb;
     }
 
-    public static StringBuilder padLeft(StringBuilder sb, CharSequence s, int width) {
+    public static LineBuffer padLeft(LineBuffer sb, LineBuffer s, int width) {
         for (int i = s.length(); i < width; i++) sb.append(' ');
         return sb.append(s);
     }
 
-    public static StringBuilder padRight(StringBuilder sb, CharSequence s, int width) {
+    public static LineBuffer padRight(LineBuffer sb, LineBuffer s, int width) {
         sb.append(s);
         for (int i = s.length(); i < width; i++) sb.append(' ');
         return sb;

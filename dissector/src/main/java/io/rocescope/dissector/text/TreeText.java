@@ -9,7 +9,7 @@ import io.rocescope.dissector.field.FieldType;
 public final class TreeText {
     private TreeText() {}
 
-    public static StringBuilder append(StringBuilder sb, DecodedFrame f) {
+    public static LineBuffer append(LineBuffer sb, DecodedFrame f) {
         sb.append("Frame ").append(f.number()).append(": ").append(f.originalLength()).append(" bytes on wire, ")
             .append(f.capturedLength()).append(" bytes captured, interface ").append(f.interfaceId()).append('\n');
         for (int i = 0; i < f.fieldCount(); i++) {

@@ -2,6 +2,8 @@ meta:
   id: ib_transport
   title: InfiniBand transport (BTH, extended headers, payload, ICRC) as carried by RoCEv2 and RoCEv1
   endian: be
+  imports:
+    - ib_mad
 doc: |
   The substream is the UDP payload (RoCEv2) or the GRH payload (RoCEv1): it ends with the 4-byte ICRC.
   Which extended headers follow the BTH is fixed by the opcode (IBTA vol 1 ch. 9, rxe_opcode.c);
@@ -96,10 +98,18 @@ seq:
         0xbd: hdrs_xrc_reth       # ATOMIC WRITE
   - id: payload
     size: _io.size - _io.pos - bth.pad_cnt - 4
+    type:
+      switch-on: is_mad
+      cases:
+        true: ib_mad
   - id: pad
     size: bth.pad_cnt
   - id: icrc
     size: 4
+instances:
+  is_mad:
+    doc: "a UD SEND Only to QP0 or QP1 carries one 256-byte MAD (GSI traffic such as the CM)"
+    value: bth.opcode == 0x64 and bth.dest_qp <= 1 and _io.size - 12 - 8 - bth.pad_cnt - 4 >= 256
 types:
   bth:
     doc: Base Transport Header, 12 bytes

@@ -81,6 +81,10 @@ final class IbTransportDissector {
         }
         int capEnd = Math.min(payloadEnd, p.cap);
         if (payloadEnd > pos && capEnd > pos) p.bytes(PAYLOAD, pos, capEnd - pos);
+        // GSI traffic (the CM and other management classes) rides a UD SEND Only to QP1 (QP0 on IB).
+        if (opcode == 0x64 && Bytes.u24(d, off + 5) <= 1 && payloadEnd - pos >= MadDissector.MAD_SIZE) {
+            MadDissector.dissect(p, pos);
+        }
         if (pad > 0 && payloadEnd + pad <= p.cap) p.bytes(PAD, payloadEnd, pad);
         if (icrcOff + 4 > p.cap) {
             f.icrcStatus = DecodedFrame.IcrcStatus.UNCHECKED;

@@ -21,19 +21,19 @@ public final class Fields {
     private static final List<FieldDef> ALL = new ArrayList<>();
     private static final Map<String, FieldDef> BY_NAME = new LinkedHashMap<>();
 
-    private static FieldDef reg(String abbrev, String label, FieldType type, Base base, int hexDigits, ValueNames names) {
+    static FieldDef reg(String abbrev, String label, FieldType type, Base base, int hexDigits, ValueNames names) {
         FieldDef f = new FieldDef(ALL.size(), abbrev, label, type, base, hexDigits, names);
         ALL.add(f);
         if (BY_NAME.put(abbrev, f) != null) throw new IllegalStateException("duplicate field " + abbrev);
         return f;
     }
-    private static FieldDef proto(String abbrev, String label) { return reg(abbrev, label, PROTOCOL, NONE, 0, null); }
-    private static FieldDef dec(String abbrev, String label) { return reg(abbrev, label, UINT, DEC, 0, null); }
-    private static FieldDef dec(String abbrev, String label, ValueNames n) { return reg(abbrev, label, UINT, DEC, 0, n); }
-    private static FieldDef hex(String abbrev, String label, int digits) { return reg(abbrev, label, UINT, HEX, digits, null); }
-    private static FieldDef hex(String abbrev, String label, int digits, ValueNames n) { return reg(abbrev, label, UINT, HEX, digits, n); }
-    private static FieldDef bool(String abbrev, String label) { return reg(abbrev, label, BOOLEAN, DEC, 0, null); }
-    private static FieldDef of(String abbrev, String label, FieldType t) { return reg(abbrev, label, t, NONE, 0, null); }
+    static FieldDef proto(String abbrev, String label) { return reg(abbrev, label, PROTOCOL, NONE, 0, null); }
+    static FieldDef dec(String abbrev, String label) { return reg(abbrev, label, UINT, DEC, 0, null); }
+    static FieldDef dec(String abbrev, String label, ValueNames n) { return reg(abbrev, label, UINT, DEC, 0, n); }
+    static FieldDef hex(String abbrev, String label, int digits) { return reg(abbrev, label, UINT, HEX, digits, null); }
+    static FieldDef hex(String abbrev, String label, int digits, ValueNames n) { return reg(abbrev, label, UINT, HEX, digits, n); }
+    static FieldDef bool(String abbrev, String label) { return reg(abbrev, label, BOOLEAN, DEC, 0, null); }
+    static FieldDef of(String abbrev, String label, FieldType t) { return reg(abbrev, label, t, NONE, 0, null); }
 
     // ---- frame (metadata, no bytes) ----
     public static final FieldDef FRAME = proto("frame", "Frame");
@@ -234,6 +234,12 @@ public final class Fields {
     public static final FieldDef ICRC_EXPECTED = hex("infiniband.icrc.expected", "ICRC expected", 8);
 
     public static final FieldDef DATA = of("data.data", "Data", BYTES);
+
+    // The CM and perftest registries add their fields here, before anyone asks for the list.
+    static {
+        CmFields.register();
+        PerftestFields.register();
+    }
 
     /** Every registered field, in registration order (ids are indexes into this list). */
     public static List<FieldDef> all() { return Collections.unmodifiableList(ALL); }

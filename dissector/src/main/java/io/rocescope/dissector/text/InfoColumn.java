@@ -2,6 +2,7 @@ package io.rocescope.dissector.text;
 
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.decode.Expert;
+import io.rocescope.dissector.field.CmFields;
 import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.field.InfinibandNames;
 import io.rocescope.dissector.field.TcpFlagNames;
@@ -43,6 +44,10 @@ public final class InfoColumn {
     }
 
     private static void roce(LineBuffer sb, DecodedFrame f) {
+        if (f.has(CmFields.MAD_ATTRIBUTEID)) {
+            MadInfo.append(sb, f);
+            return;
+        }
         int opcode = (int) f.get(BTH_OPCODE, 0);
         sb.append(InfinibandNames.opcodeLabel(opcode));
         Text.hex0x(sb.append(" QP="), f.get(BTH_DESTQP, 0), 6);

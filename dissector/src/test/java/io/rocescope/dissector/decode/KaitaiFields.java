@@ -3,6 +3,7 @@ package io.rocescope.dissector.decode;
 import io.kaitai.struct.ByteBufferKaitaiStream;
 import io.rocescope.dissector.kaitai.EtherPayload;
 import io.rocescope.dissector.kaitai.EthernetFrame;
+import io.rocescope.dissector.kaitai.IbMad;
 import io.rocescope.dissector.kaitai.IbTransport;
 import io.rocescope.dissector.kaitai.Ipv4Packet;
 import io.rocescope.dissector.kaitai.Ipv6Packet;
@@ -172,8 +173,109 @@ final class KaitaiFields {
             if (get(h, "immdt") instanceof IbTransport.Immdt i) m.put("infiniband.immdt", i.data());
             if (get(h, "ieth") instanceof IbTransport.Ieth i) m.put("infiniband.ieth", i.rKey());
         }
-        if (ib.payload().length > 0) m.put("infiniband.payload", (long) ib.payload().length);   // ours omits an empty payload
+        long payloadLength = ib.payload() instanceof IbMad mad ? mad._io().size() : ((byte[]) ib.payload()).length;
+        if (payloadLength > 0) m.put("infiniband.payload", payloadLength);   // ours omits an empty payload
+        if (ib.payload() instanceof IbMad mad) mad(m, mad);
         m.put("infiniband.invariant.crc", u32(ib.icrc()));
+    }
+
+    private static void mad(Map<String, Long> m, IbMad mad) {
+        m.put("infiniband.mad.baseversion", (long) mad.baseVersion());
+        m.put("infiniband.mad.mgmtclass", (long) mad.mgmtClass());
+        m.put("infiniband.mad.classversion", (long) mad.classVersion());
+        m.put("infiniband.mad.method", (long) mad.method());
+        m.put("infiniband.mad.status", (long) mad.status());
+        m.put("infiniband.mad.classspecific", (long) mad.classSpecific());
+        m.put("infiniband.mad.transactionid", mad.transactionId());
+        m.put("infiniband.mad.attributeid", (long) mad.attributeId());
+        m.put("infiniband.mad.attributemodifier", mad.attributeModifier());
+        Object d = mad.data();
+        if (d instanceof IbMad.CmReq r) {
+            m.put("infiniband.cm.req", r.localCommId());
+            m.put("infiniband.cm.req.serviceid.dport", (long) r.serviceId().port());
+            m.put("infiniband.cm.req.localcaguid", r.localCaGuid());
+            m.put("infiniband.cm.req.localqkey", r.localQKey());
+            m.put("infiniband.cm.req.localqpn", r.localQpn());
+            m.put("infiniband.cm.req.responderres", (long) r.responderResources());
+            m.put("infiniband.cm.req.initdepth", (long) r.initiatorDepth());
+            m.put("infiniband.cm.req.remoteresptout", r.remoteCmResponseTimeout());
+            m.put("infiniband.cm.req.transpsvctype", r.transportServiceType());
+            m.put("infiniband.cm.req.startpsn", r.startingPsn());
+            m.put("infiniband.cm.req.localresptout", r.localCmResponseTimeout());
+            m.put("infiniband.cm.req.retrcount", r.retryCount());
+            m.put("infiniband.cm.req.pkey", (long) r.partitionKey());
+            m.put("infiniband.cm.req.pppmtu", r.pathMtu());
+            m.put("infiniband.cm.req.rnrretrcount", r.rnrRetryCount());
+            m.put("infiniband.cm.req.maxcmretr", r.maxCmRetries());
+            m.put("infiniband.cm.req.srq", r.srq() ? 1L : 0L);
+            m.put("infiniband.cm.req.prim_locallid", (long) r.primaryPath().localLid());
+            m.put("infiniband.cm.req.prim_flowlabel", r.primaryPath().flowLabel());
+            m.put("infiniband.cm.req.prim_pktrate", r.primaryPath().packetRate());
+            m.put("infiniband.cm.req.prim_tfcclass", (long) r.primaryPath().trafficClass());
+            m.put("infiniband.cm.req.prim_hoplim", (long) r.primaryPath().hopLimit());
+            m.put("infiniband.cm.req.prim_sl", r.primaryPath().sl());
+            m.put("infiniband.cm.req.prim_localacktout", r.primaryPath().localAckTimeout());
+            if (r.privateData() instanceof IbMad.CmaHdr h) {
+                m.put("infiniband.cm.req.ip_cm.ipv", h.ipVersion());
+                m.put("infiniband.cm.req.ip_cm.sport", (long) h.srcPort());
+                if (h.ipVersion() == 4) {
+                    m.put("infiniband.cm.req.ip_cm.sip4", u32(java.util.Arrays.copyOfRange(h.srcAddr(), 12, 16)));
+                    m.put("infiniband.cm.req.ip_cm.dip4", u32(java.util.Arrays.copyOfRange(h.dstAddr(), 12, 16)));
+                }
+            }
+        } else if (d instanceof IbMad.CmRep r) {
+            m.put("infiniband.cm.rep", r.localCommId());
+            m.put("infiniband.cm.rep.remotecommid", r.remoteCommId());
+            m.put("infiniband.cm.rep.localqkey", r.localQKey());
+            m.put("infiniband.cm.rep.localqpn", r.localQpn());
+            m.put("infiniband.cm.rep.startpsn", r.startingPsn());
+            m.put("infiniband.cm.rep.respres", (long) r.responderResources());
+            m.put("infiniband.cm.rep.initdepth", (long) r.initiatorDepth());
+            m.put("infiniband.cm.rep.tgtackdelay", r.targetAckDelay());
+            m.put("infiniband.cm.rep.failoveracc", r.failoverAccepted());
+            m.put("infiniband.cm.rep.rnrretrcount", r.rnrRetryCount());
+            m.put("infiniband.cm.rep.srq", r.srq() ? 1L : 0L);
+            m.put("infiniband.cm.rep.localcaguid", r.localCaGuid());
+        } else if (d instanceof IbMad.CmRtu r) {
+            m.put("infiniband.cm.rtu.localcommid", r.localCommId());
+            m.put("infiniband.cm.rtu.remotecommid", r.remoteCommId());
+        } else if (d instanceof IbMad.CmRej r) {
+            m.put("infiniband.cm.rej.localcommid", r.localCommId());
+            m.put("infiniband.cm.rej.remotecommid", r.remoteCommId());
+            m.put("infiniband.cm.rej.msgrej", r.messageRejected());
+            m.put("infiniband.cm.rej.rejinfolen", r.rejectInfoLength());
+            m.put("infiniband.cm.rej.reason", (long) r.reason());
+        } else if (d instanceof IbMad.CmDreq r) {
+            m.put("infiniband.cm.dreq.localcommid", r.localCommId());
+            m.put("infiniband.cm.dreq.remotecommid", r.remoteCommId());
+            m.put("infiniband.cm.req.remoteqpneecn", r.remoteQpnEecn());
+        } else if (d instanceof IbMad.CmDrep r) {
+            m.put("infiniband.cm.drsp.localcommid", r.localCommId());
+            m.put("infiniband.cm.drsp.remotecommid", r.remoteCommId());
+        } else if (d instanceof IbMad.CmSidrReq r) {
+            m.put("infiniband.cm.sidr_req.requestid", r.requestId());
+            m.put("infiniband.cm.sidr_req.pkey", (long) r.partitionKey());
+            m.put("infiniband.cm.sidr_req.serviceid.dport", (long) r.serviceId().port());
+        } else if (d instanceof IbMad.CmSidrRep r) {
+            m.put("infiniband.cm.sidr_rep.requestid", r.requestId());
+            m.put("infiniband.cm.sidr_rep.status", (long) r.status());
+            m.put("infiniband.cm.sidr_rep.qpn", r.qpn());
+            m.put("infiniband.cm.sidr_rep.qkey", r.qKey());
+        } else if (d instanceof IbMad.CmMra r) {
+            m.put("infiniband.cm.mra.localcommid", r.localCommId());
+            m.put("infiniband.cm.mra.msgmraed", r.messageMraed());
+            m.put("infiniband.cm.mra.servicetimeout", r.serviceTimeout());
+        } else if (d instanceof IbMad.CmLap r) {
+            m.put("infiniband.cm.lap.localcommid", r.localCommId());
+            m.put("infiniband.cm.lap.remoteqpneecn", r.remoteQpnEecn());
+            m.put("infiniband.cm.lap.alt_flowlabel", r.alternateFlowLabel());
+            m.put("infiniband.cm.lap.alt_pktrate", r.alternatePacketRate());
+            m.put("infiniband.cm.lap.alt_sl", r.alternateSl());
+            m.put("infiniband.cm.lap.alt_localacktout", r.alternateLocalAckTimeout());
+        } else if (d instanceof IbMad.CmApr r) {
+            m.put("infiniband.cm.apr.localcommid", r.localCommId());
+            m.put("infiniband.cm.apr.apstatus", (long) r.apStatus());
+        }
     }
 
     private static Object get(Object o, String accessor) {

@@ -53,6 +53,9 @@ final class DissectCommand implements Callable<Integer> {
     @Option(names = "--port", paramLabel = "N", description = "also decode UDP port N as RoCEv2 (repeatable; Decode-As)")
     List<Integer> ports = new ArrayList<>();
 
+    @Option(names = "--perftest-port", paramLabel = "N", description = "TCP port of perftest's key exchange (default 18515, perftest -p)")
+    Integer perftestPort;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -67,6 +70,10 @@ final class DissectCommand implements Callable<Integer> {
         for (int p : ports) {
             if (p < 0 || p > 65535) throw new CommandLine.ParameterException(spec.commandLine(), "--port " + p + " is not a UDP port");
             options.addRocePort(p);
+        }
+        if (perftestPort != null) {
+            if (perftestPort < 0 || perftestPort > 65535) throw new CommandLine.ParameterException(spec.commandLine(), "--perftest-port " + perftestPort + " is not a TCP port");
+            options.perftestPort(perftestPort);
         }
         FrameSink sink = sink();
         PrintWriter err = spec.commandLine().getErr();

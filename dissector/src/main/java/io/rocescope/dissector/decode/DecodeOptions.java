@@ -7,7 +7,11 @@ public final class DecodeOptions {
     /** IANA's RoCEv2 port. */
     public static final int ROCE_V2_PORT = 4791;
 
+    /** perftest's default port for its TCP key exchange. */
+    public static final int PERFTEST_PORT = 18515;
+
     private final boolean[] roceUdpPorts = new boolean[65536];
+    private int perftestPort = PERFTEST_PORT;
 
     public DecodeOptions() {
         roceUdpPorts[ROCE_V2_PORT] = true;
@@ -19,6 +23,15 @@ public final class DecodeOptions {
         roceUdpPorts[port] = true;
         return this;
     }
+
+    /** Decode TCP port {@code port} (instead of 18515) as perftest's key exchange (perftest -p). */
+    public DecodeOptions perftestPort(int port) {
+        if (port < 0 || port > 65535) throw new IllegalArgumentException("TCP port out of range: " + port);
+        perftestPort = port;
+        return this;
+    }
+
+    public int perftestPort() { return perftestPort; }
 
     public boolean isRocePort(int port) {
         return roceUdpPorts[port];
@@ -33,9 +46,10 @@ public final class DecodeOptions {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof DecodeOptions other && Arrays.equals(roceUdpPorts, other.roceUdpPorts);
+        return o instanceof DecodeOptions other && Arrays.equals(roceUdpPorts, other.roceUdpPorts)
+            && perftestPort == other.perftestPort;
     }
 
     @Override
-    public int hashCode() { return Arrays.hashCode(roceUdpPorts); }
+    public int hashCode() { return Arrays.hashCode(roceUdpPorts) * 31 + perftestPort; }
 }

@@ -2,18 +2,21 @@ package io.rocescope.dissector.decode;
 
 import io.rocescope.dissector.capture.CaptureRecord;
 import io.rocescope.dissector.field.LinkTypeNames;
+import io.rocescope.dissector.perftest.PerftestConversations;
 
 import static io.rocescope.dissector.field.Fields.*;
 
 /**
  * Decodes capture records into {@link DecodedFrame}s. Not thread-safe: one decoder per thread.
- * The only state kept between frames is the first timestamp, for relative times.
+ * The state kept between frames: the first timestamp (relative times) and perftest's TCP reassembly.
  */
 public final class FrameDecoder {
     private final DecodeOptions options;
     private final Packet packet = new Packet();
     private final DecodedFrame frame = new DecodedFrame();
     private long firstTimestamp = Long.MIN_VALUE;
+    /** Reassembly state of perftest's TCP exchanges: bounded to 1024 directions. */
+    private final PerftestConversations perftest = new PerftestConversations(1024);
 
     public FrameDecoder() {
         this(new DecodeOptions());
@@ -33,6 +36,7 @@ public final class FrameDecoder {
         f.reset(rec.number, rec.timestampNanos, rec.timestampNanos - firstTimestamp, rec.capturedLength,
             rec.originalLength, rec.interfaceId, rec.linkType, rec.data);
         packet.reset(rec.data, rec.capturedLength, rec.capturedLength < rec.originalLength, f, options);
+        packet.perftest = perftest;
 
         int node = f.open(FRAME, 0);
         f.add(FRAME_NUMBER, 0, 0, rec.number);

@@ -21,6 +21,9 @@ final class Packet {
     int l3HeaderLength;
     int udpOffset = -1;
 
+    /** perftest exchange state, owned by the FrameDecoder (the only state kept between frames). */
+    io.rocescope.dissector.perftest.PerftestConversations perftest;
+
     void reset(byte[] d, int cap, boolean cut, DecodedFrame f, DecodeOptions options) {
         this.d = d;
         this.cap = cap;

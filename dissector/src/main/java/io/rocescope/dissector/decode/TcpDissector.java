@@ -38,5 +38,9 @@ final class TcpDissector {
         int stop = Math.min(ipEnd, p.cap);
         if (payload > 0 && off + hdr < stop) p.bytes(TCP_PAYLOAD, off + hdr, stop - off - hdr);
         p.f.close(node, stop);
+        int port = p.options.perftestPort();
+        if (Bytes.u16(d, off) == port || Bytes.u16(d, off + 2) == port) {
+            PerftestDissector.dissect(p, off, flags, off + hdr, payload);
+        }
     }
 }

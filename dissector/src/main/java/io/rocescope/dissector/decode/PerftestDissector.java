@@ -1,0 +1,77 @@
+package io.rocescope.dissector.decode;
+
+import io.rocescope.dissector.field.FieldDef;
+import io.rocescope.dissector.perftest.PerftestConversations;
+import io.rocescope.dissector.perftest.PerftestRecord;
+import io.rocescope.dissector.text.Addresses;
+
+import java.util.List;
+
+import static io.rocescope.dissector.field.PerftestFields.*;
+
+/** Adds to a TCP frame the perftest records that its payload completed. */
+final class PerftestDissector {
+    private PerftestDissector() {}
+
+    static void dissect(Packet p, int tcpOff, int flags, int payloadOff, int payloadLen) {
+        DecodedFrame f = p.f;
+        byte[] d = p.d;
+        String key = streamKey(p, tcpOff);
+        int seq = (int) Bytes.u32(d, tcpOff + 4);
+        boolean syn = (flags & 0x02) != 0, end = (flags & 0x05) != 0;
+        int captured = Math.max(0, Math.min(payloadLen, p.cap - payloadOff));
+        List<PerftestRecord> records = p.perftest.segment(key, seq, syn, end, d, payloadOff, captured);
+        if (records.isEmpty()) return;
+        f.protocol = DecodedFrame.Protocol.PERFTEST;
+        long segStart = p.perftest.lastSegmentOffset();
+        for (PerftestRecord r : records) {
+            long from = Math.max(r.streamStart(), segStart), to = Math.min(r.streamEnd(), segStart + captured);
+            int off = payloadOff + (int) Math.max(0, from - segStart);
+            int len = (int) Math.max(0, to - from);
+            int node = f.open(PERFTEST, off);
+            f.add(RECORD, off, len, r.kind().ordinal(), r.kind().name().toLowerCase());
+            switch (r.kind()) {
+                case VERSION: f.add(VERSION, off, len, 0, r.text()); break;
+                case CYCLE_BUFFER: f.add(CYCLE_BUFFER, off, len, r.number()); break;
+                case CACHE_LINE_SIZE: f.add(CACHE_LINE_SIZE, off, len, r.number()); break;
+                case MTU: f.add(MTU, off, len, r.number()); break;
+                case SYNC: f.add(SYNC, off, len, 0, r.text()); break;
+                case KEY: key(f, r, off, len); break;
+                default: f.add(UNKNOWN, off, len, r.streamEnd() - r.streamStart()); break;
+            }
+            f.close(node, off + len);
+        }
+    }
+
+    private static void key(DecodedFrame f, PerftestRecord r, int off, int len) {
+        PerftestRecord.Key k = r.key();
+        f.add(KEY_INDEX, off, len, r.number());
+        f.add(KEY_LID, off, len, k.lid());
+        f.add(KEY_OUT_READS, off, len, k.outReads());
+        f.add(KEY_QPN, off, len, k.qpn());
+        f.add(KEY_PSN, off, len, k.psn());
+        f.add(KEY_RKEY, off, len, k.rkey());
+        f.add(KEY_VADDR, off, len, k.vaddr());
+        if (k.gid() != null) {
+            f.add(KEY_GID, off, len, 0, Addresses.ipv6(k.gid(), 0));
+            long v4 = Addresses.mappedIpv4(k.gid(), 0);
+            if (v4 >= 0) f.add(KEY_GID_IPV4, off, len, v4);
+        }
+        f.add(KEY_SRQN, off, len, k.srqn());
+    }
+
+    /** "src:sport>dst:dport" for this direction. */
+    private static String streamKey(Packet p, int tcpOff) {
+        DecodedFrame f = p.f;
+        StringBuilder sb = new StringBuilder(64);
+        appendAddress(sb, f, f.srcField).append(':').append(Bytes.u16(p.d, tcpOff)).append('>');
+        appendAddress(sb, f, f.dstField).append(':').append(Bytes.u16(p.d, tcpOff + 2));
+        return sb.toString();
+    }
+
+    private static StringBuilder appendAddress(StringBuilder sb, DecodedFrame f, int field) {
+        if (field < 0) return sb.append('?');
+        FieldDef def = f.def(field);
+        return sb.append(def.abbrev()).append('=').append(io.rocescope.dissector.text.FieldText.value(f, field));
+    }
+}

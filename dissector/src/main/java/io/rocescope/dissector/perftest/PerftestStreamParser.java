@@ -1,0 +1,175 @@
+package io.rocescope.dissector.perftest;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Cuts one direction of perftest's TCP exchange into records: the version string (16 bytes), the
+ * cycle-buffer and cache-line sizes (4 bytes each, from version 5.32), the MTU ("3\0"), then ASCII key
+ * messages ("%04x:%04x:%06x:%06x:%08x:%016llx:" + GID + "%08x:" + NUL) repeated as syncs, "done\0",
+ * and binary reports, which are passed over as unknown bytes.
+ */
+final class PerftestStreamParser {
+    /** Key messages longer than this are not looked for (the longest variant is 125 bytes). */
+    static final int MAX_KEY = 130;
+    private static final Pattern KEY = Pattern.compile(
+        "([0-9a-f]{4}):([0-9a-f]{4}):([0-9a-f]{6}):([0-9a-f]{6}):([0-9a-f]{8}):([0-9a-f]{16})"
+            + "(?::[0-9a-f]{16})?"                                   // data-validation builds: tail-marker VA
+            + "(?::((?:[0-9a-f]{2}:){15}[0-9a-f]{2}))?"             // GID
+            + "(?::([0-9a-f]{8}))?:?");                              // SRQN (absent in very old builds)
+    private static final Pattern KEY_START = Pattern.compile("[0-9a-f]{4}:[0-9a-f]{4}:[0-9a-f]{6}:");
+    private static final Pattern VERSION = Pattern.compile("(\\d+)\\.(\\d+)[0-9.]*");
+
+    private enum State { VERSION, CYCLE_BUFFER, CACHE_LINE, MTU, RECORDS }
+
+    private final byte[] buf = new byte[1 << 16];
+    private int len;
+    private long bufStart;         // stream offset of buf[0]
+    private State state = State.VERSION;
+    private int major, minor;
+    private boolean gaveUp;
+
+    boolean gaveUp() { return gaveUp; }
+
+    /** Adds in-order bytes and appends every record they complete to {@code out}. */
+    void bytes(byte[] d, int off, int n, long streamOffset, List<PerftestRecord> out) {
+        if (gaveUp) return;
+        if (len == 0) bufStart = streamOffset;
+        if (len + n > buf.length) {   // no record is that long: this is not perftest's exchange
+            gaveUp = true;
+            return;
+        }
+        System.arraycopy(d, off, buf, len, n);
+        len += n;
+        int used = parse(out, false);
+        consume(used);
+    }
+
+    /** At the end of the stream: whatever is left becomes an unknown record. */
+    void finish(List<PerftestRecord> out) {
+        if (gaveUp || len == 0) return;
+        consume(parse(out, true));
+        if (len > 0) {
+            out.add(new PerftestRecord(PerftestRecord.Kind.UNKNOWN, bufStart, bufStart + len, null, 0, null));
+            consume(len);
+        }
+    }
+
+    private void consume(int n) {
+        System.arraycopy(buf, n, buf, 0, len - n);
+        len -= n;
+        bufStart += n;
+    }
+
+    private int parse(List<PerftestRecord> out, boolean atEnd) {
+        int pos = 0;
+        while (pos < len) {
+            int used = next(pos, out, atEnd);
+            if (used == 0) break;
+            pos += used;
+        }
+        return pos;
+    }
+
+    /** Parses one record at {@code pos}; returns its length, or 0 to wait for more bytes. */
+    private int next(int pos, List<PerftestRecord> out, boolean atEnd) {
+        int avail = len - pos;
+        switch (state) {
+            case VERSION: {
+                if (avail < 16) return 0;
+                String v = ascii(pos, 16);
+                Matcher m = VERSION.matcher(v);
+                if (!m.matches() || buf[pos + 15] != 0) {   // no version exchange (or a mid-stream start)
+                    state = State.RECORDS;
+                    return 0 == avail ? 0 : next(pos, out, atEnd);
+                }
+                major = Integer.parseInt(m.group(1));
+                minor = Integer.parseInt(m.group(2));
+                out.add(record(PerftestRecord.Kind.VERSION, pos, 16, v, 0, null));
+                state = atLeast(5, 32) ? State.CYCLE_BUFFER : atLeast(5, 1) ? State.MTU : State.RECORDS;
+                return 16;
+            }
+            case CYCLE_BUFFER:
+            case CACHE_LINE: {
+                if (avail < 4) return 0;
+                long v = ((buf[pos] & 0xFFL) << 24) | ((buf[pos + 1] & 0xFF) << 16) | ((buf[pos + 2] & 0xFF) << 8) | (buf[pos + 3] & 0xFF);
+                boolean cycle = state == State.CYCLE_BUFFER;
+                out.add(record(cycle ? PerftestRecord.Kind.CYCLE_BUFFER : PerftestRecord.Kind.CACHE_LINE_SIZE, pos, 4, null, v, null));
+                state = cycle ? State.CACHE_LINE : State.MTU;
+                return 4;
+            }
+            case MTU: {
+                int size = atLeast(5, 31) ? 2 : 4;
+                if (avail < size) return 0;
+                state = State.RECORDS;
+                String s = ascii(pos, size);
+                if (s.isEmpty() || !s.chars().allMatch(Character::isDigit)) return next(pos, out, atEnd);
+                out.add(record(PerftestRecord.Kind.MTU, pos, size, null, Integer.parseInt(s), null));
+                return size;
+            }
+            default:
+                return recordAt(pos, avail, out, atEnd);
+        }
+    }
+
+    private int recordAt(int pos, int avail, List<PerftestRecord> out, boolean atEnd) {
+        if (avail >= 5 && buf[pos] == 'd' && ascii(pos, 5).equals("done") && buf[pos + 4] == 0) {
+            out.add(record(PerftestRecord.Kind.SYNC, pos, 5, "done", 0, null));
+            return 5;
+        }
+        int nul = -1;
+        for (int i = pos; i < pos + Math.min(avail, MAX_KEY); i++) if (buf[i] == 0) { nul = i; break; }
+        if (nul > pos) {
+            Matcher m = KEY.matcher(new String(buf, pos, nul - pos, StandardCharsets.ISO_8859_1));
+            if (m.matches()) {
+                out.add(record(PerftestRecord.Kind.KEY, pos, nul + 1 - pos, null, 0, key(m)));
+                return nul + 1 - pos;
+            }
+        }
+        if (nul < 0 && avail < MAX_KEY && !atEnd && looksLikeKeyPrefix(pos, avail)) return 0;   // wait
+        // Not a record we know (a binary report, negotiation block …): unknown bytes up to the next key.
+        String rest = new String(buf, pos + 1, avail - 1, StandardCharsets.ISO_8859_1);
+        Matcher k = KEY_START.matcher(rest);
+        int skip = k.find() ? k.start() + 1 : (atEnd ? avail : 0);
+        if (skip == 0) return 0;
+        out.add(record(PerftestRecord.Kind.UNKNOWN, pos, skip, null, 0, null));
+        return skip;
+    }
+
+    private boolean looksLikeKeyPrefix(int pos, int avail) {
+        for (int i = pos; i < pos + avail; i++) {
+            byte b = buf[i];
+            if (!(b == ':' || (b >= '0' && b <= '9') || (b >= 'a' && b <= 'f'))) return false;
+        }
+        return true;
+    }
+
+    private static PerftestRecord.Key key(Matcher m) {
+        byte[] gid = null;
+        if (m.group(7) != null) {
+            String[] parts = m.group(7).split(":");
+            gid = new byte[16];
+            for (int i = 0; i < 16; i++) gid[i] = (byte) Integer.parseInt(parts[i], 16);
+        }
+        return new PerftestRecord.Key(Integer.parseInt(m.group(1), 16), Integer.parseInt(m.group(2), 16),
+            Integer.parseInt(m.group(3), 16), Integer.parseInt(m.group(4), 16), Long.parseLong(m.group(5), 16),
+            Long.parseUnsignedLong(m.group(6), 16), gid, m.group(8) == null ? 0 : Long.parseLong(m.group(8), 16));
+    }
+
+    private PerftestRecord record(PerftestRecord.Kind kind, int pos, int size, String text, long number, PerftestRecord.Key key) {
+        return new PerftestRecord(kind, bufStart + pos, bufStart + pos + size, text, number, key);
+    }
+
+    private boolean atLeast(int maj, int min) {
+        return major > maj || (major == maj && minor >= min);
+    }
+
+    /** ASCII up to the first NUL. */
+    private String ascii(int pos, int n) {
+        int end = pos;
+        while (end < pos + n && buf[end] != 0) end++;
+        return new String(buf, pos, end - pos, StandardCharsets.ISO_8859_1);
+    }
+}

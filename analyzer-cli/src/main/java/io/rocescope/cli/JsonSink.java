@@ -94,6 +94,7 @@ final class JsonSink implements FrameSink {
                 else g.writeNumber(v);
                 break;
             case BOOLEAN: g.writeBoolean(v != 0); break;
+            case DOUBLE: g.writeNumber(Double.longBitsToDouble(v)); break;
             case RELATIVE_TIME:
             case ABSOLUTE_TIME: g.writeNumber(v / 1e9); break;
             default: g.writeString(FieldText.value(f, i));

@@ -146,6 +146,31 @@ class DissectCommandTest {
     }
 
     @Test
+    void cmAndPerftestSetUpsAreNamedInTheInfoColumn(@TempDir Path dir) throws Exception {
+        String cm = CliRunner.run("dissect", capture("send_bw_rc_rdmacm")).out();
+        assertThat(cm).containsPattern("CM ConnectRequest QPN=0x000011 PSN=0x[0-9a-f]{6} ServiceID=TCP:18515 10\\.0\\.0\\.1:\\d+ → 10\\.0\\.0\\.2");
+        assertThat(cm).contains("CM ConnectReply QPN=0x000011", "CM ReadyToUse", "CM DisconnectRequest", "CM DisconnectReply");
+        String socket = CliRunner.run("dissect", capture("write_bw_rc")).out();
+        assertThat(socket).contains("perftest key QPN=0x000011 PSN=0x6e214d RKey=0x273 VA=0x7fdff1bda000 GID=10.0.0.1");
+        // perftest -p: another port
+        List<TestCaptures.RawFrame> raw = new ArrayList<>();
+        for (TestCaptures.RawFrame f : TestCaptures.records(TestCaptures.file("write_bw_rc"))) {
+            byte[] d = f.data().clone();
+            if (d.length > 37 && d[23] == 6) {
+                for (int o : new int[] {34, 36}) {
+                    if ((((d[o] & 0xFF) << 8) | (d[o + 1] & 0xFF)) == 18515) { d[o] = (byte) (20000 >> 8); d[o + 1] = (byte) 20000; }
+                }
+            }
+            raw.add(new TestCaptures.RawFrame(f.timestampNanos(), d, d.length, f.linkType()));
+        }
+        Path file = dir.resolve("port20000.pcap");
+        Files.write(file, TestPcapWriter.pcap(raw, 1, ByteOrder.LITTLE_ENDIAN, false, 65535));
+        assertThat(CliRunner.run("dissect", file.toString()).out()).doesNotContain("perftest key");
+        assertThat(CliRunner.run("dissect", "--perftest-port", "20000", file.toString()).out().lines()
+            .filter(l -> l.contains("key QPN=0x000011")).count()).isEqualTo(10);
+    }
+
+    @Test
     void badInputGivesOneLineAndExitTwoNeverAStackTrace(@TempDir Path dir) throws Exception {
         Path text = dir.resolve("notes.txt");
         Files.writeString(text, "not a capture at all");

@@ -37,6 +37,15 @@ final class PerftestDissector {
                 case MTU: f.add(MTU, off, len, r.number()); break;
                 case SYNC: f.add(SYNC, off, len, 0, r.text()); break;
                 case KEY: key(f, r, off, len); break;
+                case REPORT: {
+                    PerftestRecord.Report rep = r.report();
+                    f.add(REPORT_SIZE, off, len, rep.messageSize());
+                    f.add(REPORT_ITERS, off, len, rep.iterations());
+                    f.add(REPORT_BW_PEAK, off, len, Double.doubleToRawLongBits(rep.bwPeak()));
+                    f.add(REPORT_BW_AVG, off, len, Double.doubleToRawLongBits(rep.bwAverage()));
+                    f.add(REPORT_MSG_RATE, off, len, Double.doubleToRawLongBits(rep.msgRate()));
+                    break;
+                }
                 default: f.add(UNKNOWN, off, len, r.streamEnd() - r.streamStart()); break;
             }
             f.close(node, off + len);

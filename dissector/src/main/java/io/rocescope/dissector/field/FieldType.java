@@ -18,6 +18,8 @@ public enum FieldType {
     BYTES,
     /** Text: either ASCII bytes at the field's offset, or a String object attached to the field. */
     STRING,
+    /** IEEE double, kept as its raw bits in the long. */
+    DOUBLE,
     /** Signed nanoseconds, printed as seconds with 9 decimals (frame times). */
     RELATIVE_TIME,
     /** Nanoseconds since the epoch, printed as seconds with 9 decimals. */

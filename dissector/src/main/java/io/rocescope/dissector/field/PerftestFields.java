@@ -11,7 +11,8 @@ public final class PerftestFields {
     }
 
     public static FieldDef PERFTEST, RECORD, VERSION, CYCLE_BUFFER, CACHE_LINE_SIZE, MTU, KEY_LID, KEY_OUT_READS, KEY_QPN,
-        KEY_PSN, KEY_RKEY, KEY_VADDR, KEY_GID, KEY_GID_IPV4, KEY_SRQN, KEY_INDEX, SYNC, REPORT, UNKNOWN;
+        KEY_PSN, KEY_RKEY, KEY_VADDR, KEY_GID, KEY_GID_IPV4, KEY_SRQN, KEY_INDEX, SYNC, REPORT_SIZE, REPORT_ITERS,
+        REPORT_BW_PEAK, REPORT_BW_AVG, REPORT_MSG_RATE, UNKNOWN;
 
     static void register() {
         PERFTEST = Fields.proto("perftest", "perftest out-of-band exchange");
@@ -31,7 +32,11 @@ public final class PerftestFields {
         KEY_GID_IPV4 = Fields.of("perftest.key.gid_ipv4", "GID (IPv4)", IPV4);
         KEY_SRQN = Fields.hex("perftest.key.srqn", "SRQ number", 8);
         SYNC = Fields.of("perftest.sync", "Sync string", STRING);
-        REPORT = Fields.of("perftest.report", "Bandwidth report", BYTES);
+        REPORT_SIZE = Fields.dec("perftest.report.size", "Message size (bytes)");
+        REPORT_ITERS = Fields.dec("perftest.report.iters", "Iterations");
+        REPORT_BW_PEAK = Fields.of("perftest.report.bw_peak", "BW peak (MB/s)", DOUBLE);
+        REPORT_BW_AVG = Fields.of("perftest.report.bw_avg", "BW average (MB/s)", DOUBLE);
+        REPORT_MSG_RATE = Fields.of("perftest.report.msg_rate", "Message rate (Mpps)", DOUBLE);
         UNKNOWN = Fields.of("perftest.unknown", "Unrecognized bytes", BYTES);
     }
 }

@@ -50,7 +50,7 @@ public final class PerftestConversations {
         for (int i = 0; i < completed.size(); i++) {
             PerftestRecord r = completed.get(i);
             if (r.kind() == PerftestRecord.Kind.KEY) {
-                completed.set(i, new PerftestRecord(r.kind(), r.streamStart(), r.streamEnd(), r.text(), ++dir.keys, r.key()));
+                completed.set(i, new PerftestRecord(r.kind(), r.streamStart(), r.streamEnd(), r.text(), ++dir.keys, r.key(), null));
             }
         }
         return completed;

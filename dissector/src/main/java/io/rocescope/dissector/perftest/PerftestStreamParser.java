@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * Cuts one direction of perftest's TCP exchange into records: the version string (16 bytes), the
  * cycle-buffer and cache-line sizes (4 bytes each, from version 5.32), the MTU ("3\0"), then ASCII key
  * messages ("%04x:%04x:%06x:%06x:%08x:%016llx:" + GID + "%08x:" + NUL) repeated as syncs, "done\0",
- * and binary reports, which are passed over as unknown bytes.
+ * the binary bandwidth report of BW tests, and anything else as unknown bytes up to the next key message.
  */
 final class PerftestStreamParser {
     /** Key messages longer than this are not looked for (the longest variant is 125 bytes). */
@@ -52,7 +52,7 @@ final class PerftestStreamParser {
         if (gaveUp || len == 0) return;
         consume(parse(out, true));
         if (len > 0) {
-            out.add(new PerftestRecord(PerftestRecord.Kind.UNKNOWN, bufStart, bufStart + len, null, 0, null));
+            out.add(new PerftestRecord(PerftestRecord.Kind.UNKNOWN, bufStart, bufStart + len, null, 0, null, null));
             consume(len);
         }
     }
@@ -134,8 +134,31 @@ final class PerftestStreamParser {
         Matcher k = KEY_START.matcher(rest);
         int skip = k.find() ? k.start() + 1 : (atEnd ? avail : 0);
         if (skip == 0) return 0;
-        out.add(record(PerftestRecord.Kind.UNKNOWN, pos, skip, null, 0, null));
+        PerftestRecord.Report report = report(pos, skip);
+        out.add(report != null
+            ? new PerftestRecord(PerftestRecord.Kind.REPORT, bufStart + pos, bufStart + pos + skip, null, 0, null, report)
+            : record(PerftestRecord.Kind.UNKNOWN, pos, skip, null, 0, null));
         return skip;
+    }
+
+    /**
+     * The bandwidth report of perftest's BW tests: message size (u64), iterations (u64; u32 before 5.33),
+     * peak and average bandwidth and message rate (IEEE doubles), all big-endian; 40 (36) bytes.
+     */
+    private PerftestRecord.Report report(int pos, int size) {
+        boolean oldIters = size == 36;
+        if (size != 40 && !oldIters) return null;
+        long msgSize = u64(pos);
+        long iters = oldIters ? u64(pos + 4) & 0xFFFFFFFFL : u64(pos + 8);
+        int d = pos + (oldIters ? 12 : 16);
+        return new PerftestRecord.Report(msgSize, iters, Double.longBitsToDouble(u64(d)),
+            Double.longBitsToDouble(u64(d + 8)), Double.longBitsToDouble(u64(d + 16)));
+    }
+
+    private long u64(int pos) {
+        long v = 0;
+        for (int i = 0; i < 8; i++) v = (v << 8) | (buf[pos + i] & 0xFF);
+        return v;
     }
 
     private boolean looksLikeKeyPrefix(int pos, int avail) {
@@ -159,7 +182,7 @@ final class PerftestStreamParser {
     }
 
     private PerftestRecord record(PerftestRecord.Kind kind, int pos, int size, String text, long number, PerftestRecord.Key key) {
-        return new PerftestRecord(kind, bufStart + pos, bufStart + pos + size, text, number, key);
+        return new PerftestRecord(kind, bufStart + pos, bufStart + pos + size, text, number, key, null);
     }
 
     private boolean atLeast(int maj, int min) {

@@ -28,6 +28,7 @@ public final class FieldText {
             case IPV6: return Addresses.ipv6(sb, f.data(), f.offset(i));
             case BYTES: return Text.hexBytes(sb, f.data(), f.offset(i), f.length(i));
             case STRING: return sb.append(string(f, i));
+            case DOUBLE: return sb.append(Double.toString(Double.longBitsToDouble(v)));
             case RELATIVE_TIME:
             case ABSOLUTE_TIME: return Text.seconds(sb, v, 9);
             default: throw new IllegalStateException(def.type().toString());

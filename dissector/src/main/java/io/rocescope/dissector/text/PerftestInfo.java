@@ -33,6 +33,11 @@ final class PerftestInfo {
                     else if (gid >= 0) FieldText.value(sb.append(" GID="), f, gid);
                     break;
                 case "sync": sb.append("sync \"").append(str(f, SYNC, i, end)).append('"'); break;
+                case "report":
+                    sb.append("report ").append(num(f, REPORT_SIZE, i, end)).append(" B x ").append(num(f, REPORT_ITERS, i, end))
+                        .append(String.format(java.util.Locale.ROOT, " peak %.2f avg %.2f MB/s",
+                            Double.longBitsToDouble(num(f, REPORT_BW_PEAK, i, end)), Double.longBitsToDouble(num(f, REPORT_BW_AVG, i, end))));
+                    break;
                 default: sb.append(num(f, UNKNOWN, i, end)).append(" unrecognized bytes");
             }
         }

@@ -108,6 +108,23 @@ class PerftestExchangeTest {
         return i < 0 ? null : FieldText.value(f, i);
     }
 
+    /** The client's bandwidth report, sent to the server in binary, equals the line perftest printed. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"write_bw_rc", "read_bw_rc", "atomic_bw_fetch_add"})
+    void clientReportEqualsThePrintedResults(String name) throws IOException {
+        String txt = Files.readString(TestCaptures.dir().resolve(name + ".txt"));
+        String client = txt.substring(txt.indexOf("## Output of client"));
+        Matcher m = Pattern.compile("\\n\\s*(\\d+)\\s+(\\d+)\\s+([\\d.]+)\\s+([\\d.]+)\\s+([\\d.]+)").matcher(client);
+        assertThat(m.find()).as("results line in " + name).isTrue();
+        List<DecodedFrame> frames = TestCaptures.decode(TestCaptures.file(name));
+        DecodedFrame report = frames.stream().filter(f -> f.has(PerftestFields.REPORT_SIZE)).findFirst().orElseThrow();
+        assertThat(report.get(PerftestFields.REPORT_SIZE, -1)).isEqualTo(Long.parseLong(m.group(1)));
+        assertThat(report.get(PerftestFields.REPORT_ITERS, -1)).isEqualTo(Long.parseLong(m.group(2)));
+        assertThat(Double.longBitsToDouble(report.get(PerftestFields.REPORT_BW_PEAK, 0))).isCloseTo(Double.parseDouble(m.group(3)), org.assertj.core.data.Offset.offset(0.006));
+        assertThat(Double.longBitsToDouble(report.get(PerftestFields.REPORT_BW_AVG, 0))).isCloseTo(Double.parseDouble(m.group(4)), org.assertj.core.data.Offset.offset(0.006));
+        assertThat(Double.longBitsToDouble(report.get(PerftestFields.REPORT_MSG_RATE, 0))).isCloseTo(Double.parseDouble(m.group(5)), org.assertj.core.data.Offset.offset(0.0000006));
+    }
+
     @Test
     void reorderedDuplicatedAndOverlappingSegmentsYieldTheSameRecords() throws IOException {
         List<RawFrame> raw = TestCaptures.records(TestCaptures.file("write_bw_rc"));

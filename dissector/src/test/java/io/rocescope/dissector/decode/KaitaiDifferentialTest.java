@@ -62,6 +62,28 @@ class KaitaiDifferentialTest {
     }
 
     @Test
+    void everyCmMessageLayoutAgreesWithKaitaiOnRandomContent() {
+        java.util.Random random = new java.util.Random(42);
+        for (int attr = 0x10; attr <= 0x1A; attr++) {
+            for (int round = 0; round < 20; round++) {
+                byte[] rest = new byte[8 + 256];
+                random.nextBytes(rest);
+                java.nio.ByteBuffer.wrap(rest).putInt(0, 0x80010000).putInt(4, 1);        // DETH: GSI Q_Key, source QP 1
+                rest[8] = 1; rest[9] = 7; rest[10] = 2; rest[11] = 3;                      // MAD: version 1, CM class 2, Send
+                rest[8 + 16] = 0; rest[8 + 17] = (byte) attr;
+                if (round % 2 == 0 && (attr == 0x10 || attr == 0x17)) {   // half of them with an RDMA-CM service ID
+                    byte[] sid = {0, 0, 0, 0, 1, 6, 0x48, 0x53};
+                    System.arraycopy(sid, 0, rest, 8 + 24 + 8, 8);
+                }
+                byte[] frame = SyntheticFrames.roceV2(0x64, 1, rest);
+                DecodedFrame f = SyntheticFrames.decode(frame);
+                assertThat(f.has(io.rocescope.dissector.field.CmFields.CM)).as("attribute %x", attr).isTrue();
+                compare(String.format("CM attribute 0x%02x round %d", attr, round), KaitaiFields.ethernet(frame), f);
+            }
+        }
+    }
+
+    @Test
     void everyDefinedOpcodeCarriesTheSameHeadersInBothDecoders() {
         // Synthesized frames for every opcode (the captures cover only some): same extended headers.
         for (int opcode = 0; opcode < 256; opcode++) {

@@ -192,7 +192,7 @@ final class KaitaiFields {
         Object d = mad.data();
         if (d instanceof IbMad.CmReq r) {
             m.put("infiniband.cm.req", r.localCommId());
-            m.put("infiniband.cm.req.serviceid.dport", (long) r.serviceId().port());
+            if (isIp(r.serviceId())) m.put("infiniband.cm.req.serviceid.dport", (long) r.serviceId().port());
             m.put("infiniband.cm.req.localcaguid", r.localCaGuid());
             m.put("infiniband.cm.req.localqkey", r.localQKey());
             m.put("infiniband.cm.req.localqpn", r.localQpn());
@@ -255,7 +255,7 @@ final class KaitaiFields {
         } else if (d instanceof IbMad.CmSidrReq r) {
             m.put("infiniband.cm.sidr_req.requestid", r.requestId());
             m.put("infiniband.cm.sidr_req.pkey", (long) r.partitionKey());
-            m.put("infiniband.cm.sidr_req.serviceid.dport", (long) r.serviceId().port());
+            if (isIp(r.serviceId())) m.put("infiniband.cm.sidr_req.serviceid.dport", (long) r.serviceId().port());
         } else if (d instanceof IbMad.CmSidrRep r) {
             m.put("infiniband.cm.sidr_rep.requestid", r.requestId());
             m.put("infiniband.cm.sidr_rep.status", (long) r.status());
@@ -276,6 +276,10 @@ final class KaitaiFields {
             m.put("infiniband.cm.apr.localcommid", r.localCommId());
             m.put("infiniband.cm.apr.apstatus", (long) r.apStatus());
         }
+    }
+
+    private static boolean isIp(IbMad.ServiceId id) {
+        return java.util.Arrays.equals(id.prefix(), new byte[] {0, 0, 0, 0, 1});
     }
 
     private static Object get(Object o, String accessor) {

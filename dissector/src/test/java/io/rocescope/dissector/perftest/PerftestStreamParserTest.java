@@ -1,0 +1,77 @@
+package io.rocescope.dissector.perftest;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The record cutter on byte streams the captures do not have: key messages without GID, byte-by-byte delivery. */
+class PerftestStreamParserTest {
+    private static final String GID_KEY =
+        "0000:0001:000011:9ae6be:00000000:00007fd2e5ee0000:00:00:00:00:00:00:00:00:00:00:ff:ff:0a:00:00:01:00000000:";
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    private static List<PerftestRecord> feedByteByByte(byte[] stream) {
+        PerftestStreamParser p = new PerftestStreamParser();
+        List<PerftestRecord> out = new ArrayList<>();
+        for (int i = 0; i < stream.length; i++) p.bytes(stream, i, 1, i, out);
+        p.finish(out);
+        return out;
+    }
+
+    @Test
+    void fiftyNineByteKeyMessagesWithoutGid() {
+        String key = "0001:0080:000108:63ad7d:00001234:00007f0011223344:00000000";
+        assertThat(key.length() + 1).isEqualTo(59);
+        byte[] version = new byte[16];
+        System.arraycopy(ascii("5.60"), 0, version, 0, 4);
+        ByteArrayOutputStream s = new ByteArrayOutputStream();
+        s.writeBytes(version);
+        s.writeBytes(new byte[] {0, 0, 0x10, 0, 0, 0, 0, 0x40});   // cycle buffer, cache line
+        s.writeBytes(ascii("5\0"));                                // MTU 4096
+        s.writeBytes(ascii(key + "\0"));
+        s.writeBytes(ascii(key + "\0"));
+        s.writeBytes(ascii("done\0"));
+        List<PerftestRecord> records = feedByteByByte(s.toByteArray());
+        assertThat(records).extracting(PerftestRecord::kind).containsExactly(PerftestRecord.Kind.VERSION,
+            PerftestRecord.Kind.CYCLE_BUFFER, PerftestRecord.Kind.CACHE_LINE_SIZE, PerftestRecord.Kind.MTU,
+            PerftestRecord.Kind.KEY, PerftestRecord.Kind.KEY, PerftestRecord.Kind.SYNC);
+        PerftestRecord.Key k = records.get(4).key();
+        assertThat(k.lid()).isEqualTo(1);
+        assertThat(k.outReads()).isEqualTo(0x80);
+        assertThat(k.qpn()).isEqualTo(0x108);
+        assertThat(k.psn()).isEqualTo(0x63ad7d);
+        assertThat(k.rkey()).isEqualTo(0x1234);
+        assertThat(k.vaddr()).isEqualTo(0x7f0011223344L);
+        assertThat(k.gid()).isNull();
+        assertThat(records.get(3).number()).isEqualTo(5);
+        assertThat(records.get(4).streamEnd() - records.get(4).streamStart()).isEqualTo(59);
+    }
+
+    @Test
+    void aStreamThatStartsMidExchangeStillYieldsKeys() {
+        List<PerftestRecord> records = feedByteByByte(ascii(GID_KEY + "\0" + GID_KEY + "\0"));
+        assertThat(records).extracting(PerftestRecord::kind).containsExactly(PerftestRecord.Kind.KEY, PerftestRecord.Kind.KEY);
+        assertThat(records.get(0).key().gid()[15]).isEqualTo((byte) 1);
+    }
+
+    @Test
+    void binaryNoiseIsReportedAsUnknownAndDoesNotHideTheNextKey() {
+        byte[] noise = {1, 2, 3, (byte) 0xff, 0, 9, 9};
+        ByteArrayOutputStream s = new ByteArrayOutputStream();
+        s.writeBytes(ascii(GID_KEY + "\0"));
+        s.writeBytes(noise);
+        s.writeBytes(ascii(GID_KEY + "\0"));
+        List<PerftestRecord> records = feedByteByByte(s.toByteArray());
+        assertThat(records).extracting(PerftestRecord::kind).containsExactly(PerftestRecord.Kind.KEY,
+            PerftestRecord.Kind.UNKNOWN, PerftestRecord.Kind.KEY);
+        assertThat(records.get(1).streamEnd() - records.get(1).streamStart()).isEqualTo(noise.length);
+    }
+}

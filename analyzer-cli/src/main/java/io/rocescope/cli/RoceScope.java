@@ -13,7 +13,8 @@ import java.nio.charset.StandardCharsets;
 /** The {@code rocescope} command: a tshark-like front end to the dissector and flow tracker. */
 @Command(name = "rocescope", mixinStandardHelpOptions = true, version = "rocescope 0.1.0",
     description = "RoCEv2 / InfiniBand packet analyzer for pcap and pcapng captures.",
-    subcommands = {DissectCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {DissectCommand.class, FlowsCommand.class, TimelineCommand.class, ExpertCommand.class, StatsCommand.class,
+        CommandLine.HelpCommand.class})
 public final class RoceScope implements Runnable {
     /** Exit codes: 0 fine, 1 a check failed, 2 usage or input error. */
     public static final int EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2;

@@ -1,0 +1,29 @@
+package io.rocescope.cli;
+
+import io.rocescope.flow.TrackerOptions;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/** Options of the commands that run the flow tracker. */
+final class AnalysisOptions {
+    @Option(names = "-T", paramLabel = "FORMAT", description = "output format: text (default) or json")
+    String format = "text";
+
+    @Option(names = "--link-speed", paramLabel = "GBPS", description = "link speed for PFC pause quanta, in Gb/s (default 100)")
+    double linkGbps = 100;
+
+    @Option(names = "--max-flows", paramLabel = "N", description = "most flows tracked at once (default 100000)")
+    int maxFlows = 100_000;
+
+    boolean json(CommandLine cl) {
+        if (format.equals("json")) return true;
+        if (format.equals("text")) return false;
+        throw new CommandLine.ParameterException(cl, "unknown output format '" + format + "' (text, json)");
+    }
+
+    TrackerOptions trackerOptions(CommandLine cl) {
+        if (linkGbps <= 0) throw new CommandLine.ParameterException(cl, "--link-speed must be positive");
+        if (maxFlows < 2) throw new CommandLine.ParameterException(cl, "--max-flows must be at least 2");
+        return TrackerOptions.defaults().withLinkGbps(linkGbps).withMaxFlows(maxFlows);
+    }
+}

@@ -1,0 +1,37 @@
+package io.rocescope.cli;
+
+import io.rocescope.flow.Finding;
+import io.rocescope.flow.Reports;
+import io.rocescope.flow.Severity;
+import picocli.CommandLine.Command;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** {@code rocescope expert}: Wireshark's expert info for RoCE. */
+@Command(name = "expert", mixinStandardHelpOptions = true,
+    description = "List the findings: PSN gaps, retransmissions, NAKs, RNR NAKs, CM rejects and timeouts, bad ICRCs, congestion …")
+final class ExpertCommand extends AnalysisCommand {
+    @Override
+    Object jsonView(Reports.Analysis a) {
+        return Map.of("counts", a.findingCounts(), "findings", a.findings(), "notListed", a.findingsNotListed());
+    }
+
+    @Override
+    void text(Reports.Analysis a, StringBuilder sb) {
+        sb.append("Findings by kind:\n");
+        Map<String, Severity> severityOf = a.findings().stream().collect(Collectors.toMap(Finding::kind, Finding::severity, (x, y) -> x));
+        a.findingCounts().forEach((k, n) -> sb.append(String.format(Locale.ROOT, "  %-8s %-28s %6d%n",
+            severityOf.getOrDefault(k, Severity.NOTE).name().toLowerCase(), k, n)));
+        if (a.findingCounts().isEmpty()) sb.append("  none\n");
+        for (Severity s : new Severity[] {Severity.ERROR, Severity.WARNING, Severity.NOTE}) {
+            for (Finding f : a.findings()) {
+                if (f.severity() != s) continue;
+                sb.append(String.format(Locale.ROOT, "[%s] %s frame %s: %s — %s%n", s.name().toLowerCase(), f.kind(),
+                    f.frames().stream().map(String::valueOf).collect(Collectors.joining(",")), f.flow(), f.message()));
+            }
+        }
+        if (a.findingsNotListed() > 0) sb.append(a.findingsNotListed()).append(" more findings not listed\n");
+    }
+}

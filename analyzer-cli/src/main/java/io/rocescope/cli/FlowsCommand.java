@@ -1,0 +1,45 @@
+package io.rocescope.cli;
+
+import io.rocescope.flow.Reports;
+import picocli.CommandLine.Command;
+
+import java.util.Locale;
+
+/** {@code rocescope flows}: one block per connection with both directions' counts. */
+@Command(name = "flows", mixinStandardHelpOptions = true,
+    description = "List the connections (QP pairs) and their flows: set-up, endpoints, packets, messages, PSN gaps, retransmissions, NAKs, RTT.")
+final class FlowsCommand extends AnalysisCommand {
+    @Override
+    Object jsonView(Reports.Analysis a) { return a.connections(); }
+
+    @Override
+    void text(Reports.Analysis a, StringBuilder sb) {
+        sb.append(String.format(Locale.ROOT, "%-4s %-8s %-10s %-4s %-32s %-32s %s%n", "ID", "Setup", "Paired by", "Tr", "Endpoint A", "Endpoint B", "MTU"));
+        for (Reports.ConnectionReport c : a.connections()) {
+            sb.append(String.format(Locale.ROOT, "%-4d %-8s %-10s %-4s %-32s %-32s %s%n", c.id(), c.setup().json(), c.pairedBy(),
+                c.transport(), Fmt.endpoint(c.a()), Fmt.endpoint(c.b()), c.mtu() == null ? "?" : c.mtu() + " (" + c.mtuSource() + ")"));
+            direction(sb, "A→B", c.aToB());
+            direction(sb, "B→A", c.bToA());
+        }
+        sb.append(a.connections().size()).append(" connections, ").append(a.summary().flows()).append(" flows\n");
+    }
+
+    private static void direction(StringBuilder sb, String label, Reports.FlowReport f) {
+        if (f == null) return;
+        Reports.PsnReport p = f.psn();
+        Reports.AckReport k = f.answers();
+        sb.append(String.format(Locale.ROOT, "     %s %7d pkts %10s  %5d msgs", label, f.packets(), Fmt.bytes(f.bytes()),
+            f.messages().count() + f.readResponseMessages().count()));
+        if (p.firstPsn() != null) sb.append(String.format(Locale.ROOT, "  first PSN %d", p.firstPsn()));
+        if (p.gaps() > 0) sb.append("  gaps ").append(p.gaps()).append(" (").append(p.missingPsns()).append(" PSNs)");
+        if (p.retransmittedPackets() > 0) sb.append("  resent ").append(p.retransmittedPackets()).append(" in ").append(p.retransmissionEpisodes()).append(" episodes");
+        if (k.acks() > 0) sb.append("  ACKs ").append(k.acks());
+        k.naks().forEach((n, c) -> sb.append("  NAK ").append(n).append(' ').append(c));
+        if (k.rnrNaks() > 0) sb.append("  RNR NAKs ").append(k.rnrNaks());
+        if (k.rttMicros().count() > 0) sb.append("  RTT p50 ").append(Fmt.micros(k.rttMicros().median())).append(" p99 ").append(Fmt.micros(k.rttMicros().p99()));
+        if (f.ceMarked() > 0) sb.append("  CE ").append(f.ceMarked());
+        if (f.cnps() > 0) sb.append("  CNPs ").append(f.cnps());
+        if (f.badIcrc() > 0) sb.append("  bad ICRC ").append(f.badIcrc());
+        sb.append('\n');
+    }
+}

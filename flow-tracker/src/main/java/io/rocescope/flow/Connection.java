@@ -1,0 +1,54 @@
+package io.rocescope.flow;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** A pair of QPs and the two flows between them, with how the pair was set up and found. */
+public final class Connection {
+    final int id;
+    SetupKind setup = SetupKind.UNKNOWN;
+    /** How the two directions were paired: "rdma_cm", "socket", "responses" or "unpaired". */
+    String pairedBy = "unpaired";
+    String transport = "RC";
+    final Endpoint a, b;
+    Flow ab, ba;
+    int mtu = -1;
+    String mtuSource = "unknown";
+    List<TimelineEvent> timeline = new ArrayList<>();
+    long setupStartTs = -1, firstDataTs = -1, firstDataFrame = -1;
+    String serviceId;
+
+    Connection(int id, Endpoint a, Endpoint b) {
+        this.id = id;
+        this.a = a;
+        this.b = b;
+    }
+
+    public int id() { return id; }
+    public Endpoint a() { return a; }
+    public Endpoint b() { return b; }
+    public SetupKind setup() { return setup; }
+
+    /** The flow that carries packets from the endpoint at {@code ip} (null if none yet). */
+    Flow flowFrom(String ip, int destQp) {
+        if (ab != null && ab.key.src().equals(ip) && ab.key.destQp() == destQp) return ab;
+        if (ba != null && ba.key.src().equals(ip) && ba.key.destQp() == destQp) return ba;
+        return null;
+    }
+
+    /** "10.0.0.1 QP 0x000011 ↔ 10.0.0.2 QP 0x000011" */
+    String describe() {
+        return "connection " + id + " (" + a + " ↔ " + b + ")";
+    }
+
+    int inferredMtu() {
+        int m = Math.max(ab == null ? 0 : ab.maxSegmentPayload, ba == null ? 0 : ba.maxSegmentPayload);
+        for (int mtu : new int[] {256, 512, 1024, 2048, 4096}) if (m == mtu) return mtu;
+        return -1;
+    }
+
+    void event(TimelineEvent e) {
+        if (setupStartTs < 0) setupStartTs = e.timestampNanos();
+        timeline.add(e);
+    }
+}

@@ -1,0 +1,30 @@
+package io.rocescope.flow;
+
+/**
+ * One side of a connection: its IP (the RoCE GID's address), QPN, the PSN it sends first, and the
+ * R_Key / VA of its buffer when the set-up told them (-1 when unknown).
+ */
+public final class Endpoint {
+    String ip;
+    int qpn = -1;
+    int startPsn = -1;
+    long rkey = -1, va = -1;
+    String gid;
+
+    Endpoint(String ip, int qpn) {
+        this.ip = ip;
+        this.qpn = qpn;
+    }
+
+    public String ip() { return ip; }
+    public int qpn() { return qpn; }
+    public int startPsn() { return startPsn; }
+    public long rkey() { return rkey; }
+    public long va() { return va; }
+    public String gid() { return gid; }
+
+    @Override
+    public String toString() {
+        return ip + " QP " + (qpn < 0 ? "?" : String.format("0x%06x", qpn));
+    }
+}

@@ -1,0 +1,43 @@
+package io.rocescope.flow;
+
+/** Everything known about one direction of a connection: counts, PSNs, messages, and the answers its requests got. */
+public final class Flow {
+    final FlowKey key;
+    Connection connection;
+    long packets, bytes, payloadBytes, firstFrame, lastFrame, firstTs, lastTs;
+    final long[] opcodeCounts = new long[256];
+    long ceMarked, cnps, badIcrc;
+    final PsnTracker psn = new PsnTracker();
+    final MessageAssembler messages = new MessageAssembler();
+    final MessageAssembler readResponseMessages = new MessageAssembler();
+    final AckTracker answers = new AckTracker();
+    final ThroughputSeries throughput = new ThroughputSeries();
+    int maxSegmentPayload;
+    /** A READ whose PSN span depends on an MTU not yet known. */
+    int readPsn = -1;
+    long readLength;
+    boolean readGuessed;
+    long requests, responses;
+    boolean ud;
+
+    Flow(FlowKey key) {
+        this.key = key;
+    }
+
+    void count(PacketView v) {
+        if (packets == 0) { firstFrame = v.frame; firstTs = v.ts; }
+        packets++;
+        bytes += v.length;
+        payloadBytes += v.payload;
+        lastFrame = v.frame;
+        lastTs = v.ts;
+        if (v.opcode >= 0) opcodeCounts[v.opcode & 0xFF]++;
+        if (v.ecn == 3) ceMarked++;
+        if (v.badIcrc) badIcrc++;
+        throughput.add(v.ts, v.length);
+        if ((Opcodes.isFirst(v.opcode) || Opcodes.isMiddle(v.opcode)) && v.payload > maxSegmentPayload) maxSegmentPayload = v.payload;
+    }
+
+    public FlowKey key() { return key; }
+    public Connection connection() { return connection; }
+}

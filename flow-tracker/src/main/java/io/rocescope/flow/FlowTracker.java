@@ -1,0 +1,370 @@
+package io.rocescope.flow;
+
+import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.field.CmFields;
+import io.rocescope.dissector.field.Fields;
+import io.rocescope.dissector.field.InfinibandNames;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns decoded frames into connections, flows, set-up timelines and findings. Frames go in through
+ * {@link #accept}, in capture order; {@link #finish} returns the results. Pure computation: no I/O.
+ */
+public final class FlowTracker {
+    private final TrackerOptions options;
+    final Findings findings = new Findings();
+    private final CmSetups cm = new CmSetups();
+    private final SocketSetups sockets;
+    private final PauseTracker pauses;
+    private final PacketView v = new PacketView();
+
+    private final Map<FlowKey, Flow> flows;
+    /** Flow keys announced by a set-up, waiting for their first packet. */
+    private final Map<FlowKey, Object[]> announced = new HashMap<>();
+    private final List<Connection> connections = new ArrayList<>();
+    private long frames, roceFrames, roceBytes, badIcrc, malformed, cnps, unattributedCnps, evicted;
+    private long firstTs = Long.MIN_VALUE, lastTs;
+
+    public FlowTracker() {
+        this(TrackerOptions.defaults(), io.rocescope.dissector.decode.DecodeOptions.PERFTEST_PORT);
+    }
+
+    public FlowTracker(TrackerOptions options, int perftestPort) {
+        this.options = options;
+        this.sockets = new SocketSetups(perftestPort);
+        this.pauses = new PauseTracker(options.linkGbps(), options.pauseWindowNanos());
+        this.flows = new LinkedHashMap<>(1024, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<FlowKey, Flow> eldest) {
+                if (size() <= FlowTracker.this.options.maxFlows()) return false;
+                evicted++;
+                if (evicted == 1) {
+                    findings.add(Severity.WARNING, "flows.evicted", eldest.getKey().toString(), "More than "
+                        + FlowTracker.this.options.maxFlows() + " flows at once: the least recently active are no longer tracked", v.frame);
+                }
+                return true;
+            }
+        };
+    }
+
+    /** Takes one decoded frame (its values are read now; the frame object may be reused afterwards). */
+    public void accept(DecodedFrame f) {
+        frames++;
+        PacketView.of(f, v);
+        if (firstTs == Long.MIN_VALUE) firstTs = v.ts;
+        lastTs = v.ts;
+        if (v.malformed) {
+            malformed++;
+            findings.add(Severity.ERROR, "malformed", v.src + " → " + v.dst, "Malformed frame: " + f.experts().stream()
+                .filter(e -> e.key().equals("malformed")).findFirst().map(e -> e.message()).orElse("?"), v.frame);
+        }
+        if (f.has(Fields.MACC_OPCODE)) macControl(f);
+        if (f.has(Fields.TCP_SRCPORT)) sockets.onTcp(f, v, this);
+        if (!v.roce) return;
+        roceFrames++;
+        roceBytes += v.length;
+        if (v.badIcrc) {
+            badIcrc++;
+            findings.add(Severity.ERROR, "icrc.bad", v.src + " → " + v.dst, String.format(
+                "Bad ICRC on %s PSN %d: the frame was corrupted in flight; the receiver drops it and the sender retransmits",
+                InfinibandNames.opcodeLabel(v.opcode), v.psn), v.frame);
+        }
+        if (f.has(CmFields.MAD)) {
+            cm.onMad(f, v, this);
+            return;
+        }
+        if (Opcodes.isCnp(v.opcode)) {
+            cnp();
+            return;
+        }
+        Flow flow = flowFor(v);
+        flow.count(v);
+        if (Opcodes.isUd(v.opcode)) return;
+        if (Opcodes.isResponse(v.opcode)) response(flow);
+        else if (Opcodes.isTrackedRequest(v.opcode)) request(flow);
+    }
+
+    // ---- flows and connections ----
+
+    private Flow flowFor(PacketView v) {
+        boolean ud = Opcodes.isUd(v.opcode);
+        FlowKey key = new FlowKey(v.src, v.dst, v.destQp, ud ? v.dethSrcQp : -1);
+        Flow flow = flows.get(key);
+        if (flow != null) return flow;
+        flow = new Flow(key);
+        flow.ud = ud;
+        flows.put(key, flow);
+        Object[] ann = announced.remove(key);
+        if (ann == null && ud) ann = announced.remove(new FlowKey(v.src, v.dst, v.destQp, -1));   // UD: set-up names no source QP
+        if (ann != null) {
+            Connection c = (Connection) ann[0];
+            if ((Boolean) ann[1]) c.ab = flow; else c.ba = flow;
+            flow.connection = c;
+            c.transport = Opcodes.transportName(v.opcode);
+            return flow;
+        }
+        Connection c = ud ? null : pairByResponse(key);
+        if (c != null) {
+            c.ba = flow;
+            c.a.qpn = key.destQp();
+            c.pairedBy = "responses";
+            flow.connection = c;
+            return flow;
+        }
+        c = new Connection(connections.size() + 1, new Endpoint(v.src, ud ? v.dethSrcQp : -1), new Endpoint(v.dst, v.destQp));
+        c.transport = Opcodes.transportName(v.opcode);
+        c.pairedBy = ud ? "datagram" : "unpaired";
+        c.ab = flow;
+        flow.connection = c;
+        connections.add(c);
+        return flow;
+    }
+
+    /**
+     * A capture that starts mid-connection shows no set-up: a response (ACK, READ response) flowing back
+     * names the requester's QP in its DestQP, and its PSN falls among the requests seen the other way.
+     */
+    private Connection pairByResponse(FlowKey key) {
+        if (!Opcodes.isResponse(v.opcode)) return null;
+        Connection found = null;
+        for (int i = connections.size() - 1; i >= 0 && i >= connections.size() - 256; i--) {
+            Connection c = connections.get(i);
+            if (!"unpaired".equals(c.pairedBy) || c.ba != null || c.ab == null) continue;
+            FlowKey k = c.ab.key;
+            if (k.src().equals(key.dst()) && k.dst().equals(key.src()) && c.ab.psn.covers(v.psn)) {
+                found = c;
+                break;
+            }
+        }
+        return found;
+    }
+
+    /** A set-up told us both QPs: packets between them belong to a new connection. */
+    Connection register(SetupKind kind, String pairedBy, Endpoint a, Endpoint b, List<TimelineEvent> events) {
+        Connection c = new Connection(connections.size() + 1, a, b);
+        c.setup = kind;
+        c.pairedBy = pairedBy;
+        c.timeline = events;
+        if (!events.isEmpty()) c.setupStartTs = events.get(0).timestampNanos();
+        connections.add(c);
+        FlowKey ab = new FlowKey(a.ip, b.ip, b.qpn, -1), ba = new FlowKey(b.ip, a.ip, a.qpn, -1);
+        announce(ab, c, true);
+        announce(ba, c, false);
+        return c;
+    }
+
+    private void announce(FlowKey key, Connection c, boolean aToB) {
+        Flow old = flows.get(key);
+        if (old != null && old.packets > 0) {
+            // the same QP numbers used again by a new connection: the old flow is complete
+            old.messages.finish();
+            flows.remove(key);
+        }
+        announced.put(key, new Object[] {c, aToB});
+    }
+
+    // ---- requests and responses ----
+
+    private void request(Flow flow) {
+        Connection c = flow.connection;
+        flow.requests++;
+        if (c.firstDataTs < 0) {
+            c.firstDataTs = v.ts;
+            c.firstDataFrame = v.frame;
+            c.timeline.add(new TimelineEvent(v.frame, v.ts, v.src, v.dst, "first data",
+                InfinibandNames.opcodeLabel(v.opcode) + " PSN " + v.psn));
+        }
+        if (Opcodes.isUc(v.opcode)) c.transport = "UC";
+        resolveReadSpan(flow, c);
+        int consumed = 1;
+        boolean read = Opcodes.isReadRequest(v.opcode);
+        if (read) {
+            int mtu = mtu(c);
+            long len = Math.max(1, v.dmaLen);
+            consumed = (int) Math.max(1, (len + (mtu > 0 ? mtu : 4096) - 1) / (mtu > 0 ? mtu : 4096));
+            flow.readPsn = v.psn;
+            flow.readLength = len;
+            flow.readGuessed = mtu <= 0;
+        }
+        AckTracker answers = flow.answers;
+        String cause = answers.lastNakText;
+        long causeFrame = answers.lastNakFrame;
+        PsnTracker.Kind kind = flow.psn.onRequest(v.psn, consumed, v.frame, v.ts, cause, causeFrame);
+        String where = flow.key + " (" + c.describe() + ")";
+        if (kind == PsnTracker.Kind.GAP) {
+            PsnTracker t = flow.psn;
+            int n = Psn.diff(t.lastMissingTo, t.lastMissingFrom) + 1;
+            findings.addCounted(Severity.WARNING, "psn.gap", where, String.format(
+                "PSN gap: %d PSN%s missing (%d–%d) before this %s; the packets were lost before the capture point (or the capture dropped them)",
+                n, n == 1 ? "" : "s", t.lastMissingFrom, t.lastMissingTo, InfinibandNames.opcodeLabel(v.opcode)), 1, v.frame);
+        }
+        if (kind == PsnTracker.Kind.IN_ORDER || kind == PsnTracker.Kind.GAP || kind == PsnTracker.Kind.FIRST) {
+            flow.messages.onPacket(v.opcode, v.payload);
+            answers.onRequest(v.psn, consumed, v.frame, v.ts, v.ackReq, read, v.atomic);
+        } else {
+            answers.lastNakText = null;   // this retransmission answered it
+        }
+        if (kind == PsnTracker.Kind.FIRST && c.setup != SetupKind.UNKNOWN) {
+            Endpoint sender = c.a.ip.equals(v.src) && flow == c.ab ? c.a : c.b;
+            if (sender.startPsn >= 0 && sender.startPsn != v.psn) {
+                findings.add(Severity.WARNING, "psn.unexpected_start", where, String.format(
+                    "First request PSN %d is not the starting PSN %d the set-up announced", v.psn, sender.startPsn), v.frame);
+            }
+        }
+    }
+
+    /** After a READ with an unknown MTU, the next request's PSN shows how many PSNs the READ used. */
+    private void resolveReadSpan(Flow flow, Connection c) {
+        if (flow.readPsn < 0 || !flow.readGuessed) { flow.readPsn = -1; return; }
+        int used = Psn.diff(v.psn, flow.readPsn);
+        for (int mtu : new int[] {256, 512, 1024, 2048, 4096}) {
+            if (used == (int) Math.max(1, (flow.readLength + mtu - 1) / mtu)) {
+                c.mtu = mtu;
+                c.mtuSource = "inferred";
+                flow.psn.setNext(v.psn);
+                break;
+            }
+        }
+        flow.readPsn = -1;
+    }
+
+    private int mtu(Connection c) {
+        if (c.mtu > 0) return c.mtu;
+        int inferred = c.inferredMtu();
+        if (inferred > 0) { c.mtu = inferred; c.mtuSource = "inferred"; }
+        return c.mtu;
+    }
+
+    private void response(Flow flow) {
+        flow.responses++;
+        Connection c = flow.connection;
+        Flow requester = c.ab == flow ? c.ba : c.ab;
+        if (requester == null) return;   // answers to requests we never saw
+        AckTracker answers = requester.answers;
+        String where = requester.key + " (" + c.describe() + ")";
+        if (Opcodes.isReadResponse(v.opcode)) {
+            answers.onResponse(v.opcode, v.psn, v.ts);
+            flow.readResponseMessages.onPacket(v.opcode, v.payload);
+        } else if (Opcodes.isAtomicAck(v.opcode)) {
+            answers.onResponse(v.opcode, v.psn, v.ts);
+        }
+        // READ responses carry an AETH too (credits, MSN), but only Acknowledge packets ACK or NAK.
+        if (v.syndrome < 0 || !(Opcodes.isAck(v.opcode) || Opcodes.isAtomicAck(v.opcode))) return;
+        if (requester.psn.started() && !requester.psn.covers(v.psn) && ((v.syndrome >>> 5) & 3) == InfinibandNames.AETH_ACK
+            && !findings.countByKind.containsKey("capture.lossy")) {
+            findings.add(Severity.NOTE, "capture.lossy", where, String.format(
+                "ACK for PSN %d, which the capture never saw sent: the capture probably dropped packets", v.psn), v.frame);
+        }
+        String nak = answers.onAck(v.psn, v.syndrome, v.msn, v.frame, v.ts);
+        if (nak != null) {
+            int type = (v.syndrome >>> 5) & 3, code = v.syndrome & 0x1F;
+            if (type == InfinibandNames.AETH_RNR_NAK) {
+                findings.add(Severity.WARNING, "rnr_nak", where, String.format(
+                    "RNR NAK for PSN %d: the receiver had no receive buffer posted; the sender waits %s and retries",
+                    v.psn, InfinibandNames.rnrTimerText(code)), v.frame);
+            } else {
+                Severity s = code == 0 ? Severity.WARNING : Severity.ERROR;
+                String why = code == 0 ? String.format("the responder expected PSN %d: a packet was lost or arrived out of order", v.psn)
+                    : code == 2 ? "the R_Key, address or access rights of the request were refused (the QP goes to error)"
+                    : code == 1 ? "the responder could not accept the request (QP goes to error)"
+                    : "the responder failed the request (QP goes to error)";
+                findings.add(s, "nak." + InfinibandNames.nakName(code).toLowerCase().replace(' ', '_'), where,
+                    "NAK " + InfinibandNames.nakName(code) + ": " + why, v.frame);
+            }
+        }
+    }
+
+    // ---- congestion ----
+
+    private void cnp() {
+        cnps++;
+        // A CNP goes to the data sender (the reaction point): its DestQP is the sender's QP.
+        for (int i = connections.size() - 1; i >= 0; i--) {
+            Connection c = connections.get(i);
+            Flow throttled = c.a.ip.equals(v.dst) && c.a.qpn == v.destQp ? c.ab : c.b.ip.equals(v.dst) && c.b.qpn == v.destQp ? c.ba : null;
+            if (throttled != null) {
+                throttled.cnps++;
+                return;
+            }
+        }
+        unattributedCnps++;
+    }
+
+    private void macControl(DecodedFrame f) {
+        int op = (int) f.get(Fields.MACC_OPCODE, -1);
+        if (op == 1) pauses.onPause(PauseTracker.PAUSE, (int) f.get(Fields.MACC_PAUSE_TIME, 0), v.ts, v.frame);
+        if (op == 0x0101) {
+            int enbv = (int) f.get(Fields.MACC_CBFC_ENBV, 0);
+            for (int p = 0; p < 8; p++) {
+                if ((enbv & (1 << p)) != 0) pauses.onPause(p, (int) f.get(Fields.MACC_CBFC_PAUSE_TIME_C[p], 0), v.ts, v.frame);
+            }
+        }
+    }
+
+    // ---- results ----
+
+    public Reports.Analysis finish() {
+        cm.finish(findings);
+        sockets.finish(findings);
+        for (Connection c : connections) {
+            for (Flow fl : new Flow[] {c.ab, c.ba}) {
+                if (fl == null) continue;
+                fl.psn.closeEpisode();
+                fl.messages.finish();
+                fl.readResponseMessages.finish();
+                flowFindings(c, fl);
+            }
+        }
+        for (int p = 0; p < 9; p++) {
+            if (pauses.frames[p] == 0) continue;
+            double worst = pauses.worstWindowFraction(p);
+            if (worst > options.pauseStormFraction()) {
+                findings.add(Severity.WARNING, "pfc.storm", p == PauseTracker.PAUSE ? "link (PAUSE)" : "priority " + p,
+                    String.format("Pause storm: %s paused %.0f%% of a %d ms window (%d pause frames): traffic stalls upstream",
+                        p == PauseTracker.PAUSE ? "the link" : "priority " + p, worst * 100, options.pauseWindowNanos() / 1_000_000,
+                        pauses.pauses[p]), pauses.firstFrame[p]);
+            }
+        }
+        return ReportBuilder.build(this);
+    }
+
+    private void flowFindings(Connection c, Flow fl) {
+        String where = fl.key + " (" + c.describe() + ")";
+        for (PsnTracker.Episode e : fl.psn.episodes) {
+            findings.addCounted(Severity.WARNING, "retransmission", where, String.format(
+                "Go-Back-N retransmission after %s: %d packets resent (PSN %d–%d) over %.3f ms", e.cause(), e.packets(),
+                e.firstPsn(), e.lastPsn(), e.durationNanos() / 1e6), 1, e.firstFrame(), e.lastFrame());
+        }
+        if (fl.ceMarked > 0) {
+            findings.addCounted(Severity.NOTE, "ecn.ce", where, fl.ceMarked + " packets ECN CE-marked by the fabric (congestion)", fl.ceMarked, fl.firstFrame);
+        }
+        if (fl.cnps > 0) {
+            findings.addCounted(Severity.NOTE, "cnp", where, fl.cnps + " CNPs asked this sender to slow down (DCQCN)", fl.cnps, fl.firstFrame);
+        }
+        for (AckTracker.Outstanding o : fl.answers.unansweredReads()) {
+            fl.answers.readsWithoutResponse++;
+            findings.add(Severity.WARNING, "read.no_response", where, String.format(
+                "RDMA READ (PSN %d) got no response in the capture", o.psn()), o.frame());
+        }
+    }
+
+    // accessors for ReportBuilder
+    List<Connection> connections() { return connections; }
+    long frames() { return frames; }
+    long roceFrames() { return roceFrames; }
+    long roceBytes() { return roceBytes; }
+    long badIcrc() { return badIcrc; }
+    long malformed() { return malformed; }
+    long cnps() { return cnps; }
+    long evicted() { return evicted; }
+    double durationSeconds() { return firstTs == Long.MIN_VALUE ? 0 : (lastTs - firstTs) / 1e9; }
+    long captureStart() { return firstTs == Long.MIN_VALUE ? 0 : firstTs; }
+    CmSetups cm() { return cm; }
+    SocketSetups sockets() { return sockets; }
+    PauseTracker pauses() { return pauses; }
+}

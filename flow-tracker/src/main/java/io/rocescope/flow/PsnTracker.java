@@ -1,0 +1,115 @@
+package io.rocescope.flow;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Follows the request PSNs of one flow (24-bit, wrapping). Each request consumes one PSN, a READ
+ * request ceil(length / MTU). Against the next new PSN it classifies every request as in order,
+ * after a gap (PSNs never seen), a duplicate (a PSN seen before) or out of order (an earlier PSN never
+ * seen before). Packets that go back form retransmission episodes (Go-Back-N), which end when new
+ * PSNs resume or when the sender goes back once more.
+ */
+final class PsnTracker {
+    static final int MAX_LISTED = 1000;
+    private static final int WINDOW = 1 << 14;
+
+    /** A run of PSNs that were never seen; {@code frame} is the packet that showed the jump. */
+    record Gap(int fromPsn, int toPsn, int missing, long frame, long timestampNanos) {}
+
+    /** A run of packets whose PSNs went back. */
+    record Episode(long firstFrame, long lastFrame, int firstPsn, int lastPsn, long packets, long durationNanos,
+                   String cause, long causeFrame) {}
+
+    enum Kind { FIRST, IN_ORDER, GAP, DUPLICATE, OUT_OF_ORDER }
+
+    private boolean started;
+    private int firstPsn;
+    private int next;              // one past the highest PSN consumed
+    private final int[] seen = new int[WINDOW];
+    long gaps, missing, duplicates, outOfOrder, retransmitted, episodesCount;
+    final List<Gap> gapList = new ArrayList<>();
+    final List<Episode> episodes = new ArrayList<>();
+    private long epFirstFrame, epLastFrame, epPackets, epStart, epEnd, epCauseFrame;
+    private int epFirstPsn, epLastPsn;
+    private String epCause;
+    private boolean inEpisode;
+    Kind last;
+    int lastMissingFrom, lastMissingTo;
+
+    PsnTracker() {
+        java.util.Arrays.fill(seen, -1);
+    }
+
+    boolean started() { return started; }
+    int firstPsn() { return firstPsn; }
+    /** One past the highest PSN consumed so far. */
+    int next() { return next; }
+
+    /**
+     * @param cause why a retransmission would have happened (e.g. "NAK PSN Sequence Error" and its frame), or null
+     */
+    Kind onRequest(int psn, int consumed, long frame, long ts, String cause, long causeFrame) {
+        if (!started) {
+            started = true;
+            firstPsn = psn;
+            next = Psn.add(psn, consumed);
+            seen[psn & (WINDOW - 1)] = psn;
+            return last = Kind.FIRST;
+        }
+        int d = Psn.diff(psn, next);
+        Kind kind;
+        if (d >= 0) {
+            closeEpisode();
+            if (d > 0) {
+                gaps++;
+                missing += d;
+                lastMissingFrom = next;
+                lastMissingTo = Psn.add(psn, -1);
+                if (gapList.size() < MAX_LISTED) gapList.add(new Gap(next, lastMissingTo, d, frame, ts));
+                kind = Kind.GAP;
+            } else {
+                kind = Kind.IN_ORDER;
+            }
+            next = Psn.add(psn, consumed);
+        } else {
+            retransmitted++;
+            kind = seen[psn & (WINDOW - 1)] == psn ? Kind.DUPLICATE : Kind.OUT_OF_ORDER;
+            if (kind == Kind.DUPLICATE) duplicates++; else outOfOrder++;
+            // going back again (the sender restarted: another NAK or timeout) starts a new episode
+            if (inEpisode && Psn.diff(psn, epLastPsn) <= 0) closeEpisode();
+            if (!inEpisode) {
+                inEpisode = true;
+                epFirstFrame = frame;
+                epFirstPsn = psn;
+                epStart = ts;
+                epPackets = 0;
+                epCause = cause == null ? "timeout (no NAK seen)" : cause;
+                epCauseFrame = causeFrame;
+            }
+            epPackets++;
+            epLastFrame = frame;
+            epLastPsn = psn;
+            epEnd = ts;
+        }
+        seen[psn & (WINDOW - 1)] = psn;
+        return last = kind;
+    }
+
+    /** Corrects the PSNs a READ consumed once the MTU is known (the next request shows it). */
+    void setNext(int psn) { next = psn; }
+
+    void closeEpisode() {
+        if (!inEpisode) return;
+        inEpisode = false;
+        episodesCount++;
+        if (episodes.size() < MAX_LISTED) {
+            episodes.add(new Episode(epFirstFrame, epLastFrame, epFirstPsn, epLastPsn, epPackets, epEnd - epStart, epCause, epCauseFrame));
+        }
+    }
+
+    /** Has this PSN been sent (at or before the highest one)? For "ACK for a PSN never seen". */
+    boolean covers(int psn) {
+        return started && Psn.diff(psn, next) < 0 && Psn.diff(psn, firstPsn) >= 0;
+    }
+}

@@ -1,0 +1,85 @@
+package io.rocescope.flow;
+
+import io.rocescope.dissector.field.InfinibandNames;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Freezes the tracker's state into {@link Reports}. */
+final class ReportBuilder {
+    private ReportBuilder() {}
+
+    static Reports.Analysis build(FlowTracker t) {
+        List<Reports.ConnectionReport> conns = new ArrayList<>();
+        Map<String, Distribution> latency = new TreeMap<>();
+        long naks = 0, rnr = 0, gaps = 0, retrans = 0, ce = 0;
+        int flowCount = 0;
+        for (Connection c : t.connections()) {
+            Reports.FlowReport ab = flow(c.ab, t), ba = flow(c.ba, t);
+            for (Flow f : new Flow[] {c.ab, c.ba}) {
+                if (f == null) continue;
+                flowCount++;
+                naks += f.answers.naks;
+                rnr += f.answers.rnrNaks;
+                gaps += f.psn.gaps;
+                retrans += f.psn.retransmitted;
+                ce += f.ceMarked;
+            }
+            Long latencyNanos = null;
+            if (c.setupStartTs >= 0 && c.firstDataTs >= 0 && c.setup != SetupKind.UNKNOWN) {
+                latencyNanos = c.firstDataTs - c.setupStartTs;
+                latency.computeIfAbsent(c.setup.json(), k -> new Distribution()).add(latencyNanos);
+            }
+            int mtu = c.mtu > 0 ? c.mtu : c.inferredMtu();
+            conns.add(new Reports.ConnectionReport(c.id, c.transport, c.setup, c.pairedBy, endpoint(c.a), endpoint(c.b),
+                mtu > 0 ? mtu : null, mtu > 0 ? (c.mtu > 0 ? c.mtuSource : "inferred") : "unknown", c.serviceId, ab, ba,
+                List.copyOf(c.timeline), latencyNanos, c.firstDataFrame >= 0 ? c.firstDataFrame : null));
+        }
+        Map<String, Reports.DistReport> latencyReport = new LinkedHashMap<>();
+        latency.forEach((k, d) -> latencyReport.put(k, Reports.DistReport.micros(d)));
+        Reports.Summary summary = new Reports.Summary(t.frames(), t.roceFrames(), t.roceBytes(), t.durationSeconds(),
+            conns.size(), flowCount, t.cm().all.size(), t.sockets().all.size(), t.badIcrc(), t.malformed(), t.cnps(), ce,
+            naks, rnr, gaps, retrans, t.evicted(), latencyReport);
+        List<Reports.PauseReport> pfc = new ArrayList<>();
+        PauseTracker p = t.pauses();
+        for (int prio = 0; prio < 9; prio++) {
+            if (p.frames[prio] == 0) continue;
+            pfc.add(new Reports.PauseReport(prio == PauseTracker.PAUSE ? "PAUSE" : Integer.toString(prio), p.frames[prio],
+                p.pauses[prio], p.resumes[prio], p.quanta[prio], p.pausedNanos[prio] / 1000.0, p.worstWindowFraction(prio),
+                p.firstFrame[prio]));
+        }
+        return new Reports.Analysis(summary, conns, List.copyOf(t.findings.list), new TreeMap<>(t.findings.countByKind),
+            t.findings.dropped, pfc);
+    }
+
+    private static Reports.EndpointReport endpoint(Endpoint e) {
+        return new Reports.EndpointReport(e.ip, e.qpn >= 0 ? e.qpn : null, e.startPsn >= 0 ? e.startPsn : null,
+            e.rkey >= 0 ? e.rkey : null, e.va >= 0 ? e.va : null, e.gid);
+    }
+
+    private static Reports.FlowReport flow(Flow f, FlowTracker t) {
+        if (f == null) return null;
+        Map<String, Long> ops = new LinkedHashMap<>();
+        for (int op = 0; op < 256; op++) if (f.opcodeCounts[op] > 0) ops.put(InfinibandNames.opcodeLabel(op), f.opcodeCounts[op]);
+        PsnTracker p = f.psn;
+        AckTracker a = f.answers;
+        double start = t.captureStart() / 1e9;
+        return new Reports.FlowReport(f.key.src(), f.key.dst(), f.key.destQp(), f.key.srcQp() >= 0 ? f.key.srcQp() : null,
+            f.packets, f.bytes, f.payloadBytes, f.firstFrame, f.lastFrame, f.firstTs / 1e9 - start, f.lastTs / 1e9 - start, ops,
+            messages(f.messages), messages(f.readResponseMessages),
+            new Reports.PsnReport(p.started() ? p.firstPsn() : null, f.requests, p.gaps, p.missing, p.duplicates, p.outOfOrder,
+                p.retransmitted, p.episodesCount, List.copyOf(p.gapList), List.copyOf(p.episodes)),
+            new Reports.AckReport(a.acks, new TreeMap<>(a.naksByCode), a.rnrNaks, a.readResponses, a.atomicAcks,
+                Reports.DistReport.of(a.coalescing), Reports.DistReport.micros(a.rttNanos), Reports.DistReport.of(a.rnrTimerMicros),
+                a.unlimitedCredits, Reports.DistReport.of(a.credits), a.lastMsn, a.readsAnswered, a.atomicsAnswered, a.readsWithoutResponse),
+            f.ceMarked, f.cnps, f.badIcrc,
+            new Reports.ThroughputReport(f.throughput.bucketNanos(), f.throughput.startNanos() / 1e9 - start, f.throughput.bytesPerBucket()));
+    }
+
+    private static Reports.MessagesReport messages(MessageAssembler m) {
+        return new Reports.MessagesReport(m.sizes.count(), m.incomplete, Reports.DistReport.of(m.sizes));
+    }
+}

@@ -1,0 +1,14 @@
+package io.rocescope.flow;
+
+/**
+ * Settings of the analysis: link speed (for PFC quanta), the PFC storm threshold and window, and the
+ * most flows kept at once (the least recently active are evicted beyond it, with a finding).
+ */
+public record TrackerOptions(double linkGbps, double pauseStormFraction, long pauseWindowNanos, int maxFlows) {
+    public static TrackerOptions defaults() {
+        return new TrackerOptions(100, 0.5, 100_000_000L, 100_000);
+    }
+
+    public TrackerOptions withLinkGbps(double g) { return new TrackerOptions(g, pauseStormFraction, pauseWindowNanos, maxFlows); }
+    public TrackerOptions withMaxFlows(int n) { return new TrackerOptions(linkGbps, pauseStormFraction, pauseWindowNanos, n); }
+}

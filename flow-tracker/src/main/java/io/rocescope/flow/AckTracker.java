@@ -85,14 +85,17 @@ final class AckTracker {
             return;
         }
         readResponses++;
-        boolean ends = Opcodes.isLast(opcode) || Opcodes.isOnly(opcode);
-        for (var it = outstanding.iterator(); it.hasNext(); ) {
-            Outstanding o = it.next();
+        // A response belongs to the latest READ at or before its PSN (READ responses count up from the request's PSN).
+        Outstanding best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (Outstanding o : outstanding) {
             int d = Psn.diff(psn, o.psn);
-            if (o.read && d >= 0 && d < o.span) {
-                if (ends) { readsAnswered++; rttNanos.add(ts - o.ts); it.remove(); }
-                break;
-            }
+            if (o.read && d >= 0 && d < bestDistance) { best = o; bestDistance = d; }
+        }
+        if (best != null && (Opcodes.isLast(opcode) || Opcodes.isOnly(opcode))) {
+            readsAnswered++;
+            rttNanos.add(ts - best.ts);
+            outstanding.remove(best);
         }
     }
 

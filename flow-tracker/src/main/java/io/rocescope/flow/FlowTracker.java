@@ -203,12 +203,13 @@ public final class FlowTracker {
                 "PSN gap: %d PSN%s missing (%d–%d) before this %s; the packets were lost before the capture point (or the capture dropped them)",
                 n, n == 1 ? "" : "s", t.lastMissingFrom, t.lastMissingTo, InfinibandNames.opcodeLabel(v.opcode)), 1, v.frame);
         }
-        if (kind == PsnTracker.Kind.IN_ORDER || kind == PsnTracker.Kind.GAP || kind == PsnTracker.Kind.FIRST) {
-            flow.messages.onPacket(v.opcode, v.payload);
+        boolean fresh = kind == PsnTracker.Kind.IN_ORDER || kind == PsnTracker.Kind.GAP || kind == PsnTracker.Kind.FIRST;
+        if (fresh || kind == PsnTracker.Kind.OUT_OF_ORDER) {
+            // New data: an out-of-order fill is new too, but only a single-packet message can be rebuilt from it.
+            if (fresh || Opcodes.isOnly(v.opcode)) flow.messages.onPacket(v.opcode, v.payload);
             answers.onRequest(v.psn, consumed, v.frame, v.ts, v.ackReq, read, v.atomic);
-        } else {
-            answers.lastNakText = null;   // this retransmission answered it
         }
+        if (!fresh) answers.lastNakText = null;   // this retransmission answered it
         if (kind == PsnTracker.Kind.FIRST && c.setup != SetupKind.UNKNOWN) {
             Endpoint sender = c.a.ip.equals(v.src) && flow == c.ab ? c.a : c.b;
             if (sender.startPsn >= 0 && sender.startPsn != v.psn) {

@@ -1,0 +1,45 @@
+package io.rocescope.flow;
+
+import io.rocescope.dissector.TestCaptures;
+import io.rocescope.dissector.capture.CaptureReader;
+import io.rocescope.dissector.capture.CaptureReaders;
+import io.rocescope.dissector.capture.CaptureRecord;
+import io.rocescope.dissector.decode.FrameDecoder;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+
+/** Runs the tracker over a real capture or over synthesized frames. */
+final class Track {
+    private Track() {}
+
+    static Reports.Analysis capture(String name) {
+        FlowTracker t = new FlowTracker();
+        try (CaptureReader r = CaptureReaders.open(TestCaptures.file(name).toString())) {
+            FrameDecoder d = new FrameDecoder();
+            CaptureRecord rec = new CaptureRecord();
+            while (r.next(rec)) t.accept(d.decode(rec));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return t.finish();
+    }
+
+    static Reports.Analysis frames(List<byte[]> frames) {
+        FlowTracker t = new FlowTracker();
+        FrameDecoder d = new FrameDecoder();
+        CaptureRecord rec = new CaptureRecord();
+        long n = 0;
+        for (byte[] f : frames) {
+            rec.data = f;
+            rec.capturedLength = f.length;
+            rec.originalLength = f.length;
+            rec.linkType = 1;
+            rec.number = ++n;
+            rec.timestampNanos = 1_000_000_000L + n * 1000;
+            t.accept(d.decode(rec));
+        }
+        return t.finish();
+    }
+}

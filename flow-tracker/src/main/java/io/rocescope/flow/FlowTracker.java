@@ -195,8 +195,8 @@ public final class FlowTracker {
         String cause = answers.lastNakText;
         long causeFrame = answers.lastNakFrame;
         PsnTracker.Kind kind = flow.psn.onRequest(v.psn, consumed, v.frame, v.ts, cause, causeFrame);
-        String where = flow.key + " (" + c.describe() + ")";
         if (kind == PsnTracker.Kind.GAP) {
+            String where = where(flow);
             PsnTracker t = flow.psn;
             int n = Psn.diff(t.lastMissingTo, t.lastMissingFrom) + 1;
             findings.addCounted(Severity.WARNING, "psn.gap", where, String.format(
@@ -213,7 +213,7 @@ public final class FlowTracker {
         if (kind == PsnTracker.Kind.FIRST && c.setup != SetupKind.UNKNOWN) {
             Endpoint sender = c.a.ip.equals(v.src) && flow == c.ab ? c.a : c.b;
             if (sender.startPsn >= 0 && sender.startPsn != v.psn) {
-                findings.add(Severity.WARNING, "psn.unexpected_start", where, String.format(
+                findings.add(Severity.WARNING, "psn.unexpected_start", where(flow), String.format(
                     "First request PSN %d is not the starting PSN %d the set-up announced", v.psn, sender.startPsn), v.frame);
             }
         }
@@ -247,7 +247,6 @@ public final class FlowTracker {
         Flow requester = c.ab == flow ? c.ba : c.ab;
         if (requester == null) return;   // answers to requests we never saw
         AckTracker answers = requester.answers;
-        String where = requester.key + " (" + c.describe() + ")";
         if (Opcodes.isReadResponse(v.opcode)) {
             answers.onResponse(v.opcode, v.psn, v.ts);
             flow.readResponseMessages.onPacket(v.opcode, v.payload);
@@ -258,14 +257,14 @@ public final class FlowTracker {
         if (v.syndrome < 0 || !(Opcodes.isAck(v.opcode) || Opcodes.isAtomicAck(v.opcode))) return;
         if (requester.psn.started() && !requester.psn.covers(v.psn) && ((v.syndrome >>> 5) & 3) == InfinibandNames.AETH_ACK
             && !findings.countByKind.containsKey("capture.lossy")) {
-            findings.add(Severity.NOTE, "capture.lossy", where, String.format(
+            findings.add(Severity.NOTE, "capture.lossy", where(requester), String.format(
                 "ACK for PSN %d, which the capture never saw sent: the capture probably dropped packets", v.psn), v.frame);
         }
         String nak = answers.onAck(v.psn, v.syndrome, v.msn, v.frame, v.ts);
         if (nak != null) {
             int type = (v.syndrome >>> 5) & 3, code = v.syndrome & 0x1F;
             if (type == InfinibandNames.AETH_RNR_NAK) {
-                findings.add(Severity.WARNING, "rnr_nak", where, String.format(
+                findings.add(Severity.WARNING, "rnr_nak", where(requester), String.format(
                     "RNR NAK for PSN %d: the receiver had no receive buffer posted; the sender waits %s and retries",
                     v.psn, InfinibandNames.rnrTimerText(code)), v.frame);
             } else {
@@ -274,7 +273,7 @@ public final class FlowTracker {
                     : code == 2 ? "the R_Key, address or access rights of the request were refused (the QP goes to error)"
                     : code == 1 ? "the responder could not accept the request (QP goes to error)"
                     : "the responder failed the request (QP goes to error)";
-                findings.add(s, "nak." + InfinibandNames.nakName(code).toLowerCase().replace(' ', '_'), where,
+                findings.add(s, "nak." + InfinibandNames.nakName(code).toLowerCase().replace(' ', '_'), where(requester),
                     "NAK " + InfinibandNames.nakName(code) + ": " + why, v.frame);
             }
         }
@@ -334,8 +333,13 @@ public final class FlowTracker {
         return ReportBuilder.build(this);
     }
 
+    /** Where a finding happened, in words (built only when there is a finding: it is not cheap). */
+    private static String where(Flow fl) {
+        return fl.key + " (" + fl.connection.describe() + ")";
+    }
+
     private void flowFindings(Connection c, Flow fl) {
-        String where = fl.key + " (" + c.describe() + ")";
+        String where = where(fl);
         for (PsnTracker.Episode e : fl.psn.episodes) {
             findings.addCounted(Severity.WARNING, "retransmission", where, String.format(
                 "Go-Back-N retransmission after %s: %d packets resent (PSN %d–%d) over %.3f ms", e.cause(), e.packets(),

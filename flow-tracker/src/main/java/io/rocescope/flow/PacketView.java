@@ -5,13 +5,13 @@ import io.rocescope.dissector.field.CmFields;
 import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.field.Fields;
 import io.rocescope.dissector.field.PerftestFields;
-import io.rocescope.dissector.text.FieldText;
 
 /**
  * The values of one decoded frame that the tracker needs, read once. Addresses are kept as text
  * (IPv4 dotted or IPv6), which is what connections are keyed and reported by.
  */
 final class PacketView {
+    final AddressCache addresses = new AddressCache();
     long frame;
     long ts;
     String src, dst;
@@ -32,8 +32,8 @@ final class PacketView {
         v.frame = f.number();
         v.ts = f.timestampNanos();
         v.length = f.originalLength();
-        v.src = f.srcField() >= 0 ? FieldText.value(f, f.srcField()) : "?";
-        v.dst = f.dstField() >= 0 ? FieldText.value(f, f.dstField()) : "?";
+        v.src = v.addresses.text(f, f.srcField());
+        v.dst = v.addresses.text(f, f.dstField());
         v.roce = f.isRoce();
         v.opcode = (int) f.get(Fields.BTH_OPCODE, -1);
         v.destQp = (int) f.get(Fields.BTH_DESTQP, -1);

@@ -39,7 +39,9 @@ final class TcpDissector {
         if (payload > 0 && off + hdr < stop) p.bytes(TCP_PAYLOAD, off + hdr, stop - off - hdr);
         p.f.close(node, stop);
         int port = p.options.perftestPort();
-        if (Bytes.u16(d, off) == port || Bytes.u16(d, off + 2) == port) {
+        // Segments without data only matter to the reassembly when they open or close the stream.
+        boolean carries = payload > 0 || (flags & 0x07) != 0;
+        if (carries && (Bytes.u16(d, off) == port || Bytes.u16(d, off + 2) == port)) {
             PerftestDissector.dissect(p, off, flags, off + hdr, payload);
         }
     }

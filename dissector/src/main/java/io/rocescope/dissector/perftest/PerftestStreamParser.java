@@ -24,7 +24,9 @@ final class PerftestStreamParser {
 
     private enum State { VERSION, CYCLE_BUFFER, CACHE_LINE, MTU, RECORDS }
 
-    private final byte[] buf = new byte[1 << 16];
+    /** Records are small: the buffer starts small and grows up to MAX_BUFFER (past that it is not perftest). */
+    static final int MAX_BUFFER = 1 << 16;
+    private byte[] buf = new byte[256];
     private int len;
     private long bufStart;         // stream offset of buf[0]
     private State state = State.VERSION;
@@ -37,9 +39,12 @@ final class PerftestStreamParser {
     void bytes(byte[] d, int off, int n, long streamOffset, List<PerftestRecord> out) {
         if (gaveUp) return;
         if (len == 0) bufStart = streamOffset;
-        if (len + n > buf.length) {   // no record is that long: this is not perftest's exchange
-            gaveUp = true;
-            return;
+        if (len + n > buf.length) {
+            if (len + n > MAX_BUFFER) {   // no record is that long: this is not perftest's exchange
+                gaveUp = true;
+                return;
+            }
+            buf = java.util.Arrays.copyOf(buf, Math.min(MAX_BUFFER, Math.max(len + n, buf.length * 2)));
         }
         System.arraycopy(d, off, buf, len, n);
         len += n;
@@ -122,6 +127,11 @@ final class PerftestStreamParser {
         int nul = -1;
         for (int i = pos; i < pos + Math.min(avail, MAX_KEY); i++) if (buf[i] == 0) { nul = i; break; }
         if (nul > pos) {
+            PerftestRecord.Key fast = fixedKey(pos, nul - pos);
+            if (fast != null) {
+                out.add(record(PerftestRecord.Kind.KEY, pos, nul + 1 - pos, null, 0, fast));
+                return nul + 1 - pos;
+            }
             Matcher m = KEY.matcher(new String(buf, pos, nul - pos, StandardCharsets.ISO_8859_1));
             if (m.matches()) {
                 out.add(record(PerftestRecord.Kind.KEY, pos, nul + 1 - pos, null, 0, key(m)));
@@ -167,6 +177,46 @@ final class PerftestStreamParser {
             if (!(b == ':' || (b >= '0' && b <= '9') || (b >= 'a' && b <= 'f'))) return false;
         }
         return true;
+    }
+
+    /**
+     * The two common layouts (107 characters with a GID, 58 without) read by position, without a regex:
+     * "llll:oooo:qqqqqq:pppppp:rrrrrrrr:vvvvvvvvvvvvvvvv:" then 16 "gg:" and "ssssssss:" (or just "ssssssss").
+     */
+    private PerftestRecord.Key fixedKey(int pos, int n) {
+        boolean gid = n == 107;
+        if (!gid && n != 58) return null;
+        int[] colons = {4, 9, 16, 23, 32, 49};
+        for (int c : colons) if (buf[pos + c] != ':') return null;
+        long lid = hex(pos, 4), out = hex(pos + 5, 4), qpn = hex(pos + 10, 6), psn = hex(pos + 17, 6), rkey = hex(pos + 24, 8);
+        long vaHi = hex(pos + 33, 8), vaLo = hex(pos + 41, 8);
+        if ((lid | out | qpn | psn | rkey | vaHi | vaLo) < 0) return null;
+        byte[] g = null;
+        int at = pos + 50;
+        if (gid) {
+            g = new byte[16];
+            for (int i = 0; i < 16; i++, at += 3) {
+                long b = hex(at, 2);
+                if (b < 0 || buf[at + 2] != ':') return null;
+                g[i] = (byte) b;
+            }
+            if (buf[pos + n - 1] != ':') return null;
+        }
+        long srqn = hex(at, 8);
+        if (srqn < 0) return null;
+        return new PerftestRecord.Key((int) lid, (int) out, (int) qpn, (int) psn, rkey, vaHi << 32 | vaLo, g, srqn);
+    }
+
+    /** Lower-case hex digits at pos, or -1. */
+    private long hex(int pos, int n) {
+        long v = 0;
+        for (int i = 0; i < n; i++) {
+            int c = buf[pos + i];
+            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+            if (d < 0) return -1;
+            v = (v << 4) | d;
+        }
+        return v;
     }
 
     private static PerftestRecord.Key key(Matcher m) {

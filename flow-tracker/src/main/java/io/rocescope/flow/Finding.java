@@ -7,5 +7,6 @@ import java.util.List;
  * it (first few), and a sentence a person understands. {@code kind} is a stable key for scripts and rules.
  */
 public record Finding(Severity severity, String kind, String flow, List<Long> frames, String message, long count) {
+    @com.fasterxml.jackson.annotation.JsonProperty("firstFrame")
     public long firstFrame() { return frames.isEmpty() ? 0 : frames.get(0); }
 }

@@ -12,8 +12,8 @@ final class AnalysisOptions {
     @Option(names = "--link-speed", paramLabel = "GBPS", description = "link speed for PFC pause quanta, in Gb/s (default 100)")
     double linkGbps = 100;
 
-    @Option(names = "--max-flows", paramLabel = "N", description = "most flows tracked at once (default 100000)")
-    int maxFlows = 100_000;
+    @Option(names = "--max-flows", paramLabel = "N", description = "most flows tracked at once (default 50000); older ones are summarized and dropped")
+    int maxFlows = 50_000;
 
     boolean json(CommandLine cl) {
         if (format.equals("json")) return true;

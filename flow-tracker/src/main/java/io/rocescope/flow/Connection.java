@@ -17,6 +17,8 @@ public final class Connection {
     List<TimelineEvent> timeline = new ArrayList<>();
     long setupStartTs = -1, firstDataTs = -1, firstDataFrame = -1;
     String serviceId;
+    /** All its flows were evicted: its report is kept, its state dropped. */
+    boolean retired;
 
     Connection(int id, Endpoint a, Endpoint b) {
         this.id = id;

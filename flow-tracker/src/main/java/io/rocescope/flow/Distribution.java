@@ -7,8 +7,8 @@ import java.util.Arrays;
  * kept exactly; after that a deterministic reservoir keeps memory flat (min, max, count stay exact).
  */
 public final class Distribution {
-    static final int CAPACITY = 4096;
-    private long[] values = new long[64];
+    static final int CAPACITY = 512;
+    private long[] values = new long[8];
     private int size;
     private long count, min = Long.MAX_VALUE, max = Long.MIN_VALUE, sum;
     private long seed = 0x9E3779B97F4A7C15L;

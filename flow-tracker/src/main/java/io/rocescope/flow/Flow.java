@@ -19,6 +19,8 @@ public final class Flow {
     boolean readGuessed;
     long requests, responses;
     boolean ud;
+    /** Dropped from the flow table (too many flows at once). */
+    boolean evicted;
 
     Flow(FlowKey key) {
         this.key = key;

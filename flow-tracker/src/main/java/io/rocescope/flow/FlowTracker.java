@@ -26,7 +26,15 @@ public final class FlowTracker {
     private final Map<FlowKey, Flow> flows;
     /** Flow keys announced by a set-up, waiting for their first packet. */
     private final Map<FlowKey, Object[]> announced = new HashMap<>();
+    /** Live connections, in creation order (retired ones are compacted away now and then). */
     private final List<Connection> connections = new ArrayList<>();
+    /** Reports of connections whose flows were all evicted; beyond MAX_CLOSED only counted. */
+    static final int MAX_CLOSED = 10_000;
+    private final List<Reports.ConnectionReport> closed = new ArrayList<>();
+    private long closedNotKept, retiredInList;
+    /** "ip/qpn" of each endpoint with a known QPN: how CNPs find the sender they throttle. */
+    private final Map<String, Connection> byEndpoint = new HashMap<>();
+    private int nextConnectionId = 1;
     private long frames, roceFrames, roceBytes, badIcrc, malformed, cnps, unattributedCnps, evicted;
     private long firstTs = Long.MIN_VALUE, lastTs;
 
@@ -43,6 +51,7 @@ public final class FlowTracker {
             protected boolean removeEldestEntry(Map.Entry<FlowKey, Flow> eldest) {
                 if (size() <= FlowTracker.this.options.maxFlows()) return false;
                 evicted++;
+                retireIfIdle(eldest.getValue());
                 if (evicted == 1) {
                     findings.add(Severity.WARNING, "flows.evicted", eldest.getKey().toString(), "More than "
                         + FlowTracker.this.options.maxFlows() + " flows at once: the least recently active are no longer tracked", v.frame);
@@ -114,15 +123,39 @@ public final class FlowTracker {
             c.a.qpn = key.destQp();
             c.pairedBy = "responses";
             flow.connection = c;
+            index(c);
             return flow;
         }
-        c = new Connection(connections.size() + 1, new Endpoint(v.src, ud ? v.dethSrcQp : -1), new Endpoint(v.dst, v.destQp));
+        c = new Connection(nextConnectionId++, new Endpoint(v.src, ud ? v.dethSrcQp : -1), new Endpoint(v.dst, v.destQp));
         c.transport = Opcodes.transportName(v.opcode);
         c.pairedBy = ud ? "datagram" : "unpaired";
         c.ab = flow;
         flow.connection = c;
         connections.add(c);
+        index(c);
         return flow;
+    }
+
+    private void index(Connection c) {
+        if (c.a.qpn >= 0) byEndpoint.put(c.a.ip + "/" + c.a.qpn, c);
+        if (c.b.qpn >= 0) byEndpoint.put(c.b.ip + "/" + c.b.qpn, c);
+    }
+
+    /** When a connection has no live flow left, keep its report (bounded) and let its state go. */
+    private void retireIfIdle(Flow evictedFlow) {
+        evictedFlow.evicted = true;
+        Connection c = evictedFlow.connection;
+        if (c == null || c.retired) return;
+        if ((c.ab != null && !c.ab.evicted) || (c.ba != null && !c.ba.evicted)) return;
+        c.retired = true;
+        for (Flow fl : new Flow[] {c.ab, c.ba}) if (fl != null) finishFlow(c, fl);
+        if (closed.size() < MAX_CLOSED) closed.add(ReportBuilder.connection(c, this)); else closedNotKept++;
+        byEndpoint.remove(c.a.ip + "/" + c.a.qpn, c);
+        byEndpoint.remove(c.b.ip + "/" + c.b.qpn, c);
+        if (++retiredInList > 1024 && retiredInList > connections.size() / 2) {
+            connections.removeIf(x -> x.retired);
+            retiredInList = 0;
+        }
     }
 
     /**
@@ -134,7 +167,7 @@ public final class FlowTracker {
         Connection found = null;
         for (int i = connections.size() - 1; i >= 0 && i >= connections.size() - 256; i--) {
             Connection c = connections.get(i);
-            if (!"unpaired".equals(c.pairedBy) || c.ba != null || c.ab == null) continue;
+            if (c.retired || !"unpaired".equals(c.pairedBy) || c.ba != null || c.ab == null) continue;
             FlowKey k = c.ab.key;
             if (k.src().equals(key.dst()) && k.dst().equals(key.src()) && c.ab.psn.covers(v.psn)) {
                 found = c;
@@ -146,12 +179,13 @@ public final class FlowTracker {
 
     /** A set-up told us both QPs: packets between them belong to a new connection. */
     Connection register(SetupKind kind, String pairedBy, Endpoint a, Endpoint b, List<TimelineEvent> events) {
-        Connection c = new Connection(connections.size() + 1, a, b);
+        Connection c = new Connection(nextConnectionId++, a, b);
         c.setup = kind;
         c.pairedBy = pairedBy;
         c.timeline = events;
         if (!events.isEmpty()) c.setupStartTs = events.get(0).timestampNanos();
         connections.add(c);
+        index(c);
         FlowKey ab = new FlowKey(a.ip, b.ip, b.qpn, -1), ba = new FlowKey(b.ip, a.ip, a.qpn, -1);
         announce(ab, c, true);
         announce(ba, c, false);
@@ -284,15 +318,10 @@ public final class FlowTracker {
     private void cnp() {
         cnps++;
         // A CNP goes to the data sender (the reaction point): its DestQP is the sender's QP.
-        for (int i = connections.size() - 1; i >= 0; i--) {
-            Connection c = connections.get(i);
-            Flow throttled = c.a.ip.equals(v.dst) && c.a.qpn == v.destQp ? c.ab : c.b.ip.equals(v.dst) && c.b.qpn == v.destQp ? c.ba : null;
-            if (throttled != null) {
-                throttled.cnps++;
-                return;
-            }
-        }
-        unattributedCnps++;
+        Connection c = byEndpoint.get(v.dst + "/" + v.destQp);
+        Flow throttled = c == null ? null : c.a.ip.equals(v.dst) && c.a.qpn == v.destQp ? c.ab : c.ba;
+        if (throttled != null) throttled.cnps++;
+        else unattributedCnps++;
     }
 
     private void macControl(DecodedFrame f) {
@@ -312,13 +341,8 @@ public final class FlowTracker {
         cm.finish(findings);
         sockets.finish(findings);
         for (Connection c : connections) {
-            for (Flow fl : new Flow[] {c.ab, c.ba}) {
-                if (fl == null) continue;
-                fl.psn.closeEpisode();
-                fl.messages.finish();
-                fl.readResponseMessages.finish();
-                flowFindings(c, fl);
-            }
+            if (c.retired) continue;
+            for (Flow fl : new Flow[] {c.ab, c.ba}) if (fl != null) finishFlow(c, fl);
         }
         for (int p = 0; p < 9; p++) {
             if (pauses.frames[p] == 0) continue;
@@ -333,6 +357,13 @@ public final class FlowTracker {
         return ReportBuilder.build(this);
     }
 
+    private void finishFlow(Connection c, Flow fl) {
+        fl.psn.closeEpisode();
+        fl.messages.finish();
+        fl.readResponseMessages.finish();
+        flowFindings(c, fl);
+    }
+
     /** Where a finding happened, in words (built only when there is a finding: it is not cheap). */
     private static String where(Flow fl) {
         return fl.key + " (" + fl.connection.describe() + ")";
@@ -344,6 +375,15 @@ public final class FlowTracker {
             findings.addCounted(Severity.WARNING, "retransmission", where, String.format(
                 "Go-Back-N retransmission after %s: %d packets resent (PSN %d–%d) over %.3f ms", e.cause(), e.packets(),
                 e.firstPsn(), e.lastPsn(), e.durationNanos() / 1e6), 1, e.firstFrame(), e.lastFrame());
+        }
+        if (fl.psn.duplicates > 0) {
+            findings.addCounted(Severity.NOTE, "psn.duplicate", where, fl.psn.duplicates
+                + " request packets repeated a PSN already sent (retransmissions)", fl.psn.duplicates, fl.firstFrame);
+        }
+        if (fl.psn.outOfOrder > 0) {
+            findings.addCounted(Severity.NOTE, "psn.out_of_order", where, fl.psn.outOfOrder
+                + " request packets came after later PSNs without having been seen before (late or resent after a loss)",
+                fl.psn.outOfOrder, fl.firstFrame);
         }
         if (fl.ceMarked > 0) {
             findings.addCounted(Severity.NOTE, "ecn.ce", where, fl.ceMarked + " packets ECN CE-marked by the fabric (congestion)", fl.ceMarked, fl.firstFrame);
@@ -360,6 +400,9 @@ public final class FlowTracker {
 
     // accessors for ReportBuilder
     List<Connection> connections() { return connections; }
+    List<Reports.ConnectionReport> closedReports() { return closed; }
+    long closedNotKept() { return closedNotKept; }
+    long unattributedCnps() { return unattributedCnps; }
     long frames() { return frames; }
     long roceFrames() { return roceFrames; }
     long roceBytes() { return roceBytes; }

@@ -12,7 +12,8 @@ import java.util.List;
  */
 final class PsnTracker {
     static final int MAX_LISTED = 1000;
-    private static final int WINDOW = 1 << 14;
+    /** How far back "seen before" is remembered: a ring of bits over the last WINDOW PSNs (512 bytes a flow). */
+    private static final int WINDOW = 1 << 12;
 
     /** A run of PSNs that were never seen; {@code frame} is the packet that showed the jump. */
     record Gap(int fromPsn, int toPsn, int missing, long frame, long timestampNanos) {}
@@ -26,7 +27,7 @@ final class PsnTracker {
     private boolean started;
     private int firstPsn;
     private int next;              // one past the highest PSN consumed
-    private final int[] seen = new int[WINDOW];
+    private final long[] seen = new long[WINDOW / 64];
     long gaps, missing, duplicates, outOfOrder, retransmitted, episodesCount;
     final List<Gap> gapList = new ArrayList<>();
     final List<Episode> episodes = new ArrayList<>();
@@ -37,8 +38,21 @@ final class PsnTracker {
     Kind last;
     int lastMissingFrom, lastMissingTo;
 
-    PsnTracker() {
-        java.util.Arrays.fill(seen, -1);
+    private void mark(int psn) { seen[(psn & (WINDOW - 1)) >>> 6] |= 1L << (psn & 63); }
+
+    private boolean wasSeen(int psn) {
+        if (Psn.diff(next, psn) > WINDOW) return true;   // too old to know: count it as a repeat
+        return (seen[(psn & (WINDOW - 1)) >>> 6] & (1L << (psn & 63))) != 0;
+    }
+
+    /** New PSNs [from, to) enter the window: forget what their ring slots held. */
+    private void advance(int from, int to) {
+        int n = Psn.diff(to, from);
+        if (n >= WINDOW) { java.util.Arrays.fill(seen, 0); return; }
+        for (int i = 0; i < n; i++) {
+            int p = (from + i) & Psn.MASK;
+            seen[(p & (WINDOW - 1)) >>> 6] &= ~(1L << (p & 63));
+        }
     }
 
     boolean started() { return started; }
@@ -54,7 +68,7 @@ final class PsnTracker {
             started = true;
             firstPsn = psn;
             next = Psn.add(psn, consumed);
-            seen[psn & (WINDOW - 1)] = psn;
+            mark(psn);
             return last = Kind.FIRST;
         }
         int d = Psn.diff(psn, next);
@@ -71,10 +85,12 @@ final class PsnTracker {
             } else {
                 kind = Kind.IN_ORDER;
             }
-            next = Psn.add(psn, consumed);
+            int newNext = Psn.add(psn, consumed);
+            advance(next, newNext);
+            next = newNext;
         } else {
             retransmitted++;
-            kind = seen[psn & (WINDOW - 1)] == psn ? Kind.DUPLICATE : Kind.OUT_OF_ORDER;
+            kind = wasSeen(psn) ? Kind.DUPLICATE : Kind.OUT_OF_ORDER;
             if (kind == Kind.DUPLICATE) duplicates++; else outOfOrder++;
             // going back again (the sender restarted: another NAK or timeout) starts a new episode
             if (inEpisode && Psn.diff(psn, epLastPsn) <= 0) closeEpisode();
@@ -92,7 +108,7 @@ final class PsnTracker {
             epLastPsn = psn;
             epEnd = ts;
         }
-        seen[psn & (WINDOW - 1)] = psn;
+        mark(psn);
         return last = kind;
     }
 

@@ -13,30 +13,23 @@ final class ReportBuilder {
     private ReportBuilder() {}
 
     static Reports.Analysis build(FlowTracker t) {
-        List<Reports.ConnectionReport> conns = new ArrayList<>();
+        List<Reports.ConnectionReport> conns = new ArrayList<>(t.closedReports());
+        for (Connection c : t.connections()) if (!c.retired) conns.add(connection(c, t));
+        conns.sort(java.util.Comparator.comparingInt(Reports.ConnectionReport::id));
         Map<String, Distribution> latency = new TreeMap<>();
         long naks = 0, rnr = 0, gaps = 0, retrans = 0, ce = 0;
         int flowCount = 0;
-        for (Connection c : t.connections()) {
-            Reports.FlowReport ab = flow(c.ab, t), ba = flow(c.ba, t);
-            for (Flow f : new Flow[] {c.ab, c.ba}) {
+        for (Reports.ConnectionReport c : conns) {
+            for (Reports.FlowReport f : new Reports.FlowReport[] {c.aToB(), c.bToA()}) {
                 if (f == null) continue;
                 flowCount++;
-                naks += f.answers.naks;
-                rnr += f.answers.rnrNaks;
-                gaps += f.psn.gaps;
-                retrans += f.psn.retransmitted;
-                ce += f.ceMarked;
+                naks += f.answers().naks().values().stream().mapToLong(Long::longValue).sum();
+                rnr += f.answers().rnrNaks();
+                gaps += f.psn().gaps();
+                retrans += f.psn().retransmittedPackets();
+                ce += f.ceMarked();
             }
-            Long latencyNanos = null;
-            if (c.setupStartTs >= 0 && c.firstDataTs >= 0 && c.setup != SetupKind.UNKNOWN) {
-                latencyNanos = c.firstDataTs - c.setupStartTs;
-                latency.computeIfAbsent(c.setup.json(), k -> new Distribution()).add(latencyNanos);
-            }
-            int mtu = c.mtu > 0 ? c.mtu : c.inferredMtu();
-            conns.add(new Reports.ConnectionReport(c.id, c.transport, c.setup, c.pairedBy, endpoint(c.a), endpoint(c.b),
-                mtu > 0 ? mtu : null, mtu > 0 ? (c.mtu > 0 ? c.mtuSource : "inferred") : "unknown", c.serviceId, ab, ba,
-                List.copyOf(c.timeline), latencyNanos, c.firstDataFrame >= 0 ? c.firstDataFrame : null));
+            if (c.setupLatencyNanos() != null) latency.computeIfAbsent(c.setup().json(), k -> new Distribution()).add(c.setupLatencyNanos());
         }
         Map<String, Reports.DistReport> latencyReport = new LinkedHashMap<>();
         latency.forEach((k, d) -> latencyReport.put(k, Reports.DistReport.micros(d)));
@@ -53,6 +46,14 @@ final class ReportBuilder {
         }
         return new Reports.Analysis(summary, conns, List.copyOf(t.findings.list), new TreeMap<>(t.findings.countByKind),
             t.findings.dropped, pfc);
+    }
+
+    static Reports.ConnectionReport connection(Connection c, FlowTracker t) {
+        Long latencyNanos = c.setupStartTs >= 0 && c.firstDataTs >= 0 && c.setup != SetupKind.UNKNOWN ? c.firstDataTs - c.setupStartTs : null;
+        int mtu = c.mtu > 0 ? c.mtu : c.inferredMtu();
+        return new Reports.ConnectionReport(c.id, c.transport, c.setup, c.pairedBy, endpoint(c.a), endpoint(c.b),
+            mtu > 0 ? mtu : null, mtu > 0 ? (c.mtu > 0 ? c.mtuSource : "inferred") : "unknown", c.serviceId, flow(c.ab, t), flow(c.ba, t),
+            List.copyOf(c.timeline), latencyNanos, c.firstDataFrame >= 0 ? c.firstDataFrame : null);
     }
 
     private static Reports.EndpointReport endpoint(Endpoint e) {

@@ -6,7 +6,7 @@ package io.rocescope.flow;
  */
 public record TrackerOptions(double linkGbps, double pauseStormFraction, long pauseWindowNanos, int maxFlows) {
     public static TrackerOptions defaults() {
-        return new TrackerOptions(100, 0.5, 100_000_000L, 100_000);
+        return new TrackerOptions(100, 0.5, 100_000_000L, 50_000);
     }
 
     public TrackerOptions withLinkGbps(double g) { return new TrackerOptions(g, pauseStormFraction, pauseWindowNanos, maxFlows); }

@@ -161,4 +161,45 @@ class SyntheticTrackingTest {
         }
         return t.finish();
     }
+
+    @Test
+    void aReqThatNobodyAnswersIsACmTimeoutWithItsRetries() {
+        byte[] req = io.rocescope.dissector.TestCaptures.records(io.rocescope.dissector.TestCaptures.file("cm_reject_no_listener")).get(2).data();
+        Reports.Analysis a = Track.frames(List.of(req, req, req));
+        assertThat(a.findingCounts()).containsEntry("cm.timeout", 1L);
+        Finding f = a.findings().stream().filter(x -> x.kind().equals("cm.timeout")).findFirst().orElseThrow();
+        assertThat(f.message()).contains("3 sent");
+        assertThat(f.frames()).containsExactly(1L, 2L, 3L);
+        assertThat(f.severity()).isEqualTo(Severity.ERROR);
+    }
+
+    @Test
+    void theFlowTableIsBoundedAndSaysSoWhenFull() {
+        FlowTracker t = new FlowTracker(TrackerOptions.defaults().withMaxFlows(4), 18515);
+        io.rocescope.dissector.decode.FrameDecoder d = new io.rocescope.dissector.decode.FrameDecoder();
+        io.rocescope.dissector.capture.CaptureRecord rec = new io.rocescope.dissector.capture.CaptureRecord();
+        for (int qp = 1; qp <= 50; qp++) {
+            byte[] f = Frames.roce(Frames.A, Frames.B, 0x04, 0x100 + qp, 1, false, new byte[8], 0);
+            rec.data = f;
+            rec.capturedLength = rec.originalLength = f.length;
+            rec.linkType = 1;
+            rec.number = qp;
+            t.accept(d.decode(rec));
+        }
+        Reports.Analysis a = t.finish();
+        assertThat(a.summary().evictedFlows()).isEqualTo(46);
+        assertThat(a.findingCounts()).containsEntry("flows.evicted", 1L);
+        // evicted connections are summarized, not lost: all 50 are reported, in order
+        assertThat(a.connections()).hasSize(50);
+        assertThat(a.connections()).extracting(Reports.ConnectionReport::id).isSorted();
+        assertThat(a.connections().get(0).aToB().packets()).isEqualTo(1);
+    }
+
+    @Test
+    void duplicatesAndLateFillsAreNotedPerFlow() {
+        List<byte[]> frames = new ArrayList<>();
+        for (int p : new int[] {1, 2, 4, 3, 4}) frames.add(Frames.sendOnly(p));
+        Reports.Analysis a = Track.frames(frames);
+        assertThat(a.findingCounts()).containsEntry("psn.duplicate", 1L).containsEntry("psn.out_of_order", 1L);
+    }
 }

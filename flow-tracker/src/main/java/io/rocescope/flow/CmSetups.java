@@ -6,7 +6,7 @@ import io.rocescope.dissector.field.CmNames;
 import io.rocescope.dissector.field.Fields;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import io.rocescope.dissector.util.LruMap;
 import java.util.List;
 import java.util.Map;
 
@@ -30,14 +30,8 @@ final class CmSetups {
         Connection connection;
     }
 
-    private final Map<Long, Session> byInitiatorId = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Long, Session> e) { return size() > MAX_SESSIONS; }
-    };
-    private final Map<Long, Session> byResponderId = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Long, Session> e) { return size() > MAX_SESSIONS; }
-    };
+    private final Map<Long, Session> byInitiatorId = new LruMap<>(MAX_SESSIONS);
+    private final Map<Long, Session> byResponderId = new LruMap<>(MAX_SESSIONS);
     final List<Session> all = new ArrayList<>();
 
     void onMad(DecodedFrame f, PacketView v, FlowTracker t) {

@@ -6,7 +6,7 @@ import io.rocescope.dissector.field.PerftestFields;
 import io.rocescope.dissector.text.FieldText;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import io.rocescope.dissector.util.LruMap;
 import java.util.List;
 import java.util.Map;
 
@@ -29,10 +29,7 @@ final class SocketSetups {
         long firstFrame;
     }
 
-    private final Map<String, Session> sessions = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Session> e) { return size() > MAX_SESSIONS; }
-    };
+    private final Map<String, Session> sessions = new LruMap<>(MAX_SESSIONS);
     final List<Session> all = new ArrayList<>();
     private final int perftestPort;
 
@@ -111,8 +108,7 @@ final class SocketSetups {
     }
 
     private static int at(DecodedFrame f, io.rocescope.dissector.field.FieldDef def, int from, int end) {
-        for (int j = from; j < end; j++) if (f.defId(j) == def.id()) return j;
-        return -1;
+        return f.findIn(def, from, end);
     }
 
     private static void event(Session s, PacketView v, String what, String detail) {

@@ -140,26 +140,9 @@ class SyntheticTrackingTest {
         assertThat(a.findingCounts()).doesNotContainKey("pfc.storm");   // 0.38 ms of a 100 ms window
         List<byte[]> storm = new ArrayList<>();
         for (int i = 0; i < 400; i++) storm.add(Frames.pfc(3, 65535));
-        Reports.Analysis s = trackSpaced(storm, 300_000);                 // every 300 us for 120 ms: always paused
+        Reports.Analysis s = Track.frames(storm, 300_000);                 // every 300 us for 120 ms: always paused
         assertThat(s.findingCounts()).containsEntry("pfc.storm", 1L);
         assertThat(s.pfc().get(0).worstWindowFraction()).isGreaterThan(0.99);
-    }
-
-    private static Reports.Analysis trackSpaced(List<byte[]> frames, long spacingNanos) {
-        FlowTracker t = new FlowTracker();
-        io.rocescope.dissector.decode.FrameDecoder d = new io.rocescope.dissector.decode.FrameDecoder();
-        io.rocescope.dissector.capture.CaptureRecord rec = new io.rocescope.dissector.capture.CaptureRecord();
-        long n = 0;
-        for (byte[] f : frames) {
-            rec.data = f;
-            rec.capturedLength = f.length;
-            rec.originalLength = f.length;
-            rec.linkType = 1;
-            rec.number = ++n;
-            rec.timestampNanos = 5_000_000_000L + n * spacingNanos;
-            t.accept(d.decode(rec));
-        }
-        return t.finish();
     }
 
     @Test

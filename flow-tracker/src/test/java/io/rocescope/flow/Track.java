@@ -27,6 +27,11 @@ final class Track {
     }
 
     static Reports.Analysis frames(List<byte[]> frames) {
+        return frames(frames, 1000);
+    }
+
+    /** The frames {@code spacingNanos} apart. */
+    static Reports.Analysis frames(List<byte[]> frames, long spacingNanos) {
         FlowTracker t = new FlowTracker();
         FrameDecoder d = new FrameDecoder();
         CaptureRecord rec = new CaptureRecord();
@@ -37,7 +42,7 @@ final class Track {
             rec.originalLength = f.length;
             rec.linkType = 1;
             rec.number = ++n;
-            rec.timestampNanos = 1_000_000_000L + n * 1000;
+            rec.timestampNanos = 1_000_000_000L + n * spacingNanos;
             t.accept(d.decode(rec));
         }
         return t.finish();

@@ -194,6 +194,13 @@ public final class DecodedFrame {
 
     public boolean has(FieldDef def) { return find(def) >= 0; }
 
+    /** Index of the first occurrence within [from, end), or -1 (fields of one record among several). */
+    public int findIn(FieldDef def, int from, int end) {
+        int id = def.id();
+        for (int i = from; i < end && i < count; i++) if (defs[i] == id) return i;
+        return -1;
+    }
+
     /** The value of the first occurrence, or {@code dflt} when absent. */
     public long get(FieldDef def, long dflt) {
         int i = find(def);

@@ -1,7 +1,6 @@
 package io.rocescope.dissector.perftest;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -24,12 +23,7 @@ public final class PerftestConversations {
 
     public PerftestConversations(int maxStreams) {
         this.maxStreams = maxStreams;
-        this.streams = new LinkedHashMap<>(16, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Direction> eldest) {
-                return size() > PerftestConversations.this.maxStreams;
-            }
-        };
+        this.streams = new io.rocescope.dissector.util.LruMap<>(maxStreams);
     }
 
     /**

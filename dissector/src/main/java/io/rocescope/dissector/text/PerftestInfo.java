@@ -45,8 +45,7 @@ final class PerftestInfo {
 
 
     private static int at(DecodedFrame f, io.rocescope.dissector.field.FieldDef def, int from, int end) {
-        for (int j = from; j < end; j++) if (f.defId(j) == def.id()) return j;
-        return -1;
+        return f.findIn(def, from, end);
     }
 
     private static long num(DecodedFrame f, io.rocescope.dissector.field.FieldDef def, int from, int end) {

@@ -19,6 +19,10 @@ public final class Flow {
     boolean readGuessed;
     long requests, responses;
     boolean ud;
+    /** NAKs (any code) and RNR NAKs this flow's requests got, and CNPs that throttled it. */
+    final EventLog nakEvents = new EventLog(), rnrEvents = new EventLog(), cnpEvents = new EventLog();
+    /** NAKs by code name, with their frames. */
+    final java.util.Map<String, EventLog> naksByCode = new java.util.TreeMap<>();
     /** Dropped from the flow table (too many flows at once). */
     boolean evicted;
 

@@ -297,6 +297,11 @@ public final class FlowTracker {
         String nak = answers.onAck(v.psn, v.syndrome, v.msn, v.frame, v.ts);
         if (nak != null) {
             int type = (v.syndrome >>> 5) & 3, code = v.syndrome & 0x1F;
+            if (type == InfinibandNames.AETH_RNR_NAK) requester.rnrEvents.add(v.ts, v.frame);
+            else {
+                requester.nakEvents.add(v.ts, v.frame);
+                requester.naksByCode.computeIfAbsent(InfinibandNames.nakName(code), k -> new EventLog()).add(v.ts, v.frame);
+            }
             if (type == InfinibandNames.AETH_RNR_NAK) {
                 findings.add(Severity.WARNING, "rnr_nak", where(requester), String.format(
                     "RNR NAK for PSN %d: the receiver had no receive buffer posted; the sender waits %s and retries",
@@ -320,7 +325,10 @@ public final class FlowTracker {
         // A CNP goes to the data sender (the reaction point): its DestQP is the sender's QP.
         Connection c = byEndpoint.get(v.dst + "/" + v.destQp);
         Flow throttled = c == null ? null : c.a.ip.equals(v.dst) && c.a.qpn == v.destQp ? c.ab : c.ba;
-        if (throttled != null) throttled.cnps++;
+        if (throttled != null) {
+            throttled.cnps++;
+            throttled.cnpEvents.add(v.ts, v.frame);
+        }
         else unattributedCnps++;
     }
 

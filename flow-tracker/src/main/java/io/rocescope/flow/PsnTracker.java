@@ -10,16 +10,16 @@ import java.util.List;
  * seen before). Packets that go back form retransmission episodes (Go-Back-N), which end when new
  * PSNs resume or when the sender goes back once more.
  */
-final class PsnTracker {
+public final class PsnTracker {
     static final int MAX_LISTED = 1000;
     /** How far back "seen before" is remembered: a ring of bits over the last WINDOW PSNs (512 bytes a flow). */
     private static final int WINDOW = 1 << 12;
 
     /** A run of PSNs that were never seen; {@code frame} is the packet that showed the jump. */
-    record Gap(int fromPsn, int toPsn, int missing, long frame, long timestampNanos) {}
+    public record Gap(int fromPsn, int toPsn, int missing, long frame, long timestampNanos) {}
 
     /** A run of packets whose PSNs went back. */
-    record Episode(long firstFrame, long lastFrame, int firstPsn, int lastPsn, long packets, long durationNanos,
+    public record Episode(long firstFrame, long lastFrame, int firstPsn, int lastPsn, long packets, long durationNanos,
                    String cause, long causeFrame) {}
 
     enum Kind { FIRST, IN_ORDER, GAP, DUPLICATE, OUT_OF_ORDER }

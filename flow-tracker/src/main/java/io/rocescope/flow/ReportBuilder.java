@@ -77,7 +77,8 @@ final class ReportBuilder {
                 Reports.DistReport.of(a.coalescing), Reports.DistReport.micros(a.rttNanos), Reports.DistReport.of(a.rnrTimerMicros),
                 a.unlimitedCredits, Reports.DistReport.of(a.credits), a.lastMsn, a.readsAnswered, a.atomicsAnswered, a.readsWithoutResponse),
             f.ceMarked, f.cnps, f.badIcrc,
-            new Reports.ThroughputReport(f.throughput.bucketNanos(), f.throughput.startNanos() / 1e9 - start, f.throughput.bytesPerBucket()));
+            new Reports.ThroughputReport(f.throughput.bucketNanos(), f.throughput.startNanos() / 1e9 - start, f.throughput.bytesPerBucket()),
+            new Reports.FlowEvents(f.nakEvents, f.rnrEvents, f.cnpEvents, f.naksByCode));
     }
 
     private static Reports.MessagesReport messages(MessageAssembler m) {

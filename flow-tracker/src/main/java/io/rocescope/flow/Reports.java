@@ -26,7 +26,11 @@ public final class Reports {
                              long payloadBytes, long firstFrame, long lastFrame, double firstTime, double lastTime,
                              Map<String, Long> opcodes, MessagesReport messages, MessagesReport readResponseMessages,
                              PsnReport psn, AckReport answers, long ceMarked, long cnps, long badIcrc,
-                             ThroughputReport throughput) {}
+                             ThroughputReport throughput,
+                             @com.fasterxml.jackson.annotation.JsonIgnore FlowEvents events) {}
+
+    /** Event times for windowed rates (not part of JSON). */
+    public record FlowEvents(EventLog naks, EventLog rnrNaks, EventLog cnps, Map<String, EventLog> naksByCode) {}
 
     public record MessagesReport(long count, long incomplete, DistReport sizeBytes) {}
 

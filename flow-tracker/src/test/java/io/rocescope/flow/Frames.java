@@ -5,13 +5,13 @@ import io.rocescope.dissector.decode.IcrcCalculator;
 import java.nio.ByteBuffer;
 
 /** Builds RoCEv2/IPv4 frames (with a correct ICRC) and PFC frames for the tracker's synthetic tests. */
-final class Frames {
-    static final int A = 0x0A000001, B = 0x0A000002;
+public final class Frames {
+    public static final int A = 0x0A000001, B = 0x0A000002;
 
     private Frames() {}
 
     /** BTH with {@code opcode}, DestQP, PSN and AckReq, then {@code rest} (extended headers + payload). */
-    static byte[] roce(int src, int dst, int opcode, int destQp, int psn, boolean ackReq, byte[] rest, int ecn) {
+    public static byte[] roce(int src, int dst, int opcode, int destQp, int psn, boolean ackReq, byte[] rest, int ecn) {
         int udpLen = 8 + 12 + rest.length + 4;
         ByteBuffer b = ByteBuffer.allocate(14 + 20 + udpLen);
         b.put(new byte[] {2, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 1}).putShort((short) 0x0800);
@@ -27,9 +27,9 @@ final class Frames {
         return frame;
     }
 
-    static byte[] sendOnly(int psn) { return roce(A, B, 0x04, 0x11, psn, true, new byte[64], 2); }
+    public static byte[] sendOnly(int psn) { return roce(A, B, 0x04, 0x11, psn, true, new byte[64], 2); }
 
-    static byte[] ack(int psn, int syndrome, int msn) {
+    public static byte[] ack(int psn, int syndrome, int msn) {
         return roce(B, A, 0x11, 0x22, psn, false, ByteBuffer.allocate(4).putInt((syndrome << 24) | msn).array(), 0);
     }
 
@@ -45,12 +45,12 @@ final class Frames {
         return roce(B, A, opcode, 0x22, psn, false, b.array(), 0);
     }
 
-    static byte[] cnp(int src, int dst, int destQp) {
+    public static byte[] cnp(int src, int dst, int destQp) {
         return roce(src, dst, 0x81, destQp, 0, false, new byte[16], 0);
     }
 
     /** PFC frame pausing priority {@code prio} for {@code quanta}. */
-    static byte[] pfc(int prio, int quanta) {
+    public static byte[] pfc(int prio, int quanta) {
         ByteBuffer b = ByteBuffer.allocate(60);
         b.put(new byte[] {1, (byte) 0x80, (byte) 0xC2, 0, 0, 1, 2, 0, 0, 0, 0, 9}).putShort((short) 0x8808);
         b.putShort((short) 0x0101).putShort((short) (1 << prio));

@@ -1,0 +1,100 @@
+package io.rocescope.cli;
+
+import io.rocescope.flow.Reports;
+import io.rocescope.flow.rules.Rule;
+import io.rocescope.flow.rules.RuleEvaluator;
+import io.rocescope.flow.rules.RuleResult;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code rocescope check}: a CI gate. Exit 0 when every rule passes, 1 when any fails, 2 for bad input. */
+@Command(name = "check", mixinStandardHelpOptions = true,
+    description = {"Check captures against rule packs (rules/*.yaml): exit 0 if every rule passes, 1 if any fails, 2 on bad input.",
+        "Without --rules the default pack (rules/default.yaml) is used."})
+final class CheckCommand implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "capture files")
+    List<String> files = new ArrayList<>();
+
+    @Option(names = "--rules", paramLabel = "PACK.yaml", description = "rule pack (repeatable)")
+    List<Path> packs = new ArrayList<>();
+
+    @Option(names = "--junit", paramLabel = "OUT.xml", description = "also write JUnit XML (one test case per rule and scope)")
+    Path junit;
+
+    @Option(names = "-T", paramLabel = "FORMAT", description = "output format: text (default) or json")
+    String format = "text";
+
+    @Option(names = "--port", paramLabel = "N", description = "also decode UDP port N as RoCEv2 (repeatable)")
+    List<Integer> ports = new ArrayList<>();
+
+    @Option(names = "--link-speed", paramLabel = "GBPS", description = "link speed for PFC pause quanta (default 100)")
+    double linkGbps = 100;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @CommandLine.ParentCommand
+    RoceScope root;
+
+    @Override
+    public Integer call() throws IOException {
+        CommandLine cl = spec.commandLine();
+        boolean json;
+        if (format.equals("json")) json = true;
+        else if (format.equals("text")) json = false;
+        else throw new CommandLine.ParameterException(cl, "unknown output format '" + format + "' (text, json)");
+        List<Rule> rules = new ArrayList<>();
+        try {
+            for (Path p : packs.isEmpty() ? List.of(defaultPack()) : packs) rules.addAll(RulePackLoader.load(p));
+        } catch (RuleFileException e) {
+            cl.getErr().println("rocescope: " + e.getMessage());
+            return RoceScope.EXIT_USAGE;
+        }
+        CaptureOptions capture = new CaptureOptions();
+        capture.ports = ports;
+        AnalysisOptions analysis = new AnalysisOptions();
+        analysis.linkGbps = linkGbps;
+        Map<String, List<RuleResult>> results = new LinkedHashMap<>();
+        for (String file : files) {
+            Reports.Analysis a = CaptureAnalyzer.analyze(file, capture.decodeOptions(cl), analysis.trackerOptions(cl), cl.getErr());
+            if (a == null) return RoceScope.EXIT_USAGE;
+            results.put(file, RuleEvaluator.evaluate(a, rules));
+        }
+        if (junit != null) Files.writeString(junit, JunitXml.render(results), StandardCharsets.UTF_8);
+        OutputStream out = root.stdout();
+        if (json) {
+            Json.write(out, results);
+        } else {
+            StringBuilder sb = new StringBuilder();
+            results.forEach((file, r) -> CheckReport.text(sb, file, r));
+            out.write(sb.toString().getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        }
+        boolean failed = results.values().stream().flatMap(List::stream).anyMatch(RuleResult::failed);
+        return failed ? RoceScope.EXIT_FAILED : RoceScope.EXIT_OK;
+    }
+
+    /** rules/default.yaml as built into the jar. */
+    private static Path defaultPack() throws IOException {
+        try (var in = CheckCommand.class.getResourceAsStream("/rules/default.yaml")) {
+            if (in == null) throw new IOException("the default rule pack is missing; pass --rules PACK.yaml");
+            Path tmp = Files.createTempFile("rocescope-default", ".yaml");
+            tmp.toFile().deleteOnExit();
+            Files.write(tmp, in.readAllBytes());
+            return tmp;
+        }
+    }
+}

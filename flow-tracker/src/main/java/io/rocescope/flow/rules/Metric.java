@@ -1,0 +1,56 @@
+package io.rocescope.flow.rules;
+
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+
+import static io.rocescope.flow.rules.Scope.CAPTURE;
+import static io.rocescope.flow.rules.Scope.CONNECTION;
+import static io.rocescope.flow.rules.Scope.FLOW;
+
+/** What a rule can measure, with the scopes it makes sense in and whether it needs a window. */
+public enum Metric {
+    NAK_COUNT("NAKs (filter: a code such as psn_sequence_error)", false, CAPTURE, CONNECTION, FLOW),
+    NAK_RATE("most NAKs within the window (filter: a code)", true, CAPTURE, CONNECTION, FLOW),
+    RNR_NAK_COUNT("RNR NAKs", false, CAPTURE, CONNECTION, FLOW),
+    RNR_NAK_RATE("most RNR NAKs within the window", true, CAPTURE, CONNECTION, FLOW),
+    PSN_GAP_COUNT("PSN gaps", false, CAPTURE, CONNECTION, FLOW),
+    MISSING_PSNS("PSNs never seen", false, CAPTURE, CONNECTION, FLOW),
+    RETRANSMISSION_EPISODES("Go-Back-N retransmission episodes", false, CAPTURE, CONNECTION, FLOW),
+    RETRANSMITTED_RATIO("retransmitted request packets / request packets", false, CAPTURE, CONNECTION, FLOW),
+    DUPLICATE_COUNT("request packets repeating a PSN", false, CAPTURE, CONNECTION, FLOW),
+    CNP_COUNT("CNPs", false, CAPTURE, CONNECTION, FLOW),
+    CNP_RATE("most CNPs within the window", true, CAPTURE, CONNECTION, FLOW),
+    ECN_CE_RATIO("ECN CE-marked packets / packets", false, CAPTURE, CONNECTION, FLOW),
+    RTT_P99_US("99th percentile round-trip time, microseconds", false, CAPTURE, CONNECTION, FLOW),
+    BAD_ICRC_COUNT("frames with a bad ICRC", false, CAPTURE, CONNECTION, FLOW),
+    MALFORMED_COUNT("malformed frames", false, CAPTURE),
+    PFC_PAUSE_TIME_US("time paused, microseconds (filter: a priority 0-7, or pause)", false, CAPTURE),
+    PFC_PAUSED_FRACTION("largest paused fraction of any window (filter: a priority)", false, CAPTURE),
+    CM_REJ_COUNT("CM REJs (filter: a reason number)", false, CAPTURE),
+    CM_TIMEOUT_COUNT("CM REQs never answered", false, CAPTURE),
+    SETUP_FAILURE_COUNT("set-ups that failed: rejected, timed out or never completed", false, CAPTURE),
+    SETUP_LATENCY_P50_US("median set-up latency, microseconds (filter: rdma_cm or socket)", false, CAPTURE),
+    SETUP_LATENCY_P99_US("99th percentile set-up latency, microseconds (filter: rdma_cm or socket)", false, CAPTURE),
+    SETUP_LATENCY_MAX_US("largest set-up latency, microseconds (filter: rdma_cm or socket)", false, CAPTURE, CONNECTION);
+
+    private final String description;
+    private final boolean windowed;
+    private final Set<Scope> scopes;
+
+    Metric(String description, boolean windowed, Scope first, Scope... rest) {
+        this.description = description;
+        this.windowed = windowed;
+        this.scopes = EnumSet.of(first, rest);
+    }
+
+    public String word() { return name().toLowerCase(Locale.ROOT); }
+    public String description() { return description; }
+    public boolean windowed() { return windowed; }
+    public Set<Scope> scopes() { return scopes; }
+
+    public static Metric parse(String s) {
+        for (Metric m : values()) if (m.word().equals(s)) return m;
+        return null;
+    }
+}

@@ -1,0 +1,49 @@
+package io.rocescope.cli;
+
+import io.rocescope.cli.synth.Synthesizer;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code rocescope synth}: write a capture with exactly known faults, and its ground truth. */
+@Command(name = "synth", mixinStandardHelpOptions = true,
+    description = {"Write a realistic RoCEv2 capture of a scenario with known faults (deterministic for a seed).",
+        "Scenarios: clean-rc, psn-gap, nak-storm, rnr, congestion, pfc-storm, cm-reject, cm-timeout, many-qps, bulk."})
+final class SynthCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "SCENARIO")
+    String scenario;
+
+    @Option(names = "-o", required = true, paramLabel = "OUT.pcap", description = "the capture to write")
+    Path out;
+
+    @Option(names = "--seed", description = "random seed (default 1)")
+    long seed = 1;
+
+    @Option(names = "--packets", description = "about how many data packets (clean-rc, many-qps, bulk)")
+    long packets = 200;
+
+    @Option(names = "--truth", paramLabel = "OUT.json", description = "also write the ground truth as JSON")
+    Path truth;
+
+    @Option(names = "--link-speed", paramLabel = "GBPS", description = "link speed for frame timing (default 100)")
+    double linkGbps = 100;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!Synthesizer.scenarios().contains(scenario)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "unknown scenario '" + scenario + "' (" + String.join(", ", Synthesizer.scenarios()) + ")");
+        }
+        if (packets < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--packets must be at least 1");
+        var t = Synthesizer.write(scenario, out, seed, packets, linkGbps);
+        if (truth != null) Json.write(java.nio.file.Files.newOutputStream(truth), t);
+        spec.commandLine().getErr().println("rocescope: wrote " + t.frames + " frames to " + out);
+        return RoceScope.EXIT_OK;
+    }
+}

@@ -1,0 +1,176 @@
+package io.rocescope.cli.synth;
+
+import io.rocescope.dissector.encode.CmMads;
+import io.rocescope.dissector.encode.Net;
+import io.rocescope.dissector.encode.RoceFrames;
+import io.rocescope.dissector.text.Addresses;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * One simulated RC connection between requester A and responder B: RDMA-CM set-up and tear-down,
+ * SEND / RDMA WRITE messages cut at the MTU, READs with their responses, atomics, and the responder's
+ * ACKs; faults (a lost packet with NAK and Go-Back-N, RNR NAKs, ECN marks and CNPs) are injected on demand.
+ */
+final class RcConnection {
+    static final int ACK_UNLIMITED = 0x1F, NAK_SEQ = 0x60;
+    final Synth s;
+    Net ab, ba;
+    final int qpA, qpB, mtu;
+    int psnA, psnB, msn;
+    final long vaB;
+    final int rkeyB;
+    private final int commA, commB;
+    private final long tid;
+    private static final long ACK_DELAY = 2_000;   // responder turn-around, ns
+
+    RcConnection(Synth s, Net ab, int qpA, int qpB, int mtu) {
+        this.s = s;
+        this.ab = ab;
+        this.ba = ab.reverse();
+        this.qpA = qpA;
+        this.qpB = qpB;
+        this.mtu = mtu;
+        this.psnA = s.random.nextInt(1 << 24);
+        this.psnB = s.random.nextInt(1 << 24);
+        this.vaB = 0x7f0000000000L + ((long) s.random.nextInt(1 << 20) << 12);
+        this.rkeyB = 0x100 + s.random.nextInt(0x1000);
+        this.commA = s.random.nextInt();
+        this.commB = s.random.nextInt();
+        this.tid = s.random.nextLong() & 0xFFFFFFFFFFFFL;
+    }
+
+    String ipA() { return ip(ab.srcIp()); }
+    String ipB() { return ip(ab.dstIp()); }
+
+    private static String ip(byte[] a) {
+        return a.length == 4 ? (a[0] & 0xFF) + "." + (a[1] & 0xFF) + "." + (a[2] & 0xFF) + "." + (a[3] & 0xFF) : Addresses.ipv6(a, 0);
+    }
+
+    /** REQ → REP → RTU. Each side's Starting PSN is the one it expects to receive. */
+    void connect() throws IOException {
+        s.emit(CmMads.frame(ab, 0, CmMads.req(tid, commA, 18515, 0x0aff_fe00_0001L, qpA, psnB, mtuEnum(), ab.srcIp(), ab.dstIp(), 40000 + s.random.nextInt(20000))));
+        s.advance(20_000);
+        s.emit(CmMads.frame(ba, 0, CmMads.rep(tid, commB, commA, qpB, psnA, 0x0aff_fe00_0002L)));
+        s.advance(5_000);
+        s.emit(CmMads.frame(ab, 1, CmMads.rtu(tid, commA, commB)));
+        s.advance(5_000);
+        s.truth.connections.add(new Truth.ConnectionTruth("rdma_cm", new Truth.Endpoint(ipA(), qpA, psnA), new Truth.Endpoint(ipB(), qpB, psnB)));
+    }
+
+    void disconnect() throws IOException {
+        s.advance(10_000);
+        s.emit(CmMads.frame(ab, 2, CmMads.dreq(tid + 1, commA, commB, qpB)));
+        s.advance(5_000);
+        s.emit(CmMads.frame(ba, 1, CmMads.drep(tid + 1, commB, commA)));
+    }
+
+    private int mtuEnum() { return 31 - Integer.numberOfLeadingZeros(mtu) - 7; }
+
+    private void ack(int psn) throws IOException {
+        s.advance(ACK_DELAY);
+        s.emit(RoceFrames.roce(ba, 0x11, qpA, psn, false, false, RoceFrames.aeth(ACK_UNLIMITED, ++msn), new byte[0]));
+    }
+
+    /** A SEND (write = false) or RDMA WRITE message of {@code size} bytes, cut at the MTU, then one ACK. */
+    void message(int size, boolean write) throws IOException {
+        message(size, write, -1, 0);
+    }
+
+    /**
+     * As {@link #message(int, boolean)}, losing packet {@code lose} (its index in the message, not the
+     * last): the responder NAKs once {@code inFlight} more packets after the next one have arrived, and
+     * the requester goes back to the lost PSN and sends the rest of the message again.
+     */
+    void message(int size, boolean write, int lose, int inFlight) throws IOException {
+        int n = Math.max(1, (size + mtu - 1) / mtu);
+        if (lose >= n - 1) throw new IllegalArgumentException("the lost packet must have a successor in the message");
+        int first = psnA;
+        int nakAfter = lose < 0 ? -1 : Math.min(lose + 1 + inFlight, n - 1);
+        for (int i = 0; i < n; i++) {
+            if (i == lose) continue;                                     // lost before the capture point
+            long f = s.emit(packet(i, n, size, write, first));
+            if (lose >= 0 && i == lose + 1) s.truth.fault("psn.gap", List.of(f), List.of((first + lose) & 0xFFFFFF), "a packet lost before the capture point");
+            if (i == nakAfter) {
+                int lost = (first + lose) & 0xFFFFFF;
+                s.advance(ACK_DELAY);
+                long nak = s.emit(RoceFrames.roce(ba, 0x11, qpA, lost, false, false, RoceFrames.aeth(NAK_SEQ, msn), new byte[0]));
+                s.truth.fault("nak.psn_sequence_error", List.of(nak), List.of(lost), "the responder expects PSN " + lost);
+                long resent = -1;
+                for (int j = lose; j < n; j++) {
+                    long g = s.emit(packet(j, n, size, write, first));
+                    if (resent < 0) resent = g;
+                }
+                s.truth.fault("retransmission", List.of(resent), List.of(lost), "Go-Back-N from PSN " + lost);
+                s.truth.expect("psn.out_of_order", 1);                  // the lost PSN, first seen when resent
+                s.truth.expect("psn.duplicate", nakAfter - lose);       // the ones after it, seen twice
+                break;
+            }
+        }
+        psnA = (first + n) & 0xFFFFFF;
+        ack((psnA - 1) & 0xFFFFFF);
+    }
+
+    private byte[] packet(int i, int n, int size, boolean write, int first) {
+        int payload = i < n - 1 ? mtu : size - mtu * (n - 1);
+        int op;
+        byte[] hdr = new byte[0];
+        if (n == 1) op = write ? 0x0A : 0x04;
+        else if (i == 0) op = write ? 0x06 : 0x00;
+        else if (i < n - 1) op = write ? 0x07 : 0x01;
+        else op = write ? 0x08 : 0x02;
+        if (write && i == 0) hdr = RoceFrames.reth(vaB, rkeyB, size);
+        return RoceFrames.roce(ab, op, qpB, (first + i) & 0xFFFFFF, i == n - 1, false, hdr, fill(payload, i));
+    }
+
+    private static byte[] fill(int n, int seed) {
+        byte[] b = new byte[n];
+        java.util.Arrays.fill(b, (byte) (0x40 + seed % 26));
+        return b;
+    }
+
+    /** An RDMA READ of {@code size} bytes: one request (ceil(size / MTU) PSNs) and the responses. */
+    void read(int size) throws IOException {
+        int n = Math.max(1, (size + mtu - 1) / mtu);
+        int p = psnA;
+        s.emit(RoceFrames.roce(ab, 0x0C, qpB, p, true, false, RoceFrames.reth(vaB, rkeyB, size), new byte[0]));
+        s.advance(ACK_DELAY);
+        msn++;
+        for (int i = 0; i < n; i++) {
+            int payload = i < n - 1 ? mtu : size - mtu * (n - 1);
+            int op = n == 1 ? 0x10 : i == 0 ? 0x0D : i < n - 1 ? 0x0E : 0x0F;
+            byte[] aeth = op == 0x0E ? new byte[0] : RoceFrames.aeth(ACK_UNLIMITED, msn);
+            s.emit(RoceFrames.roce(ba, op, qpA, (p + i) & 0xFFFFFF, false, false, aeth, fill(payload, i)));
+        }
+        psnA = (p + n) & 0xFFFFFF;
+    }
+
+    /** A FetchAdd and its atomic acknowledgement. */
+    void fetchAdd(long add) throws IOException {
+        int p = psnA;
+        s.emit(RoceFrames.roce(ab, 0x14, qpB, p, true, false, RoceFrames.atomicEth(vaB, rkeyB, add, 0), new byte[0]));
+        s.advance(ACK_DELAY);
+        s.emit(RoceFrames.roce(ba, 0x12, qpA, p, false, false,
+            RoceFrames.concat(RoceFrames.aeth(ACK_UNLIMITED, ++msn), java.nio.ByteBuffer.allocate(8).putLong(s.random.nextInt(1000)).array()), new byte[0]));
+        psnA = (p + 1) & 0xFFFFFF;
+    }
+
+    /** A SEND Only that meets {@code times} RNR NAKs (receiver not ready) before it is accepted. */
+    void sendWithRnr(int times, int timerCode, long timerNanos) throws IOException {
+        int p = psnA;
+        for (int k = 0; k <= times; k++) {
+            long sent = s.emit(RoceFrames.roce(ab, 0x04, qpB, p, true, false, new byte[0], fill(64, k)));
+            if (k > 0) s.truth.fault("retransmission", List.of(sent), List.of(p), "resent after RNR NAK " + k);
+            s.advance(ACK_DELAY);
+            if (k < times) {
+                long rnr = s.emit(RoceFrames.roce(ba, 0x11, qpA, p, false, false, RoceFrames.aeth(0x20 | timerCode, msn), new byte[0]));
+                s.truth.fault("rnr_nak", List.of(rnr), List.of(p), "receiver not ready, timer code " + timerCode);
+                s.advance(timerNanos);
+            }
+        }
+        s.truth.expect("psn.duplicate", times);   // every retry repeats the PSN
+        psnA = (p + 1) & 0xFFFFFF;
+        ack(p);
+    }
+}

@@ -1,0 +1,184 @@
+package io.rocescope.cli.synth;
+
+import io.rocescope.dissector.encode.CmMads;
+import io.rocescope.dissector.encode.Net;
+import io.rocescope.dissector.encode.RoceFrames;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** The scenarios: each writes frames with known faults and writes down their ground truth. */
+final class Scenarios {
+    interface Scenario {
+        void run(Synth s, long packets) throws IOException;
+    }
+
+    static final Map<String, Scenario> ALL = new TreeMap<>();
+    static {
+        ALL.put("clean-rc", Scenarios::cleanRc);
+        ALL.put("psn-gap", Scenarios::psnGap);
+        ALL.put("nak-storm", Scenarios::nakStorm);
+        ALL.put("rnr", Scenarios::rnr);
+        ALL.put("congestion", Scenarios::congestion);
+        ALL.put("pfc-storm", Scenarios::pfcStorm);
+        ALL.put("cm-reject", Scenarios::cmReject);
+        ALL.put("cm-timeout", Scenarios::cmTimeout);
+        ALL.put("many-qps", Scenarios::manyQps);
+        ALL.put("bulk", Scenarios::bulk);
+    }
+
+    private Scenarios() {}
+
+    private static RcConnection connection(Synth s, Net net, int qpA, int qpB) throws IOException {
+        RcConnection c = new RcConnection(s, net, qpA, qpB, 1024);
+        c.connect();
+        return c;
+    }
+
+    /** CM set-up, SENDs, WRITEs, READs and atomics, then DREQ/DREP: nothing to find. */
+    static void cleanRc(Synth s, long packets) throws IOException {
+        RcConnection c = connection(s, s.net(1, 2, false, -1, 0), 0x11, 0x12);
+        mixed(s, c, Math.max(20, packets));
+        c.disconnect();
+    }
+
+    private static void mixed(Synth s, RcConnection c, long packets) throws IOException {
+        long start = s.frame;
+        int k = 0;
+        while (s.frame - start < packets) {
+            switch (k++ % 4) {
+                case 0 -> c.message(64 + s.random.nextInt(4096), false);
+                case 1 -> c.message(64 + s.random.nextInt(8192), true);
+                case 2 -> c.read(64 + s.random.nextInt(4096));
+                default -> c.fetchAdd(1);
+            }
+            s.advance(1_000);
+        }
+    }
+
+    /** A few packets lost: the gap, the NAK (PSN sequence error) and the Go-Back-N retransmission. */
+    static void psnGap(Synth s, long packets) throws IOException {
+        RcConnection c = connection(s, s.net(1, 2, false, -1, 0), 0x11, 0x12);
+        for (int m = 0; m < 12; m++) {
+            if (m % 4 == 2) c.message(8 * 1024, false, 1 + s.random.nextInt(5), 2);
+            else c.message(8 * 1024, m % 2 == 0);
+            s.advance(5_000);
+        }
+        c.disconnect();
+    }
+
+    /** Many losses on one flow within a few milliseconds: one NAK each. */
+    static void nakStorm(Synth s, long packets) throws IOException {
+        RcConnection c = connection(s, s.net(1, 2, false, -1, 0), 0x11, 0x12);
+        for (int m = 0; m < 30; m++) {
+            c.message(4 * 1024, false, 1, 1);
+            s.advance(20_000);
+        }
+        c.disconnect();
+    }
+
+    /** The receiver has no receive buffer: RNR NAKs, each followed by a retry after the timer. */
+    static void rnr(Synth s, long packets) throws IOException {
+        RcConnection c = connection(s, s.net(1, 2, false, -1, 0), 0x11, 0x12);
+        c.message(256, false);
+        c.sendWithRnr(4, 14, 1_280_000);   // timer 14 = 1.28 ms
+        c.message(256, false);
+        c.disconnect();
+    }
+
+    /** ECN CE marks on the data, CNPs back to the sender, and the sender slowing down (DCQCN-like). */
+    static void congestion(Synth s, long packets) throws IOException {
+        RcConnection c = connection(s, s.net(1, 2, false, -1, 0), 0x11, 0x12);
+        long gap = 200;
+        int ce = 0, cnps = 0;
+        for (int m = 0; m < 40; m++) {
+            boolean congested = m >= 10 && m < 30;
+            if (congested) {
+                c.ab = c.ab.withEcn(3);
+                ce += 4;    // 4 KiB at MTU 1024: four CE-marked packets
+            }
+            c.message(4 * 1024, true);
+            c.ab = c.ab.withEcn(2);
+            if (congested) {
+                s.emit(RoceFrames.cnp(c.ba, c.qpA));   // to the data sender, naming its QP
+                cnps++;
+                gap = gap * 3 / 2;                        // the reaction point cuts its rate
+            } else if (gap > 200) {
+                gap = Math.max(200, gap * 4 / 5);         // and recovers when CNPs stop
+            }
+            s.advance(gap);
+        }
+        c.disconnect();
+        s.truth.faults.add(new Truth.Fault("ecn.ce", List.of(), List.of(), ce, "CE-marked data packets"));
+        s.truth.faults.add(new Truth.Fault("cnp", List.of(), List.of(), cnps, "CNPs to the sender"));
+        s.truth.expect("ecn.ce", ce);
+        s.truth.expect("cnp", cnps);
+    }
+
+    /** PFC pause frames on priority 3 every 300 us for 150 ms: RoCE traffic (PCP 3) stalls. */
+    static void pfcStorm(Synth s, long packets) throws IOException {
+        RcConnection c = connection(s, s.net(1, 2, false, 100, 3), 0x11, 0x12);
+        c.message(4096, false);
+        long first = -1;
+        for (int i = 0; i < 500; i++) {
+            long f = s.emit(RoceFrames.pfc(Synth.mac(2), 3, 65535));
+            if (first < 0) first = f;
+            s.advance(300_000);
+        }
+        s.emit(RoceFrames.pfc(Synth.mac(2), 3, 0));   // resume
+        c.message(4096, false);
+        c.disconnect();
+        s.truth.fault("pfc.storm", List.of(first), List.of(), "priority 3 paused for 150 ms");
+    }
+
+    /** A REQ to a port nobody listens on, answered by REJ (invalid service ID). */
+    static void cmReject(Synth s, long packets) throws IOException {
+        Net ab = s.net(1, 2, false, -1, 0);
+        long req = s.emit(CmMads.frame(ab, 0, CmMads.req(77, 0x1234, 9999, 1, 0x11, 100, 3, ab.srcIp(), ab.dstIp(), 40001)));
+        s.advance(50_000);
+        long rej = s.emit(CmMads.frame(ab.reverse(), 0, CmMads.rej(77, 0x5678, 0x1234, 8)));
+        s.truth.fault("cm.rej", List.of(req, rej), List.of(), "reason 8: invalid service ID");
+    }
+
+    /** A REQ retried twice, never answered. */
+    static void cmTimeout(Synth s, long packets) throws IOException {
+        Net ab = s.net(1, 3, false, -1, 0);
+        List<Long> frames = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            frames.add(s.emit(CmMads.frame(ab, i, CmMads.req(88, 0x4321, 18515, 1, 0x11, 100, 3, ab.srcIp(), ab.dstIp(), 40002))));
+            s.advance(4_295_000_000L >> 4);
+        }
+        s.truth.fault("cm.timeout", frames, List.of(), "3 REQs, no answer");
+    }
+
+    /** Many QPs between many hosts, IPv4 and IPv6, some on VLANs, with mixed traffic. */
+    static void manyQps(Synth s, long packets) throws IOException {
+        int conns = (int) Math.max(4, Math.min(4000, packets / 12));
+        for (int i = 0; i < conns; i++) {
+            int a = 1 + i % 50, b = 100 + i % 37;
+            Net net = s.net(a, b, i % 3 == 1, i % 4 == 3 ? 100 + i % 7 : -1, i % 8);
+            RcConnection c = connection(s, net, 0x100 + i, 0x2000 + i);
+            switch (i % 4) {
+                case 0 -> c.message(2048, false);
+                case 1 -> c.message(3000, true);
+                case 2 -> c.read(2048);
+                default -> c.fetchAdd(i);
+            }
+            c.disconnect();
+        }
+    }
+
+    /** N packets of mixed clean traffic on a few connections (for benchmarks). */
+    static void bulk(Synth s, long packets) throws IOException {
+        RcConnection[] cs = new RcConnection[4];
+        for (int i = 0; i < cs.length; i++) cs[i] = connection(s, s.net(1 + i, 10 + i, i == 3, -1, 0), 0x11 + i, 0x21 + i);
+        long start = s.frame;
+        while (s.frame - start < packets) {
+            RcConnection c = cs[s.random.nextInt(cs.length)];
+            mixed(s, c, 8);
+        }
+        for (RcConnection c : cs) c.disconnect();
+    }
+}

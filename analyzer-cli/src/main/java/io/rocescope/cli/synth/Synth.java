@@ -1,0 +1,55 @@
+package io.rocescope.cli.synth;
+
+import io.rocescope.dissector.encode.Net;
+import io.rocescope.dissector.encode.PcapWriter;
+
+import java.io.IOException;
+import java.util.Random;
+
+/**
+ * The running state of a synthesis: the writer, the clock (frames take their serialization time at the
+ * link speed), frame numbers, the seeded random source and the ground truth being written down.
+ */
+final class Synth {
+    final PcapWriter out;
+    final Random random;
+    final Truth truth = new Truth();
+    final double linkGbps;
+    long now = 1_767_225_600_000_000_000L;   // 2026-01-01T00:00:00Z
+    long frame;
+
+    Synth(PcapWriter out, long seed, double linkGbps) {
+        this.out = out;
+        this.random = new Random(seed);
+        this.linkGbps = linkGbps;
+        truth.seed = seed;
+    }
+
+    /** Writes a frame at the current time; returns its frame number. */
+    long emit(byte[] f) throws IOException {
+        out.write(now, f);
+        now += Math.round((f.length + 20) * 8 / linkGbps);   // on the wire: frame + preamble + IFG
+        truth.frames = ++frame;
+        return frame;
+    }
+
+    void advance(long nanos) { now += nanos; }
+
+    /** Hosts: index i gets MAC 02:00:0a:00:00:i and 10.0.0.i (or fd00::i; VLAN hosts 10.0.vlan.i). */
+    static byte[] mac(int i) { return new byte[] {2, 0, 10, 0, (byte) (i >> 8), (byte) i}; }
+
+    static byte[] ipv4(int i) { return new byte[] {10, 0, (byte) (i >> 8), (byte) i}; }
+
+    static byte[] ipv6(int i) {
+        byte[] a = new byte[16];
+        a[0] = (byte) 0xfd;
+        a[14] = (byte) (i >> 8);
+        a[15] = (byte) i;
+        return a;
+    }
+
+    Net net(int from, int to, boolean v6, int vlan, int pcp) {
+        return new Net(mac(from), mac(to), v6 ? ipv6(from) : ipv4(from), v6 ? ipv6(to) : ipv4(to), vlan, pcp,
+            0xC000 | random.nextInt(0x4000), 2);
+    }
+}

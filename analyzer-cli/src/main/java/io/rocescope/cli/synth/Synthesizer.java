@@ -1,0 +1,26 @@
+package io.rocescope.cli.synth;
+
+import io.rocescope.dissector.encode.PcapWriter;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+
+/** Entry point of the scenario synthesizer. */
+public final class Synthesizer {
+    private Synthesizer() {}
+
+    public static Set<String> scenarios() { return Scenarios.ALL.keySet(); }
+
+    /** Writes scenario {@code name} to {@code out} and returns its ground truth. */
+    public static Truth write(String name, Path out, long seed, long packets, double linkGbps) throws IOException {
+        try (OutputStream os = Files.newOutputStream(out); PcapWriter w = new PcapWriter(os)) {
+            Synth s = new Synth(w, seed, linkGbps);
+            s.truth.scenario = name;
+            Scenarios.ALL.get(name).run(s, packets);
+            return s.truth;
+        }
+    }
+}

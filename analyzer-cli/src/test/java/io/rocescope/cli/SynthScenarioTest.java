@@ -1,0 +1,125 @@
+package io.rocescope.cli;
+
+import io.rocescope.cli.synth.Synthesizer;
+import io.rocescope.cli.synth.Truth;
+import io.rocescope.dissector.TestCaptures;
+import io.rocescope.dissector.capture.CaptureReader;
+import io.rocescope.dissector.capture.CaptureReaders;
+import io.rocescope.dissector.decode.DecodeOptions;
+import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.flow.Finding;
+import io.rocescope.flow.Reports;
+import io.rocescope.flow.TrackerOptions;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Every scenario: valid frames, and the analysis finds exactly the injected faults (precision and recall 100 %). */
+class SynthScenarioTest {
+    @TempDir
+    static Path dir;
+
+    private static List<DecodedFrame> decode(Path file) throws Exception {
+        try (CaptureReader r = CaptureReaders.open(file.toString())) {
+            return TestCaptures.decode(r, new DecodeOptions());
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicTest> analysisFindsExactlyTheInjectedFaults() {
+        return Synthesizer.scenarios().stream().flatMap(name -> Stream.of(1L, 7L).map(seed ->
+            DynamicTest.dynamicTest(name + " seed " + seed, () -> check(name, seed))));
+    }
+
+    private static void check(String name, long seed) throws Exception {
+        Path file = dir.resolve(name + "-" + seed + ".pcap");
+        Truth truth = Synthesizer.write(name, file, seed, 300, 100);
+        List<DecodedFrame> frames = decode(file);
+        assertThat(frames).hasSize((int) truth.frames);
+        for (DecodedFrame f : frames) {
+            assertThat(f.experts()).as("%s frame %d", name, f.number()).noneMatch(e -> e.key().equals("malformed") || e.key().equals("truncated"));
+            if (f.isRoce()) assertThat(f.icrcStatus()).as("%s frame %d ICRC", name, f.number()).isEqualTo(DecodedFrame.IcrcStatus.GOOD);
+        }
+        Reports.Analysis a = CaptureAnalyzer.analyze(file.toString(), new DecodeOptions(), TrackerOptions.defaults(), new PrintWriter(new StringWriter()));
+        assertThat(a).isNotNull();
+        assertThat(a.findingCounts()).as(name + ": findings equal the ground truth").isEqualTo(truth.expectedFindings);
+        for (Truth.Fault fault : truth.faults) {
+            if (fault.frames().isEmpty()) continue;
+            Set<Long> reported = new HashSet<>();
+            for (Finding f : a.findings()) if (f.kind().equals(fault.kind())) reported.add(f.firstFrame());
+            assertThat(reported).as(name + ": " + fault.kind() + " at its frame").contains(fault.frames().get(0));
+        }
+        for (Truth.ConnectionTruth c : truth.connections) {
+            Reports.ConnectionReport found = a.connections().stream()
+                .filter(x -> x.a().ip().equals(c.initiator().ip()) && x.a().qpn() != null && x.a().qpn() == c.initiator().qpn()
+                    && x.b().qpn() != null && x.b().qpn() == c.responder().qpn())
+                .findFirst().orElseThrow(() -> new AssertionError(name + ": connection " + c + " not found"));
+            assertThat(found.setup().json()).isEqualTo(c.setup());
+            assertThat(found.a().startPsn()).isEqualTo(c.initiator().firstPsn());
+            assertThat(found.b().startPsn()).isEqualTo(c.responder().firstPsn());
+            if (found.aToB() != null && found.aToB().psn().firstPsn() != null) {
+                assertThat(found.aToB().psn().firstPsn()).isEqualTo(c.initiator().firstPsn());
+            }
+        }
+    }
+
+    @Test
+    void aSeedGivesTheSameBytesAndAnotherSeedOthers() throws Exception {
+        Path a = dir.resolve("a.pcap"), b = dir.resolve("b.pcap"), c = dir.resolve("c.pcap");
+        Synthesizer.write("psn-gap", a, 42, 100, 100);
+        Synthesizer.write("psn-gap", b, 42, 100, 100);
+        Synthesizer.write("psn-gap", c, 43, 100, 100);
+        assertThat(java.util.Arrays.equals(Files.readAllBytes(a), Files.readAllBytes(b))).as("same seed, same bytes").isTrue();
+        assertThat(java.util.Arrays.equals(Files.readAllBytes(a), Files.readAllBytes(c))).as("another seed, other bytes").isFalse();
+    }
+
+    @Test
+    void manyQpsMixesIpv6AndVlansAndBulkHonoursPackets() throws Exception {
+        Path m = dir.resolve("many.pcap");
+        Truth t = Synthesizer.write("many-qps", m, 3, 1200, 100);
+        assertThat(t.connections).hasSize(100);
+        List<DecodedFrame> frames = decode(m);
+        assertThat(frames.stream().filter(f -> f.has(io.rocescope.dissector.field.Fields.IPV6))).isNotEmpty();
+        assertThat(frames.stream().filter(f -> f.has(io.rocescope.dissector.field.Fields.VLAN_ID))).isNotEmpty();
+        Path bulk = dir.resolve("bulk.pcap");
+        Truth tb = Synthesizer.write("bulk", bulk, 3, 5000, 100);
+        assertThat(tb.frames).isBetween(5000L, 5200L);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> tsharkDecodesEveryFrameWithoutMalformedOrErrorMarks() {
+        boolean tshark = Stream.of(System.getenv("PATH").split(":")).anyMatch(p -> Files.isExecutable(Path.of(p, "tshark")));
+        return Synthesizer.scenarios().stream().map(name -> DynamicTest.dynamicTest(name, () -> {
+            Assumptions.assumeTrue(tshark, "tshark is not installed");
+            Path file = dir.resolve("ts-" + name + ".pcap");
+            Synthesizer.write(name, file, 5, 200, 100);
+            Process p = new ProcessBuilder("tshark", "-n", "-r", file.toString(), "-T", "fields", "-e", "frame.number",
+                "-e", "_ws.malformed", "-e", "_ws.expert.severity").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            List<String> lines = new String(p.getInputStream().readAllBytes()).lines().toList();
+            assertThat(p.waitFor()).isZero();
+            assertThat(lines).isNotEmpty();
+            for (String line : lines) {
+                String[] c = line.split("\t", -1);
+                assertThat(c.length > 1 ? c[1] : "").as(name + " frame " + c[0] + " malformed").isEmpty();
+                if (c.length > 2 && !c[2].isEmpty()) {
+                    // 0x800000 is Wireshark's PI_ERROR
+                    assertThat(Stream.of(c[2].split(",")).mapToLong(Long::parseLong).max().orElse(0))
+                        .as(name + " frame " + c[0] + " expert severity").isLessThan(0x800000);
+                }
+            }
+        }));
+    }
+}

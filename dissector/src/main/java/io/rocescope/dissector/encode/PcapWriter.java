@@ -1,0 +1,41 @@
+package io.rocescope.dissector.encode;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+
+/** Streams a classic pcap (little-endian, nanosecond timestamps, Ethernet): memory does not grow with the file. */
+public final class PcapWriter implements AutoCloseable {
+    private final OutputStream out;
+    private final byte[] header = new byte[16];
+    private long frames;
+
+    public PcapWriter(OutputStream out) throws IOException {
+        this.out = new BufferedOutputStream(out, 1 << 20);
+        byte[] h = new byte[24];
+        le32(h, 0, 0xA1B23C4D);
+        le16(h, 4, 2);
+        le16(h, 6, 4);
+        le32(h, 16, 262144);
+        le32(h, 20, 1);
+        this.out.write(h);
+    }
+
+    public void write(long timestampNanos, byte[] frame) throws IOException {
+        le32(header, 0, (int) (timestampNanos / 1_000_000_000L));
+        le32(header, 4, (int) (timestampNanos % 1_000_000_000L));
+        le32(header, 8, frame.length);
+        le32(header, 12, frame.length);
+        out.write(header);
+        out.write(frame);
+        frames++;
+    }
+
+    public long frames() { return frames; }
+
+    private static void le16(byte[] b, int o, int v) { b[o] = (byte) v; b[o + 1] = (byte) (v >>> 8); }
+    private static void le32(byte[] b, int o, int v) { le16(b, o, v); le16(b, o + 2, v >>> 16); }
+
+    @Override
+    public void close() throws IOException { out.close(); }
+}

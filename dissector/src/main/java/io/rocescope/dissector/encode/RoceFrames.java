@@ -1,0 +1,115 @@
+package io.rocescope.dissector.encode;
+
+import io.rocescope.dissector.decode.IcrcCalculator;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Builds complete RoCEv2 frames (Ethernet [802.1Q] IPv4/IPv6 UDP 4791, BTH, extended headers,
+ * payload, pad, ICRC) and MAC Control frames. Lengths, the IPv4 checksum and the ICRC are computed.
+ */
+public final class RoceFrames {
+    private RoceFrames() {}
+
+    private static final ThreadLocal<IcrcCalculator> ICRC = ThreadLocal.withInitial(IcrcCalculator::new);
+
+    /** A RoCEv2 frame; {@code headers} are the extended headers in wire order. */
+    public static byte[] roce(Net net, int opcode, int destQp, int psn, boolean ackReq, boolean solicited, byte[] headers, byte[] payload) {
+        int pad = (4 - payload.length % 4) % 4;
+        int ib = 12 + headers.length + payload.length + pad + 4;
+        int udpLen = 8 + ib;
+        int l3 = net.ipv6() ? 40 : 20;
+        int l2 = 14 + (net.vlan() >= 0 ? 4 : 0);
+        ByteBuffer b = ByteBuffer.allocate(l2 + l3 + udpLen);
+        b.put(net.dstMac()).put(net.srcMac());
+        if (net.vlan() >= 0) b.putShort((short) 0x8100).putShort((short) ((net.pcp() << 13) | net.vlan()));
+        b.putShort((short) (net.ipv6() ? 0x86DD : 0x0800));
+        int ipOff = b.position();
+        if (net.ipv6()) {
+            int flowLabel = (int) ((net.udpSrcPort() * 2654435761L) & 0xFFFFF);
+            b.putInt((6 << 28) | (net.ecn() << 20) | flowLabel);
+            b.putShort((short) udpLen).put((byte) 17).put((byte) 64).put(net.srcIp()).put(net.dstIp());
+        } else {
+            b.put((byte) 0x45).put((byte) net.ecn()).putShort((short) (20 + udpLen)).putShort((short) (psn ^ destQp ^ opcode << 8))
+                .putShort((short) 0x4000).put((byte) 64).put((byte) 17).putShort((short) 0).put(net.srcIp()).put(net.dstIp());
+        }
+        int udpOff = b.position();
+        b.putShort((short) net.udpSrcPort()).putShort((short) 4791).putShort((short) udpLen).putShort((short) 0);
+        int bthOff = b.position();
+        b.put((byte) opcode).put((byte) ((solicited ? 0x80 : 0) | (pad << 4))).putShort((short) 0xFFFF)
+            .putInt(destQp & 0xFFFFFF).putInt((ackReq ? 0x80000000 : 0) | (psn & 0xFFFFFF));
+        b.put(headers).put(payload).put(new byte[pad]);
+        byte[] frame = b.array();
+        if (!net.ipv6()) {
+            int sum = 0;
+            for (int i = 0; i < 20; i += 2) sum += ((frame[ipOff + i] & 0xFF) << 8) | (frame[ipOff + i + 1] & 0xFF);
+            while (sum > 0xFFFF) sum = (sum & 0xFFFF) + (sum >>> 16);
+            int ck = ~sum & 0xFFFF;
+            frame[ipOff + 10] = (byte) (ck >>> 8);
+            frame[ipOff + 11] = (byte) ck;
+        }
+        int icrcOff = frame.length - 4;
+        long crc = ICRC.get().compute(frame, ipOff, net.ipv6() ? IcrcCalculator.IPV6 : IcrcCalculator.IPV4, l3, udpOff, bthOff, icrcOff);
+        for (int i = 0; i < 4; i++) frame[icrcOff + i] = (byte) (crc >>> (8 * i));
+        // IPv6 forbids a zero UDP checksum (RFC 8200; rxe sends 0 anyway, and tshark flags it): compute it.
+        // The ICRC masks this field, so it stays valid.
+        if (net.ipv6()) udp6Checksum(frame, ipOff, udpOff, udpLen);
+        return frame;
+    }
+
+    private static void udp6Checksum(byte[] f, int ipOff, int udpOff, int udpLen) {
+        long sum = 0;
+        for (int i = 8; i < 40; i += 2) sum += ((f[ipOff + i] & 0xFF) << 8) | (f[ipOff + i + 1] & 0xFF);   // addresses
+        sum += udpLen + 17;
+        for (int i = 0; i < udpLen; i += 2) {
+            int hi = f[udpOff + i] & 0xFF, lo = i + 1 < udpLen ? f[udpOff + i + 1] & 0xFF : 0;
+            sum += (hi << 8) | lo;
+        }
+        while ((sum >>> 16) != 0) sum = (sum & 0xFFFF) + (sum >>> 16);
+        int ck = (int) (~sum & 0xFFFF);
+        if (ck == 0) ck = 0xFFFF;
+        f[udpOff + 6] = (byte) (ck >>> 8);
+        f[udpOff + 7] = (byte) ck;
+    }
+
+    public static byte[] reth(long va, int rkey, int length) {
+        return ByteBuffer.allocate(16).putLong(va).putInt(rkey).putInt(length).array();
+    }
+
+    public static byte[] aeth(int syndrome, int msn) {
+        return ByteBuffer.allocate(4).putInt((syndrome << 24) | (msn & 0xFFFFFF)).array();
+    }
+
+    public static byte[] deth(long qkey, int srcQp) {
+        return ByteBuffer.allocate(8).putInt((int) qkey).putInt(srcQp & 0xFFFFFF).array();
+    }
+
+    public static byte[] atomicEth(long va, int rkey, long add, long compare) {
+        return ByteBuffer.allocate(28).putLong(va).putInt(rkey).putLong(add).putLong(compare).array();
+    }
+
+    public static byte[] concat(byte[]... parts) {
+        int n = 0;
+        for (byte[] p : parts) n += p.length;
+        ByteBuffer b = ByteBuffer.allocate(n);
+        for (byte[] p : parts) b.put(p);
+        return b.array();
+    }
+
+    /** A RoCEv2 CNP to {@code destQp} (the data sender's QP). */
+    public static byte[] cnp(Net net, int destQp) {
+        byte[] f = roce(net, 0x81, destQp, 0, false, false, new byte[16], new byte[0]);
+        int bth = 14 + (net.vlan() >= 0 ? 4 : 0) + (net.ipv6() ? 40 : 20) + 8;
+        f[bth + 4] = 0x40;   // BECN; masked in the ICRC, so it stays valid
+        return f;
+    }
+
+    /** A PFC frame pausing one priority for {@code quanta} (0 = resume). */
+    public static byte[] pfc(byte[] srcMac, int priority, int quanta) {
+        ByteBuffer b = ByteBuffer.allocate(60);
+        b.put(new byte[] {1, (byte) 0x80, (byte) 0xC2, 0, 0, 1}).put(srcMac).putShort((short) 0x8808);
+        b.putShort((short) 0x0101).putShort((short) (1 << priority));
+        for (int p = 0; p < 8; p++) b.putShort((short) (p == priority ? quanta : 0));
+        return b.array();
+    }
+}

@@ -12,7 +12,7 @@ import java.util.concurrent.Callable;
 /** {@code rocescope synth}: write a capture with exactly known faults, and its ground truth. */
 @Command(name = "synth", mixinStandardHelpOptions = true,
     description = {"Write a realistic RoCEv2 capture of a scenario with known faults (deterministic for a seed).",
-        "Scenarios: clean-rc, psn-gap, nak-storm, rnr, congestion, pfc-storm, cm-reject, cm-timeout, many-qps, bulk."})
+        "Scenarios: clean-rc, socket-setup, psn-gap, nak-storm, rnr, congestion, pfc-storm, cm-reject, cm-timeout, many-qps, bulk."})
 final class SynthCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCENARIO")
     String scenario;

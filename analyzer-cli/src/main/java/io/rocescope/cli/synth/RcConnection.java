@@ -3,6 +3,7 @@ package io.rocescope.cli.synth;
 import io.rocescope.dissector.encode.CmMads;
 import io.rocescope.dissector.encode.Net;
 import io.rocescope.dissector.encode.RoceFrames;
+import io.rocescope.dissector.encode.TcpFrames;
 import io.rocescope.dissector.text.Addresses;
 
 import java.io.IOException;
@@ -19,8 +20,8 @@ final class RcConnection {
     Net ab, ba;
     final int qpA, qpB, mtu;
     int psnA, psnB, msn;
-    final long vaB;
-    final int rkeyB;
+    final long vaB, vaA;
+    final int rkeyB, rkeyA;
     private final int commA, commB;
     private final long tid;
     private static final long ACK_DELAY = 2_000;   // responder turn-around, ns
@@ -36,6 +37,8 @@ final class RcConnection {
         this.psnB = s.random.nextInt(1 << 24);
         this.vaB = 0x7f0000000000L + ((long) s.random.nextInt(1 << 20) << 12);
         this.rkeyB = 0x100 + s.random.nextInt(0x1000);
+        this.vaA = 0x7f0000000000L + ((long) s.random.nextInt(1 << 20) << 12);
+        this.rkeyA = 0x100 + s.random.nextInt(0x1000);
         this.commA = s.random.nextInt();
         this.commB = s.random.nextInt();
         this.tid = s.random.nextLong() & 0xFFFFFFFFFFFFL;
@@ -57,6 +60,56 @@ final class RcConnection {
         s.emit(CmMads.frame(ab, 1, CmMads.rtu(tid, commA, commB)));
         s.advance(5_000);
         s.truth.connections.add(new Truth.ConnectionTruth("rdma_cm", new Truth.Endpoint(ipA(), qpA, psnA), new Truth.Endpoint(ipB(), qpB, psnB)));
+    }
+
+    private long seqA, seqB;
+    private int clientPort;
+
+    private void tcp(boolean fromA, int flags, byte[] payload) throws IOException {
+        Net n = fromA ? ab : ba;
+        int sp = fromA ? clientPort : 18515, dp = fromA ? 18515 : clientPort;
+        long seq = fromA ? seqA : seqB, ack = fromA ? seqB : seqA;
+        s.emit(TcpFrames.segment(n, sp, dp, seq, (flags & TcpFrames.ACK) != 0 ? ack : 0, flags, payload));
+        long used = payload.length + ((flags & (TcpFrames.SYN | TcpFrames.FIN)) != 0 ? 1 : 0);
+        if (fromA) seqA = (seqA + used) & 0xFFFFFFFFL; else seqB = (seqB + used) & 0xFFFFFFFFL;
+        s.advance(20_000);
+    }
+
+    /** Both sides' key message: QPN, the PSN it sends first, and its buffer's R_Key and VA. */
+    private byte[] key(boolean a) {
+        return TcpFrames.perftestKey(0, 1, a ? qpA : qpB, a ? psnA : psnB, a ? rkeyA : rkeyB, a ? vaA : vaB,
+            TcpFrames.gid(a ? ab.srcIp() : ab.dstIp()), 0);
+    }
+
+    /** perftest's socket set-up: TCP handshake to port 18515, versions, buffer sizes, MTU, then key messages. */
+    void socketConnect() throws IOException {
+        clientPort = 40000 + s.random.nextInt(20000);
+        seqA = s.random.nextInt() & 0xFFFFFFFFL;
+        seqB = s.random.nextInt() & 0xFFFFFFFFL;
+        tcp(true, TcpFrames.SYN, new byte[0]);
+        tcp(false, TcpFrames.SYN | TcpFrames.ACK, new byte[0]);
+        tcp(true, TcpFrames.ACK, new byte[0]);
+        byte[][] records = {TcpFrames.perftestVersion("6.06"), {0, 0, 0x10, 0}, {0, 0, 0, 0x40}, {(byte) ('0' + mtuEnum()), 0}};
+        for (byte[] r : records) {
+            tcp(true, TcpFrames.PSH | TcpFrames.ACK, r);
+            tcp(false, TcpFrames.PSH | TcpFrames.ACK, r);
+        }
+        for (int i = 0; i < 3; i++) {
+            tcp(true, TcpFrames.PSH | TcpFrames.ACK, key(true));
+            tcp(false, TcpFrames.PSH | TcpFrames.ACK, key(false));
+        }
+        s.truth.connections.add(new Truth.ConnectionTruth("socket", new Truth.Endpoint(ipA(), qpA, psnA), new Truth.Endpoint(ipB(), qpB, psnB)));
+    }
+
+    /** The closing sync (keys again, "done") and the server's FIN. */
+    void socketClose() throws IOException {
+        tcp(true, TcpFrames.PSH | TcpFrames.ACK, key(true));
+        tcp(false, TcpFrames.PSH | TcpFrames.ACK, key(false));
+        byte[] done = {'d', 'o', 'n', 'e', 0};
+        tcp(false, TcpFrames.PSH | TcpFrames.ACK, done);
+        tcp(true, TcpFrames.PSH | TcpFrames.ACK, done);
+        tcp(false, TcpFrames.FIN | TcpFrames.ACK, new byte[0]);
+        tcp(true, TcpFrames.FIN | TcpFrames.ACK, new byte[0]);
     }
 
     void disconnect() throws IOException {

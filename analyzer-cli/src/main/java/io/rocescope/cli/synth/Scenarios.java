@@ -19,6 +19,7 @@ final class Scenarios {
     static {
         ALL.put("clean-rc", Scenarios::cleanRc);
         ALL.put("psn-gap", Scenarios::psnGap);
+        ALL.put("socket-setup", Scenarios::socketSetup);
         ALL.put("nak-storm", Scenarios::nakStorm);
         ALL.put("rnr", Scenarios::rnr);
         ALL.put("congestion", Scenarios::congestion);
@@ -42,6 +43,14 @@ final class Scenarios {
         RcConnection c = connection(s, s.net(1, 2, false, -1, 0), 0x11, 0x12);
         mixed(s, c, Math.max(20, packets));
         c.disconnect();
+    }
+
+    /** The same data phase after a TCP handshake and perftest's key exchange on port 18515. */
+    static void socketSetup(Synth s, long packets) throws IOException {
+        RcConnection c = new RcConnection(s, s.net(1, 2, false, -1, 0), 0x11, 0x12, 1024);
+        c.socketConnect();
+        mixed(s, c, Math.max(20, packets));
+        c.socketClose();
     }
 
     private static void mixed(Synth s, RcConnection c, long packets) throws IOException {

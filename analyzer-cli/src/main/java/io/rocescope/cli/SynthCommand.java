@@ -32,6 +32,9 @@ final class SynthCommand implements Callable<Integer> {
     @Option(names = "--link-speed", paramLabel = "GBPS", description = "link speed for frame timing (default 100)")
     double linkGbps = 100;
 
+    @Option(names = "--mtu", paramLabel = "BYTES", description = "path MTU: 256, 512, 1024 (default), 2048 or 4096")
+    int mtu = 1024;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -41,7 +44,8 @@ final class SynthCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "unknown scenario '" + scenario + "' (" + String.join(", ", Synthesizer.scenarios()) + ")");
         }
         if (packets < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--packets must be at least 1");
-        var t = Synthesizer.write(scenario, out, seed, packets, linkGbps);
+        if (Integer.bitCount(mtu) != 1 || mtu < 256 || mtu > 4096) throw new CommandLine.ParameterException(spec.commandLine(), "--mtu must be 256, 512, 1024, 2048 or 4096");
+        var t = Synthesizer.write(scenario, out, seed, packets, linkGbps, mtu);
         if (truth != null) Json.write(java.nio.file.Files.newOutputStream(truth), t);
         spec.commandLine().getErr().println("rocescope: wrote " + t.frames + " frames to " + out);
         return RoceScope.EXIT_OK;

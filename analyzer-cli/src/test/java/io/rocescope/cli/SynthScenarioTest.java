@@ -77,6 +77,22 @@ class SynthScenarioTest {
     }
 
     @Test
+    void theMtuCutsMessagesAndTheReqAnnouncesIt() throws Exception {
+        for (int mtu : new int[] {256, 4096}) {
+            Path f = dir.resolve("mtu" + mtu + ".pcap");
+            Truth t = Synthesizer.write("psn-gap", f, 1, 100, 100, mtu);
+            Reports.Analysis a = CaptureAnalyzer.analyze(f.toString(), new DecodeOptions(), TrackerOptions.defaults(), new PrintWriter(new StringWriter()));
+            assertThat(a.connections().get(0).mtu()).isEqualTo(mtu);
+            assertThat(a.findingCounts()).isEqualTo(t.expectedFindings);
+            long biggest = decode(f).stream()
+                .filter(x -> x.isRoce() && x.has(io.rocescope.dissector.field.Fields.PAYLOAD) && !x.has(io.rocescope.dissector.field.CmFields.MAD))
+                .mapToLong(x -> x.length(x.find(io.rocescope.dissector.field.Fields.PAYLOAD))).max().orElse(0);
+            assertThat(biggest).isEqualTo(mtu);
+        }
+        assertThat(CliRunner.run("synth", "clean-rc", "--mtu", "1000", "-o", dir.resolve("x.pcap").toString()).exit()).isEqualTo(2);
+    }
+
+    @Test
     void aSeedGivesTheSameBytesAndAnotherSeedOthers() throws Exception {
         Path a = dir.resolve("a.pcap"), b = dir.resolve("b.pcap"), c = dir.resolve("c.pcap");
         Synthesizer.write("psn-gap", a, 42, 100, 100);

@@ -23,7 +23,12 @@ final class AckTracker {
     final Distribution rnrTimerMicros = new Distribution();
     final Distribution credits = new Distribution();
     long unlimitedCredits;
-    int lastMsn = -1;
+    int lastMsn = -1, firstMsn = -1;
+    long msnAdvances;
+    /** Credit count changes, in order (frame, credits; -1 = unlimited), at most MAX_CHANGES. */
+    static final int MAX_CHANGES = 1000;
+    final java.util.List<long[]> creditChanges = new java.util.ArrayList<>();
+    private int lastCredits = Integer.MIN_VALUE;
     private boolean haveAcked;
     private int lastAcked;
     private final ArrayDeque<Outstanding> outstanding = new ArrayDeque<>();
@@ -42,7 +47,14 @@ final class AckTracker {
     /** An ACK, NAK or RNR NAK (the AETH syndrome) for PSN {@code psn}; returns a description for findings, or null. */
     String onAck(int psn, int syndrome, int msn, long frame, long ts) {
         int type = (syndrome >>> 5) & 3, value = syndrome & 0x1F;
+        if (firstMsn < 0) firstMsn = msn;
+        if (lastMsn >= 0 && Psn.diff(msn, lastMsn) > 0) msnAdvances++;
         lastMsn = msn;
+        if (type == InfinibandNames.AETH_ACK) {
+            int c = InfinibandNames.credits(value);
+            if (c != lastCredits && creditChanges.size() < MAX_CHANGES) creditChanges.add(new long[] {frame, ts, c});
+            lastCredits = c;
+        }
         switch (type) {
             case InfinibandNames.AETH_ACK: {
                 acks++;

@@ -20,7 +20,7 @@ final class CmSetups {
     static final int MAX_SESSIONS = 65536;
 
     static final class Session {
-        String initiator, responder, service;
+        String initiator, responder, service, initiatorGid, responderGid;
         long reqLocalCommId, repLocalCommId = -1;
         int reqQpn, reqPsn, repQpn, repPsn, mtu;
         int retries;
@@ -59,6 +59,9 @@ final class CmSetups {
                 s.reqPsn = (int) f.get(CmFields.REQ_STARTPSN, -1);
                 s.mtu = mtuBytes((int) f.get(CmFields.REQ_PPPMTU, 0));
                 s.reqFrame = v.frame;
+                int lg = f.find(CmFields.PATH_LOCALGID[0]), rg = f.find(CmFields.PATH_REMOTEGID[0]);
+                if (lg >= 0) s.initiatorGid = io.rocescope.dissector.text.FieldText.value(f, lg);
+                if (rg >= 0) s.responderGid = io.rocescope.dissector.text.FieldText.value(f, rg);
                 int proto = f.find(CmFields.REQ_SERVICEID_PROTOCOL);
                 s.service = proto >= 0 ? CmNames.portSpace((int) f.value(proto)) + ":" + f.get(CmFields.REQ_SERVICEID_DPORT, 0)
                     : String.format("0x%016x", f.get(CmFields.REQ_SERVICEID, 0));
@@ -85,6 +88,8 @@ final class CmSetups {
                 Endpoint responder = new Endpoint(s.responder, s.repQpn);
                 initiator.startPsn = s.repPsn;   // the initiator's receive-side PSN is the REQ's; it sends from the REP's
                 responder.startPsn = s.reqPsn;
+                initiator.gid = s.initiatorGid;
+                responder.gid = s.responderGid;
                 s.connection = t.register(SetupKind.RDMA_CM, "rdma_cm", initiator, responder, s.events);
                 s.connection.serviceId = s.service;
                 if (s.mtu > 0) { s.connection.mtu = s.mtu; s.connection.mtuSource = "cm"; }

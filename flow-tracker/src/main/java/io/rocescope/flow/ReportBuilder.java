@@ -67,17 +67,19 @@ final class ReportBuilder {
         for (int op = 0; op < 256; op++) if (f.opcodeCounts[op] > 0) ops.put(InfinibandNames.opcodeLabel(op), f.opcodeCounts[op]);
         PsnTracker p = f.psn;
         AckTracker a = f.answers;
-        double start = t.captureStart() / 1e9;
+        long start = t.captureStart();
         return new Reports.FlowReport(f.key.src(), f.key.dst(), f.key.destQp(), f.key.srcQp() >= 0 ? f.key.srcQp() : null,
-            f.packets, f.bytes, f.payloadBytes, f.firstFrame, f.lastFrame, f.firstTs / 1e9 - start, f.lastTs / 1e9 - start, ops,
+            f.packets, f.bytes, f.payloadBytes, f.firstFrame, f.lastFrame, (f.firstTs - start) / 1e9, (f.lastTs - start) / 1e9, ops,
             messages(f.messages), messages(f.readResponseMessages),
             new Reports.PsnReport(p.started() ? p.firstPsn() : null, f.requests, p.gaps, p.missing, p.duplicates, p.outOfOrder,
                 p.retransmitted, p.episodesCount, List.copyOf(p.gapList), List.copyOf(p.episodes)),
             new Reports.AckReport(a.acks, new TreeMap<>(a.naksByCode), a.rnrNaks, a.readResponses, a.atomicAcks,
                 Reports.DistReport.of(a.coalescing), Reports.DistReport.micros(a.rttNanos), Reports.DistReport.of(a.rnrTimerMicros),
-                a.unlimitedCredits, Reports.DistReport.of(a.credits), a.lastMsn, a.readsAnswered, a.atomicsAnswered, a.readsWithoutResponse),
+                a.unlimitedCredits, Reports.DistReport.of(a.credits),
+                a.creditChanges.stream().map(c -> new Reports.CreditChange(c[0], (c[1] - start) / 1e9, c[2])).toList(),
+                a.firstMsn, a.lastMsn, a.msnAdvances, a.readsAnswered, a.atomicsAnswered, a.readsWithoutResponse),
             f.ceMarked, f.cnps, f.badIcrc,
-            new Reports.ThroughputReport(f.throughput.bucketNanos(), f.throughput.startNanos() / 1e9 - start, f.throughput.bytesPerBucket()),
+            new Reports.ThroughputReport(f.throughput.bucketNanos(), (f.throughput.startNanos() - start) / 1e9, f.throughput.bytesPerBucket()),
             new Reports.FlowEvents(f.nakEvents, f.rnrEvents, f.cnpEvents, f.naksByCode));
     }
 

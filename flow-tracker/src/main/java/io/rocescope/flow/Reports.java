@@ -40,8 +40,12 @@ public final class Reports {
 
     public record AckReport(long acks, Map<String, Long> naks, long rnrNaks, long readResponses, long atomicAcks,
                             DistReport psnsPerAck, DistReport rttMicros, DistReport rnrTimerMicros,
-                            long unlimitedCredits, DistReport credits, int lastMsn, long readsAnswered,
+                            long unlimitedCredits, DistReport credits, List<CreditChange> creditChanges,
+                            int firstMsn, int lastMsn, long msnAdvances, long readsAnswered,
                             long atomicsAnswered, long readsWithoutResponse) {}
+
+    /** From this frame on the responder granted {@code credits} receive credits (-1 = unlimited). */
+    public record CreditChange(long frame, double time, long credits) {}
 
     public record DistReport(long count, long min, long median, long p99, long max, double mean) {
         static DistReport of(Distribution d) {

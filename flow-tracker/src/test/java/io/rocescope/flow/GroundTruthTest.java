@@ -110,6 +110,8 @@ class GroundTruthTest {
         assertThat(test.aToB().psn().firstPsn()).isEqualTo(test.a().startPsn());
         assertThat(test.mtu()).isEqualTo(1024);
         assertThat(test.mtuSource()).isEqualTo("cm");
+        assertThat(test.a().gid()).isEqualTo("::ffff:10.0.0.1");
+        assertThat(test.b().gid()).isEqualTo("::ffff:10.0.0.2");
         assertThat(a.findings()).noneMatch(f -> f.kind().equals("psn.unexpected_start"));
     }
 

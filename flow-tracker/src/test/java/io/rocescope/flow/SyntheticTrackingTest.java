@@ -185,4 +185,21 @@ class SyntheticTrackingTest {
         Reports.Analysis a = Track.frames(frames);
         assertThat(a.findingCounts()).containsEntry("psn.duplicate", 1L).containsEntry("psn.out_of_order", 1L);
     }
+
+    @Test
+    void creditCountsOverTimeAndMsnProgress() {
+        List<byte[]> frames = new ArrayList<>();
+        int[] creditCodes = {31, 31, 8, 8, 4, 31};
+        for (int i = 0; i < creditCodes.length; i++) {
+            frames.add(Frames.sendOnly(i));
+            frames.add(Frames.ack(i, creditCodes[i], i + 1));
+        }
+        Reports.AckReport acks = requester(Track.frames(frames)).answers();
+        assertThat(acks.creditChanges()).extracting(Reports.CreditChange::credits).containsExactly(-1L, 16L, 4L, -1L);
+        assertThat(acks.creditChanges()).extracting(Reports.CreditChange::frame).containsExactly(2L, 6L, 10L, 12L);
+        assertThat(acks.firstMsn()).isEqualTo(1);
+        assertThat(acks.lastMsn()).isEqualTo(6);
+        assertThat(acks.msnAdvances()).isEqualTo(5);
+        assertThat(acks.credits().min()).isEqualTo(4);
+    }
 }

@@ -33,7 +33,7 @@ final class Scenarios {
     private Scenarios() {}
 
     private static RcConnection connection(Synth s, Net net, int qpA, int qpB) throws IOException {
-        RcConnection c = new RcConnection(s, net, qpA, qpB, 1024);
+        RcConnection c = new RcConnection(s, net, qpA, qpB, s.mtu);
         c.connect();
         return c;
     }
@@ -47,7 +47,7 @@ final class Scenarios {
 
     /** The same data phase after a TCP handshake and perftest's key exchange on port 18515. */
     static void socketSetup(Synth s, long packets) throws IOException {
-        RcConnection c = new RcConnection(s, s.net(1, 2, false, -1, 0), 0x11, 0x12, 1024);
+        RcConnection c = new RcConnection(s, s.net(1, 2, false, -1, 0), 0x11, 0x12, s.mtu);
         c.socketConnect();
         mixed(s, c, Math.max(20, packets));
         c.socketClose();
@@ -71,8 +71,8 @@ final class Scenarios {
     static void psnGap(Synth s, long packets) throws IOException {
         RcConnection c = connection(s, s.net(1, 2, false, -1, 0), 0x11, 0x12);
         for (int m = 0; m < 12; m++) {
-            if (m % 4 == 2) c.message(8 * 1024, false, 1 + s.random.nextInt(5), 2);
-            else c.message(8 * 1024, m % 2 == 0);
+            if (m % 4 == 2) c.message(8 * s.mtu, false, 1 + s.random.nextInt(5), 2);
+            else c.message(8 * s.mtu, m % 2 == 0);
             s.advance(5_000);
         }
         c.disconnect();
@@ -82,7 +82,7 @@ final class Scenarios {
     static void nakStorm(Synth s, long packets) throws IOException {
         RcConnection c = connection(s, s.net(1, 2, false, -1, 0), 0x11, 0x12);
         for (int m = 0; m < 30; m++) {
-            c.message(4 * 1024, false, 1, 1);
+            c.message(4 * s.mtu, false, 1, 1);
             s.advance(20_000);
         }
         c.disconnect();
@@ -106,9 +106,9 @@ final class Scenarios {
             boolean congested = m >= 10 && m < 30;
             if (congested) {
                 c.ab = c.ab.withEcn(3);
-                ce += 4;    // 4 KiB at MTU 1024: four CE-marked packets
+                ce += 4;    // four MTU-sized packets, all CE-marked
             }
-            c.message(4 * 1024, true);
+            c.message(4 * s.mtu, true);
             c.ab = c.ab.withEcn(2);
             if (congested) {
                 s.emit(RoceFrames.cnp(c.ba, c.qpA));   // to the data sender, naming its QP

@@ -15,6 +15,8 @@ final class Synth {
     final Random random;
     final Truth truth = new Truth();
     final double linkGbps;
+    /** Path MTU of every connection (256 … 4096). */
+    int mtu = 1024;
     long now = 1_767_225_600_000_000_000L;   // 2026-01-01T00:00:00Z
     long frame;
 

@@ -16,8 +16,14 @@ public final class Synthesizer {
 
     /** Writes scenario {@code name} to {@code out} and returns its ground truth. */
     public static Truth write(String name, Path out, long seed, long packets, double linkGbps) throws IOException {
+        return write(name, out, seed, packets, linkGbps, 1024);
+    }
+
+    public static Truth write(String name, Path out, long seed, long packets, double linkGbps, int mtu) throws IOException {
+        if (Integer.bitCount(mtu) != 1 || mtu < 256 || mtu > 4096) throw new IllegalArgumentException("MTU must be 256, 512, 1024, 2048 or 4096");
         try (OutputStream os = Files.newOutputStream(out); PcapWriter w = new PcapWriter(os)) {
             Synth s = new Synth(w, seed, linkGbps);
+            s.mtu = mtu;
             s.truth.scenario = name;
             Scenarios.ALL.get(name).run(s, packets);
             return s.truth;

@@ -39,6 +39,16 @@ public final class RoceScope implements Runnable {
         System.exit(run(args, out, new PrintWriter(System.err, true)));
     }
 
+    /** One line for a failure that reached the top: what and where, never a stack trace. */
+    static String describe(Exception ex) {
+        if (ex instanceof java.nio.file.NoSuchFileException e) return e.getFile() + ": no such file or directory";
+        if (ex instanceof java.nio.file.AccessDeniedException e) return e.getFile() + ": permission denied";
+        if (ex instanceof java.nio.file.FileSystemException e) return e.getFile() + ": " + (e.getReason() == null ? "cannot be used" : e.getReason());
+        if (ex instanceof IllegalArgumentException && ex.getMessage() != null) return ex.getMessage();
+        String m = ex.getMessage();
+        return m == null ? ex.getClass().getSimpleName() : ex.getClass().getSimpleName().replace("Exception", "") + ": " + m;
+    }
+
     /** Runs the CLI with the given streams; returns the exit code. Used by main and by the tests. */
     public static int run(String[] args, OutputStream stdout, PrintWriter err) {
         RoceScope root = new RoceScope();
@@ -53,7 +63,7 @@ public final class RoceScope implements Runnable {
             return EXIT_USAGE;
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-            err.println("rocescope: " + (ex.getMessage() == null ? ex.toString() : ex.getMessage()));
+            err.println("rocescope: " + describe(ex));
             return EXIT_USAGE;
         });
         int code = cl.execute(args);

@@ -90,6 +90,9 @@ class SynthScenarioTest {
             assertThat(biggest).isEqualTo(mtu);
         }
         assertThat(CliRunner.run("synth", "clean-rc", "--mtu", "1000", "-o", dir.resolve("x.pcap").toString()).exit()).isEqualTo(2);
+        CliRunner r = CliRunner.run("synth", "clean-rc", "-o", "/nonexistent/dir/x.pcap");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("rocescope: /nonexistent/dir/x.pcap: no such file or directory\n");
     }
 
     @Test

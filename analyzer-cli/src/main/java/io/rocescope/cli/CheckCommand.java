@@ -34,14 +34,11 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--junit", paramLabel = "OUT.xml", description = "also write JUnit XML (one test case per rule and scope)")
     Path junit;
 
-    @Option(names = "-T", paramLabel = "FORMAT", description = "output format: text (default) or json")
-    String format = "text";
+    @CommandLine.Mixin
+    DecodeAsOptions decodeAs = new DecodeAsOptions();
 
-    @Option(names = "--port", paramLabel = "N", description = "also decode UDP port N as RoCEv2 (repeatable)")
-    List<Integer> ports = new ArrayList<>();
-
-    @Option(names = "--link-speed", paramLabel = "GBPS", description = "link speed for PFC pause quanta (default 100)")
-    double linkGbps = 100;
+    @CommandLine.Mixin
+    AnalysisOptions analysis = new AnalysisOptions();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -52,10 +49,7 @@ final class CheckCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         CommandLine cl = spec.commandLine();
-        boolean json;
-        if (format.equals("json")) json = true;
-        else if (format.equals("text")) json = false;
-        else throw new CommandLine.ParameterException(cl, "unknown output format '" + format + "' (text, json)");
+        boolean json = analysis.json(cl);
         List<Rule> rules = new ArrayList<>();
         try {
             for (Path p : packs.isEmpty() ? List.of(defaultPack()) : packs) rules.addAll(RulePackLoader.load(p));
@@ -63,13 +57,9 @@ final class CheckCommand implements Callable<Integer> {
             cl.getErr().println("rocescope: " + e.getMessage());
             return RoceScope.EXIT_USAGE;
         }
-        CaptureOptions capture = new CaptureOptions();
-        capture.ports = ports;
-        AnalysisOptions analysis = new AnalysisOptions();
-        analysis.linkGbps = linkGbps;
         Map<String, List<RuleResult>> results = new LinkedHashMap<>();
         for (String file : files) {
-            Reports.Analysis a = CaptureAnalyzer.analyze(file, capture.decodeOptions(cl), analysis.trackerOptions(cl), cl.getErr());
+            Reports.Analysis a = CaptureAnalyzer.analyze(file, decodeAs.decodeOptions(cl), analysis.trackerOptions(cl), cl.getErr());
             if (a == null) return RoceScope.EXIT_USAGE;
             results.put(file, RuleEvaluator.evaluate(a, rules));
         }

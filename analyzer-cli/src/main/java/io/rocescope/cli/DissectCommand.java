@@ -12,7 +12,6 @@ import io.rocescope.dissector.field.Fields;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -26,11 +25,8 @@ import java.util.concurrent.Callable;
     description = {"Decode a capture frame by frame, like tshark.",
         "Output: one line per frame (default), the full field tree (-V), JSON (-T json) or chosen fields (-T fields -e NAME)."})
 final class DissectCommand implements Callable<Integer> {
-    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "pcap or pcapng file, or - for standard input")
-    String file;
-
-    @Option(names = "-r", paramLabel = "FILE", description = "read from FILE (as tshark -r)")
-    String readFile;
+    @CommandLine.Mixin
+    CaptureOptions capture = new CaptureOptions();
 
     @Option(names = "-V", description = "print the full field tree of every frame")
     boolean verbose;
@@ -50,12 +46,6 @@ final class DissectCommand implements Callable<Integer> {
     @Option(names = "-q", description = "decode every frame but print only a count (for timing)")
     boolean quiet;
 
-    @Option(names = "--port", paramLabel = "N", description = "also decode UDP port N as RoCEv2 (repeatable; Decode-As)")
-    List<Integer> ports = new ArrayList<>();
-
-    @Option(names = "--perftest-port", paramLabel = "N", description = "TCP port of perftest's key exchange (default 18515, perftest -p)")
-    Integer perftestPort;
-
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -64,17 +54,8 @@ final class DissectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        String input = readFile != null ? readFile : file;
-        if (input == null) throw new CommandLine.ParameterException(spec.commandLine(), "no capture file given (a path, or - for standard input)");
-        DecodeOptions options = new DecodeOptions();
-        for (int p : ports) {
-            if (p < 0 || p > 65535) throw new CommandLine.ParameterException(spec.commandLine(), "--port " + p + " is not a UDP port");
-            options.addRocePort(p);
-        }
-        if (perftestPort != null) {
-            if (perftestPort < 0 || perftestPort > 65535) throw new CommandLine.ParameterException(spec.commandLine(), "--perftest-port " + perftestPort + " is not a TCP port");
-            options.perftestPort(perftestPort);
-        }
+        String input = capture.input(spec.commandLine());
+        DecodeOptions options = capture.decodeOptions(spec.commandLine());
         FrameSink sink = sink();
         PrintWriter err = spec.commandLine().getErr();
         long frames = 0;

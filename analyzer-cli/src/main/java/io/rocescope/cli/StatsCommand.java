@@ -19,7 +19,8 @@ final class StatsCommand extends AnalysisCommand {
         sb.append(String.format(Locale.ROOT, "PSN               %d gaps, %d packets resent%n", s.psnGaps(), s.retransmittedPackets()));
         sb.append(String.format(Locale.ROOT, "NAKs              %d NAK, %d RNR NAK%n", s.naks(), s.rnrNaks()));
         sb.append(String.format(Locale.ROOT, "Integrity         %d bad ICRC, %d malformed%n", s.badIcrc(), s.malformed()));
-        sb.append(String.format(Locale.ROOT, "Congestion        %d CE-marked, %d CNPs%n", s.ceMarked(), s.cnps()));
+        sb.append(String.format(Locale.ROOT, "Congestion        %d CE-marked, %d CNPs%s%n", s.ceMarked(), s.cnps(),
+            s.unattributedCnps() > 0 ? " (" + s.unattributedCnps() + " to a QP no flow sends from)" : ""));
         for (Reports.PauseReport p : a.pfc()) {
             sb.append(String.format(Locale.ROOT, "PFC priority %-5s %d frames (%d pause, %d resume), paused %s, worst window %.0f%%%n",
                 p.priority(), p.frames(), p.pauses(), p.resumes(), Fmt.micros(p.pausedMicros()), p.worstWindowFraction() * 100));
@@ -30,6 +31,7 @@ final class StatsCommand extends AnalysisCommand {
         if (a.findingCounts().isEmpty()) sb.append("none");
         a.findingCounts().forEach((k, n) -> sb.append(k).append(' ').append(n).append("  "));
         sb.append('\n');
-        if (s.evictedFlows() > 0) sb.append("Flow table full: ").append(s.evictedFlows()).append(" flows evicted\n");
+        if (s.evictedFlows() > 0) sb.append("Flow table full: ").append(s.evictedFlows()).append(" flows evicted")
+            .append(s.connectionsNotListed() > 0 ? ", " + s.connectionsNotListed() + " connections summarized only\n" : "\n");
     }
 }

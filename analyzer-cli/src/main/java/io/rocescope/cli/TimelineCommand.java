@@ -22,7 +22,6 @@ final class TimelineCommand extends AnalysisCommand {
 
     @Override
     void text(Reports.Analysis a, StringBuilder sb) {
-        double t0 = Double.NaN;
         for (Reports.ConnectionReport c : a.connections()) {
             if (c.timeline().isEmpty()) continue;
             sb.append(String.format(Locale.ROOT, "Connection %d  %s  %s ↔ %s%s%n", c.id(), c.setup().json(), Fmt.endpoint(c.a()),
@@ -54,6 +53,5 @@ final class TimelineCommand extends AnalysisCommand {
         long cmFailed = a.findingCounts().getOrDefault("cm.rej", 0L) + a.findingCounts().getOrDefault("cm.timeout", 0L);
         sb.append(String.format(Locale.ROOT, "  rdma_cm set-ups seen: %d (failed: %d); socket set-ups seen: %d%n",
             a.summary().cmSetups(), cmFailed, a.summary().socketSetups()));
-        if (Double.isNaN(t0)) return;
     }
 }

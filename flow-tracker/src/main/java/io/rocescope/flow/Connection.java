@@ -31,13 +31,6 @@ public final class Connection {
     public Endpoint b() { return b; }
     public SetupKind setup() { return setup; }
 
-    /** The flow that carries packets from the endpoint at {@code ip} (null if none yet). */
-    Flow flowFrom(String ip, int destQp) {
-        if (ab != null && ab.key.src().equals(ip) && ab.key.destQp() == destQp) return ab;
-        if (ba != null && ba.key.src().equals(ip) && ba.key.destQp() == destQp) return ba;
-        return null;
-    }
-
     /** "10.0.0.1 QP 0x000011 ↔ 10.0.0.2 QP 0x000011" */
     String describe() {
         return "connection " + id + " (" + a + " ↔ " + b + ")";

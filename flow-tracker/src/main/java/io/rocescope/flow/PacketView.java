@@ -1,10 +1,7 @@
 package io.rocescope.flow;
 
 import io.rocescope.dissector.decode.DecodedFrame;
-import io.rocescope.dissector.field.CmFields;
-import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.field.Fields;
-import io.rocescope.dissector.field.PerftestFields;
 
 /**
  * The values of one decoded frame that the tracker needs, read once. Addresses are kept as text
@@ -54,10 +51,4 @@ final class PacketView {
         v.malformed = f.hasExpert("malformed");
         return v;
     }
-
-    boolean isMad(DecodedFrame f) { return f.has(CmFields.MAD); }
-
-    static long get(DecodedFrame f, FieldDef def) { return f.get(def, -1); }
-
-    static boolean hasPerftestKey(DecodedFrame f) { return f.has(PerftestFields.KEY_QPN); }
 }

@@ -35,7 +35,7 @@ final class ReportBuilder {
         latency.forEach((k, d) -> latencyReport.put(k, Reports.DistReport.micros(d)));
         Reports.Summary summary = new Reports.Summary(t.frames(), t.roceFrames(), t.roceBytes(), t.durationSeconds(),
             conns.size(), flowCount, t.cm().all.size(), t.sockets().all.size(), t.badIcrc(), t.malformed(), t.cnps(), ce,
-            naks, rnr, gaps, retrans, t.evicted(), latencyReport);
+            naks, rnr, gaps, retrans, t.evicted(), t.closedNotKept(), t.unattributedCnps(), latencyReport);
         List<Reports.PauseReport> pfc = new ArrayList<>();
         PauseTracker p = t.pauses();
         for (int prio = 0; prio < 9; prio++) {

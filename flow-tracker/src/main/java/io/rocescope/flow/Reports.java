@@ -13,7 +13,8 @@ public final class Reports {
     public record Summary(long frames, long roceFrames, long roceBytes, double durationSeconds, int connections,
                           int flows, long cmSetups, long socketSetups, long badIcrc, long malformed, long cnps,
                           long ceMarked, long naks, long rnrNaks, long psnGaps, long retransmittedPackets,
-                          long evictedFlows, Map<String, DistReport> setupLatencyMicrosByKind) {}
+                          long evictedFlows, long connectionsNotListed, long unattributedCnps,
+                          Map<String, DistReport> setupLatencyMicrosByKind) {}
 
     public record ConnectionReport(int id, String transport, SetupKind setup, String pairedBy, EndpointReport a,
                                    EndpointReport b, Integer mtu, String mtuSource, String serviceId, FlowReport aToB,

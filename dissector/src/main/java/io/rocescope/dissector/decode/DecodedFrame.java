@@ -1,7 +1,6 @@
 package io.rocescope.dissector.decode;
 
 import io.rocescope.dissector.field.FieldDef;
-import io.rocescope.dissector.field.FieldType;
 import io.rocescope.dissector.field.Fields;
 
 import java.util.ArrayList;
@@ -241,10 +240,5 @@ public final class DecodedFrame {
             c.firstIndex[defs[i]] = i;
         }
         return c;
-    }
-
-    /** True if the field's value lives in an attached object rather than in the frame bytes. */
-    public boolean hasObject(int i) {
-        return objects[i] != null && def(i).type() == FieldType.STRING;
     }
 }

@@ -171,6 +171,16 @@ class DissectCommandTest {
     }
 
     @Test
+    void fieldsCommandListsEveryFieldName() {
+        CliRunner r = CliRunner.run("fields");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("infiniband.bth.psn\tuint\tPacket Sequence Number\n")
+            .contains("infiniband.icrc.status\tstring").contains("infiniband.cm.rej.reason").contains("perftest.key.qpn");
+        assertThat(CliRunner.run("fields", "aeth").lines()).allMatch(l -> l.contains("aeth")).hasSizeGreaterThan(5);
+        assertThat(CliRunner.run("dissect", "-T", "fields", "-e", "nope", capture("rping")).err()).contains("rocescope fields lists them");
+    }
+
+    @Test
     void badInputGivesOneLineAndExitTwoNeverAStackTrace(@TempDir Path dir) throws Exception {
         Path text = dir.resolve("notes.txt");
         Files.writeString(text, "not a capture at all");

@@ -9,6 +9,8 @@ import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.decode.FrameDecoder;
 import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.field.Fields;
+import io.rocescope.dissector.filter.DisplayFilter;
+import io.rocescope.dissector.filter.FilterSyntaxException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -43,6 +45,9 @@ final class DissectCommand implements Callable<Integer> {
     @Option(names = "-c", paramLabel = "N", description = "stop after N frames")
     long count = -1;
 
+    @Option(names = "-Y", paramLabel = "FILTER", description = "display filter, as Wireshark's: e.g. \"infiniband.aeth.syndrome.opcode == 3 && ip.src == 10.0.0.2\"")
+    String displayFilter;
+
     @Option(names = "-q", description = "decode every frame but print only a count (for timing)")
     boolean quiet;
 
@@ -56,6 +61,14 @@ final class DissectCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         String input = capture.input(spec.commandLine());
         DecodeOptions options = capture.decodeOptions(spec.commandLine());
+        DisplayFilter filter = null;
+        if (displayFilter != null) {
+            try {
+                filter = DisplayFilter.parse(displayFilter);
+            } catch (FilterSyntaxException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
         FrameSink sink = sink();
         PrintWriter err = spec.commandLine().getErr();
         long frames = 0;
@@ -65,8 +78,8 @@ final class DissectCommand implements Callable<Integer> {
             sink.begin();
             while ((count < 0 || frames < count) && reader.next(rec)) {
                 DecodedFrame f = decoder.decode(rec);
-                sink.frame(f);
                 frames++;
+                if (filter == null || filter.matches(f)) sink.frame(f);
             }
             sink.end(frames);
             for (String w : reader.warnings()) err.println("rocescope: warning: " + w);

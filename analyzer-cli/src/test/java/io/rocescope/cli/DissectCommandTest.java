@@ -171,6 +171,16 @@ class DissectCommandTest {
     }
 
     @Test
+    void displayFilterSelectsFramesAndKeepsTheirNumbers() {
+        CliRunner r = CliRunner.run("dissect", "-Y", "infiniband.aeth.syndrome.opcode == 3", capture("send_bw_loss2pct"));
+        assertThat(r.lines()).hasSize(28).allMatch(l -> l.contains("NAK PSN Sequence Error"));
+        assertThat(r.lines()[0]).startsWith("  190 ");
+        CliRunner bad = CliRunner.run("dissect", "-Y", "infiniband.bth.psn >", capture("rping"));
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).startsWith("rocescope: filter \"infiniband.bth.psn >\": a value is missing");
+    }
+
+    @Test
     void fieldsCommandListsEveryFieldName() {
         CliRunner r = CliRunner.run("fields");
         assertThat(r.exit()).isZero();

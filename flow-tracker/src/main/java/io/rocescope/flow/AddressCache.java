@@ -18,17 +18,27 @@ final class AddressCache {
     private final Map<Long, String> small = new HashMap<>();
     private final Map<V6, String> v6 = new HashMap<>();
 
+    // Consecutive packets mostly repeat the same few addresses: two slots in front of the maps.
+    private long lastKey0 = -1, lastKey1 = -1;
+    private String lastText0, lastText1;
+
     String text(DecodedFrame f, int field) {
         if (field < 0) return "?";
         FieldType type = f.def(field).type();
         if (type == FieldType.IPV4 || type == FieldType.ETHER) {
             long key = f.value(field) | (type == FieldType.ETHER ? 1L << 62 : 0);
+            if (key == lastKey0) return lastText0;
+            if (key == lastKey1) return lastText1;
             String s = small.get(key);
             if (s == null) {
                 if (small.size() >= MAX) small.clear();
                 s = FieldText.value(f, field);
                 small.put(key, s);
             }
+            lastKey1 = lastKey0;
+            lastText1 = lastText0;
+            lastKey0 = key;
+            lastText0 = s;
             return s;
         }
         if (type == FieldType.IPV6) {

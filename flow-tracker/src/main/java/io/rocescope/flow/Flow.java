@@ -25,6 +25,8 @@ public final class Flow {
     final java.util.Map<String, EventLog> naksByCode = new java.util.TreeMap<>();
     /** Dropped from the flow table (too many flows at once). */
     boolean evicted;
+    /** Still in the flow table (false once evicted or replaced by a new connection on the same QPs). */
+    boolean inTable = true;
 
     Flow(FlowKey key) {
         this.key = key;

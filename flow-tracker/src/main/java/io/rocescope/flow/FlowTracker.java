@@ -51,6 +51,7 @@ public final class FlowTracker {
             protected boolean removeEldestEntry(Map.Entry<FlowKey, Flow> eldest) {
                 if (size() <= FlowTracker.this.options.maxFlows()) return false;
                 evicted++;
+                eldest.getValue().inTable = false;
                 retireIfIdle(eldest.getValue());
                 if (evicted == 1) {
                     findings.add(Severity.WARNING, "flows.evicted", eldest.getKey().toString(), "More than "
@@ -100,14 +101,26 @@ public final class FlowTracker {
 
     // ---- flows and connections ----
 
+    /** The flow of the previous packet: bursts of one flow skip the key and the map. */
+    private Flow lastFlow;
+    private long fastHits;
+
     private Flow flowFor(PacketView v) {
         boolean ud = Opcodes.isUd(v.opcode);
-        FlowKey key = new FlowKey(v.src, v.dst, v.destQp, ud ? v.dethSrcQp : -1);
+        int srcQp = ud ? v.dethSrcQp : -1;
+        Flow last = lastFlow;
+        if (last != null && last.inTable && last.key.destQp() == v.destQp && last.key.srcQp() == srcQp
+            && last.key.src() == v.src && last.key.dst() == v.dst) {
+            if ((++fastHits & 1023) == 0) flows.get(last.key);   // keep its place in the LRU order now and then
+            return last;
+        }
+        FlowKey key = new FlowKey(v.src, v.dst, v.destQp, srcQp);
         Flow flow = flows.get(key);
-        if (flow != null) return flow;
+        if (flow != null) return lastFlow = flow;
         flow = new Flow(key);
         flow.ud = ud;
         flows.put(key, flow);
+        lastFlow = flow;
         Object[] ann = announced.remove(key);
         if (ann == null && ud) ann = announced.remove(new FlowKey(v.src, v.dst, v.destQp, -1));   // UD: set-up names no source QP
         if (ann != null) {
@@ -197,6 +210,7 @@ public final class FlowTracker {
         if (old != null && old.packets > 0) {
             // the same QP numbers used again by a new connection: the old flow is complete
             old.messages.finish();
+            old.inTable = false;
             flows.remove(key);
         }
         announced.put(key, new Object[] {c, aToB});

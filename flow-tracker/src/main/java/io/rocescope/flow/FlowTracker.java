@@ -173,21 +173,22 @@ public final class FlowTracker {
 
     /**
      * A capture that starts mid-connection shows no set-up: a response (ACK, READ response) flowing back
-     * names the requester's QP in its DestQP, and its PSN falls among the requests seen the other way.
+     * names the requester's QP in its DestQP, and its PSN falls among the requests seen the other way;
+     * or responses came first, and the first request the other way completes the pair.
      */
     private Connection pairByResponse(FlowKey key) {
-        if (!Opcodes.isResponse(v.opcode)) return null;
-        Connection found = null;
+        boolean response = Opcodes.isResponse(v.opcode);
+        if (!response && !Opcodes.isTrackedRequest(v.opcode)) return null;
         for (int i = connections.size() - 1; i >= 0 && i >= connections.size() - 256; i--) {
             Connection c = connections.get(i);
             if (c.retired || !"unpaired".equals(c.pairedBy) || c.ba != null || c.ab == null) continue;
             FlowKey k = c.ab.key;
-            if (k.src().equals(key.dst()) && k.dst().equals(key.src()) && c.ab.psn.covers(v.psn)) {
-                found = c;
-                break;
-            }
+            if (!k.src().equals(key.dst()) || !k.dst().equals(key.src())) continue;
+            // a response whose PSN is among the requests seen the other way, or the first request
+            // of a side that so far only answered (the capture began with responses)
+            if (response ? c.ab.psn.covers(v.psn) : c.ab.requests == 0 && c.ab.responses > 0) return c;
         }
-        return found;
+        return null;
     }
 
     /** A set-up told us both QPs: packets between them belong to a new connection. */

@@ -227,4 +227,24 @@ class GroundTruthTest {
             assertThat(a.connections()).as(name).isNotEmpty();
         }
     }
+
+    /** A capture that starts mid-connection (no set-up in it): the ACKs' DestQP pairs the two QPs. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"send_bw_rc", "read_bw_rc", "write_bw_rc"})
+    void midCaptureConnectionsArePairedByTheirResponses(String name) {
+        List<TestCaptures.RawFrame> raw = TestCaptures.records(TestCaptures.file(name));
+        int firstRoce = 0;
+        while (!TestCaptures.decode(TestCaptures.file(name)).get(firstRoce).isRoce()) firstRoce++;
+        List<byte[]> tail = new ArrayList<>();
+        for (int i = firstRoce + 100; i < raw.size(); i++) tail.add(raw.get(i).data());   // no TCP set-up, no first packets
+        Reports.Analysis a = Track.frames(tail);
+        Printed[] p = printed(name);
+        List<Reports.ConnectionReport> paired = a.connections().stream().filter(c -> c.pairedBy().equals("responses")).toList();
+        assertThat(paired).as(name).hasSize(1);
+        Reports.ConnectionReport c = paired.get(0);
+        assertThat(c.setup()).isEqualTo(SetupKind.UNKNOWN);
+        assertThat(c.a().qpn()).isEqualTo(p[0].qpn());
+        assertThat(c.b().qpn()).isEqualTo(p[1].qpn());
+        assertThat(c.aToB().packets() + c.bToA().packets()).isEqualTo(a.summary().roceFrames());
+    }
 }

@@ -164,7 +164,7 @@ public final class DecodedFrame {
     public List<Expert> experts() { return experts; }
 
     public boolean hasExpert(String key) {
-        for (Expert e : experts) if (e.key().equals(key)) return true;
+        for (int i = 0; i < experts.size(); i++) if (experts.get(i).key().equals(key)) return true;
         return false;
     }
 

@@ -33,7 +33,9 @@ public final class InfoColumn {
                     if (t >= 0) Text.hex0x(sb.append("Ethernet II, type "), f.value(t), 4);
             }
         }
-        for (Expert e : f.experts()) {
+        java.util.List<Expert> experts = f.experts();
+        for (int i = 0; i < experts.size(); i++) {   // indexed: no iterator per frame
+            Expert e = experts.get(i);
             switch (e.key()) {
                 case "icrc.bad": sb.append(sb.length() > start ? " " : "").append("[bad ICRC]"); break;
                 case "malformed": sb.append(sb.length() > start ? " " : "").append("[Malformed Packet]"); break;

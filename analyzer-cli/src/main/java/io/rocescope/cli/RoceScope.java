@@ -14,7 +14,7 @@ import java.nio.charset.StandardCharsets;
 @Command(name = "rocescope", mixinStandardHelpOptions = true, version = "rocescope 0.1.0",
     description = "RoCEv2 / InfiniBand packet analyzer for pcap and pcapng captures.",
     subcommands = {DissectCommand.class, FlowsCommand.class, TimelineCommand.class, ExpertCommand.class, StatsCommand.class,
-        CheckCommand.class, SynthCommand.class, FieldsCommand.class,
+        CheckCommand.class, SynthCommand.class, FieldsCommand.class, CaptureCommand.class,
         CommandLine.HelpCommand.class})
 public final class RoceScope implements Runnable {
     /** Exit codes: 0 fine, 1 a check failed, 2 usage or input error. */

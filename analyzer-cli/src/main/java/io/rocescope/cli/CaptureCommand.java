@@ -106,16 +106,17 @@ final class CaptureCommand implements Callable<Integer> {
         try {
             handle.loop(count < 0 ? -1 : (int) count, (byte[] data) -> {
                 Timestamp t = handle.getTimestamp();
+                long nanos = Math.floorDiv(t.getTime(), 1000L) * 1_000_000_000L + t.getNanos();
                 try {
                     if (writer != null) {
-                        writer.write(t.getTime() / 1000 * 1_000_000_000L + t.getNanos(), data);
+                        writer.write(nanos, data);
                     } else {
                         rec.data = data;
                         rec.capturedLength = data.length;
                         rec.originalLength = Math.max(data.length, handle.getOriginalLength());
                         rec.linkType = linkType;
                         rec.number = ++n[0];
-                        rec.timestampNanos = t.getTime() / 1000 * 1_000_000_000L + t.getNanos();
+                        rec.timestampNanos = nanos;
                         DecodedFrame f = decoder.decode(rec);
                         sink.frame(f);
                         root.stdout().flush();

@@ -52,7 +52,8 @@ final class CheckCommand implements Callable<Integer> {
         boolean json = analysis.json(cl);
         List<Rule> rules = new ArrayList<>();
         try {
-            for (Path p : packs.isEmpty() ? List.of(defaultPack()) : packs) rules.addAll(RulePackLoader.load(p));
+            if (packs.isEmpty()) rules.addAll(RulePackLoader.load(defaultPack(), "rules/default.yaml (built in)"));
+            for (Path p : packs) rules.addAll(RulePackLoader.load(p));
         } catch (RuleFileException e) {
             cl.getErr().println("rocescope: " + e.getMessage());
             return RoceScope.EXIT_USAGE;
@@ -78,13 +79,10 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     /** rules/default.yaml as built into the jar. */
-    private static Path defaultPack() throws IOException {
+    private static byte[] defaultPack() throws IOException {
         try (var in = CheckCommand.class.getResourceAsStream("/rules/default.yaml")) {
             if (in == null) throw new IOException("the default rule pack is missing; pass --rules PACK.yaml");
-            Path tmp = Files.createTempFile("rocescope-default", ".yaml");
-            tmp.toFile().deleteOnExit();
-            Files.write(tmp, in.readAllBytes());
-            return tmp;
+            return in.readAllBytes();
         }
     }
 }

@@ -24,10 +24,4 @@ final class Fmt {
         if (us < 1_000_000) return String.format(Locale.ROOT, "%.2f ms", us / 1e3);
         return String.format(Locale.ROOT, "%.3f s", us / 1e6);
     }
-
-    static String pad(String s, int w) {
-        StringBuilder sb = new StringBuilder(s);
-        while (sb.length() < w) sb.append(' ');
-        return sb.toString();
-    }
 }

@@ -33,12 +33,20 @@ final class RulePackLoader {
     private RulePackLoader() {}
 
     static List<Rule> load(Path file) throws RuleFileException {
-        String name = file.toString();
+        try {
+            return load(Files.readAllBytes(file), file.toString());
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new RuleFileException(file + ": no such rule file");
+        } catch (IOException e) {
+            throw new RuleFileException(file + ": cannot be read: " + e.getMessage());
+        }
+    }
+
+    /** Parses a rule pack's bytes; {@code name} is how messages call it. */
+    static List<Rule> load(byte[] yaml, String name) throws RuleFileException {
         JsonNode root;
         try {
-            root = YAML.readTree(Files.readAllBytes(file));
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new RuleFileException(name + ": no such rule file");
+            root = YAML.readTree(yaml);
         } catch (IOException e) {
             String msg = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
             throw new RuleFileException(name + ": not valid YAML: " + msg);

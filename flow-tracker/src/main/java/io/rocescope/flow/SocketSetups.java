@@ -72,22 +72,22 @@ final class SocketSetups {
     private void record(DecodedFrame f, int from, int end, Session s, PacketView v, boolean fromClient, FlowTracker t) {
         String kind = FieldText.value(f, from);
         switch (kind) {
-            case "version": event(s, v, "perftest version", FieldText.value(f, at(f, PerftestFields.VERSION, from, end))); break;
+            case "version": event(s, v, "perftest version", FieldText.value(f, f.findIn(PerftestFields.VERSION, from, end))); break;
             case "mtu": {
-                int m = CmSetups.mtuBytes((int) f.value(at(f, PerftestFields.MTU, from, end)));
+                int m = CmSetups.mtuBytes((int) f.value(f.findIn(PerftestFields.MTU, from, end)));
                 s.mtu = m;
                 event(s, v, "perftest MTU", m + " bytes");
                 break;
             }
             case "key": {
-                int qpn = (int) f.value(at(f, PerftestFields.KEY_QPN, from, end));
-                int psn = (int) f.value(at(f, PerftestFields.KEY_PSN, from, end));
-                int g4 = at(f, PerftestFields.KEY_GID_IPV4, from, end), g = at(f, PerftestFields.KEY_GID, from, end);
+                int qpn = (int) f.value(f.findIn(PerftestFields.KEY_QPN, from, end));
+                int psn = (int) f.value(f.findIn(PerftestFields.KEY_PSN, from, end));
+                int g4 = f.findIn(PerftestFields.KEY_GID_IPV4, from, end), g = f.findIn(PerftestFields.KEY_GID, from, end);
                 String gidIp = g4 >= 0 ? FieldText.value(f, g4) : g >= 0 ? FieldText.value(f, g) : v.src;
                 Endpoint e = new Endpoint(gidIp, qpn);
                 e.startPsn = psn;
-                e.rkey = f.value(at(f, PerftestFields.KEY_RKEY, from, end));
-                e.va = f.value(at(f, PerftestFields.KEY_VADDR, from, end));
+                e.rkey = f.value(f.findIn(PerftestFields.KEY_RKEY, from, end));
+                e.va = f.value(f.findIn(PerftestFields.KEY_VADDR, from, end));
                 e.gid = g >= 0 ? FieldText.value(f, g) : null;
                 boolean first = (fromClient ? s.clientKey : s.serverKey) == null;
                 if (fromClient && first) s.clientKey = e;
@@ -101,14 +101,10 @@ final class SocketSetups {
                 }
                 break;
             }
-            case "sync": event(s, v, "perftest sync", FieldText.value(f, at(f, PerftestFields.SYNC, from, end))); break;
+            case "sync": event(s, v, "perftest sync", FieldText.value(f, f.findIn(PerftestFields.SYNC, from, end))); break;
             case "report": event(s, v, "perftest report", ""); break;
             default: break;
         }
-    }
-
-    private static int at(DecodedFrame f, io.rocescope.dissector.field.FieldDef def, int from, int end) {
-        return f.findIn(def, from, end);
     }
 
     private static void event(Session s, PacketView v, String what, String detail) {

@@ -1,10 +1,11 @@
 package io.rocescope.flow;
 
-import io.rocescope.dissector.decode.IcrcCalculator;
+import io.rocescope.dissector.encode.Net;
+import io.rocescope.dissector.encode.RoceFrames;
 
 import java.nio.ByteBuffer;
 
-/** Builds RoCEv2/IPv4 frames (with a correct ICRC) and PFC frames for the tracker's synthetic tests. */
+/** RoCEv2/IPv4 and PFC frames for the tracker's synthetic tests, built by the dissector's encoder. */
 public final class Frames {
     public static final int A = 0x0A000001, B = 0x0A000002;
 
@@ -12,20 +13,11 @@ public final class Frames {
 
     /** BTH with {@code opcode}, DestQP, PSN and AckReq, then {@code rest} (extended headers + payload). */
     public static byte[] roce(int src, int dst, int opcode, int destQp, int psn, boolean ackReq, byte[] rest, int ecn) {
-        int udpLen = 8 + 12 + rest.length + 4;
-        ByteBuffer b = ByteBuffer.allocate(14 + 20 + udpLen);
-        b.put(new byte[] {2, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 1}).putShort((short) 0x0800);
-        b.put((byte) 0x45).put((byte) ecn).putShort((short) (20 + udpLen)).putShort((short) 1).putShort((short) 0x4000)
-            .put((byte) 64).put((byte) 17).putShort((short) 0).putInt(src).putInt(dst);
-        b.putShort((short) 0xC001).putShort((short) 4791).putShort((short) udpLen).putShort((short) 0);
-        b.put((byte) opcode).put((byte) 0).putShort((short) 0xFFFF).putInt(destQp & 0xFFFFFF)
-            .putInt((ackReq ? 0x80000000 : 0) | (psn & 0xFFFFFF));
-        b.put(rest);
-        byte[] frame = b.array();
-        long crc = new IcrcCalculator().compute(frame, 14, IcrcCalculator.IPV4, 20, 34, 42, frame.length - 4);
-        for (int i = 0; i < 4; i++) frame[frame.length - 4 + i] = (byte) (crc >>> (8 * i));
-        return frame;
+        Net net = new Net(new byte[] {2, 0, 0, 0, 0, 1}, new byte[] {2, 0, 0, 0, 0, 2}, ip(src), ip(dst), -1, 0, 0xC001, ecn);
+        return RoceFrames.roce(net, opcode, destQp, psn, ackReq, false, new byte[0], rest);
     }
+
+    private static byte[] ip(int a) { return ByteBuffer.allocate(4).putInt(a).array(); }
 
     public static byte[] sendOnly(int psn) { return roce(A, B, 0x04, 0x11, psn, true, new byte[64], 2); }
 
@@ -51,10 +43,6 @@ public final class Frames {
 
     /** PFC frame pausing priority {@code prio} for {@code quanta}. */
     public static byte[] pfc(int prio, int quanta) {
-        ByteBuffer b = ByteBuffer.allocate(60);
-        b.put(new byte[] {1, (byte) 0x80, (byte) 0xC2, 0, 0, 1, 2, 0, 0, 0, 0, 9}).putShort((short) 0x8808);
-        b.putShort((short) 0x0101).putShort((short) (1 << prio));
-        for (int p = 0; p < 8; p++) b.putShort((short) (p == prio ? quanta : 0));
-        return b.array();
+        return RoceFrames.pfc(new byte[] {2, 0, 0, 0, 0, 9}, prio, quanta);
     }
 }

@@ -233,8 +233,9 @@ class GroundTruthTest {
     @org.junit.jupiter.params.provider.ValueSource(strings = {"send_bw_rc", "read_bw_rc", "write_bw_rc"})
     void midCaptureConnectionsArePairedByTheirResponses(String name) {
         List<TestCaptures.RawFrame> raw = TestCaptures.records(TestCaptures.file(name));
+        List<DecodedFrame> decoded = TestCaptures.decode(TestCaptures.file(name));   // once, not per step
         int firstRoce = 0;
-        while (!TestCaptures.decode(TestCaptures.file(name)).get(firstRoce).isRoce()) firstRoce++;
+        while (!decoded.get(firstRoce).isRoce()) firstRoce++;
         List<byte[]> tail = new ArrayList<>();
         for (int i = firstRoce + 100; i < raw.size(); i++) tail.add(raw.get(i).data());   // no TCP set-up, no first packets
         Reports.Analysis a = Track.frames(tail);

@@ -48,7 +48,8 @@ final class RcConnection {
     String ipB() { return ip(ab.dstIp()); }
 
     private static String ip(byte[] a) {
-        return a.length == 4 ? (a[0] & 0xFF) + "." + (a[1] & 0xFF) + "." + (a[2] & 0xFF) + "." + (a[3] & 0xFF) : Addresses.ipv6(a, 0);
+        if (a.length == 16) return Addresses.ipv6(a, 0);
+        return Addresses.ipv4(new io.rocescope.dissector.text.LineBuffer(), java.nio.ByteBuffer.wrap(a).getInt() & 0xFFFFFFFFL).toString();
     }
 
     /** REQ → REP → RTU. Each side's Starting PSN is the one it expects to receive. */

@@ -40,14 +40,7 @@ public final class RoceFrames {
             .putInt(destQp & 0xFFFFFF).putInt((ackReq ? 0x80000000 : 0) | (psn & 0xFFFFFF));
         b.put(headers).put(payload).put(new byte[pad]);
         byte[] frame = b.array();
-        if (!net.ipv6()) {
-            int sum = 0;
-            for (int i = 0; i < 20; i += 2) sum += ((frame[ipOff + i] & 0xFF) << 8) | (frame[ipOff + i + 1] & 0xFF);
-            while (sum > 0xFFFF) sum = (sum & 0xFFFF) + (sum >>> 16);
-            int ck = ~sum & 0xFFFF;
-            frame[ipOff + 10] = (byte) (ck >>> 8);
-            frame[ipOff + 11] = (byte) ck;
-        }
+        if (!net.ipv6()) InternetChecksum.put(frame, ipOff + 10, InternetChecksum.of(frame, ipOff, 20, 0));
         int icrcOff = frame.length - 4;
         long crc = ICRC.get().compute(frame, ipOff, net.ipv6() ? IcrcCalculator.IPV6 : IcrcCalculator.IPV4, l3, udpOff, bthOff, icrcOff);
         for (int i = 0; i < 4; i++) frame[icrcOff + i] = (byte) (crc >>> (8 * i));
@@ -58,18 +51,9 @@ public final class RoceFrames {
     }
 
     private static void udp6Checksum(byte[] f, int ipOff, int udpOff, int udpLen) {
-        long sum = 0;
-        for (int i = 8; i < 40; i += 2) sum += ((f[ipOff + i] & 0xFF) << 8) | (f[ipOff + i + 1] & 0xFF);   // addresses
-        sum += udpLen + 17;
-        for (int i = 0; i < udpLen; i += 2) {
-            int hi = f[udpOff + i] & 0xFF, lo = i + 1 < udpLen ? f[udpOff + i + 1] & 0xFF : 0;
-            sum += (hi << 8) | lo;
-        }
-        while ((sum >>> 16) != 0) sum = (sum & 0xFFFF) + (sum >>> 16);
-        int ck = (int) (~sum & 0xFFFF);
-        if (ck == 0) ck = 0xFFFF;
-        f[udpOff + 6] = (byte) (ck >>> 8);
-        f[udpOff + 7] = (byte) ck;
+        long pseudo = InternetChecksum.sum(f, ipOff + 8, 32) + udpLen + 17;   // addresses, length, next header
+        int ck = InternetChecksum.of(f, udpOff, udpLen, pseudo);
+        InternetChecksum.put(f, udpOff + 6, ck == 0 ? 0xFFFF : ck);           // 0 means "none" in UDP
     }
 
     public static byte[] reth(long va, int rkey, int length) {

@@ -19,26 +19,10 @@ public final class TcpFrames {
             .putShort((short) ((5 << 12) | flags)).putShort((short) 502).putShort((short) 0).putShort((short) 0);
         b.put(payload);
         byte[] f = b.array();
-        int ck = checksum(f, 14, 20, 0);
-        f[24] = (byte) (ck >>> 8);
-        f[25] = (byte) ck;
-        long pseudo = sum(f, 26, 8) + 6 + tcpLen;
-        int tck = checksum(f, 34, tcpLen, pseudo);
-        f[34 + 16] = (byte) (tck >>> 8);
-        f[34 + 17] = (byte) tck;
+        InternetChecksum.put(f, 24, InternetChecksum.of(f, 14, 20, 0));
+        long pseudo = InternetChecksum.sum(f, 26, 8) + 6 + tcpLen;   // addresses, protocol, TCP length
+        InternetChecksum.put(f, 34 + 16, InternetChecksum.of(f, 34, tcpLen, pseudo));
         return f;
-    }
-
-    private static long sum(byte[] f, int off, int len) {
-        long s = 0;
-        for (int i = 0; i < len; i += 2) s += ((f[off + i] & 0xFF) << 8) | (i + 1 < len ? f[off + i + 1] & 0xFF : 0);
-        return s;
-    }
-
-    private static int checksum(byte[] f, int off, int len, long initial) {
-        long s = initial + sum(f, off, len);
-        while ((s >>> 16) != 0) s = (s & 0xFFFF) + (s >>> 16);
-        return (int) (~s & 0xFFFF);
     }
 
     /** perftest's key message with a GID: "%04x:%04x:%06x:%06x:%08x:%016llx:" + 16 "%02x:" + "%08x:" + NUL (108 bytes). */

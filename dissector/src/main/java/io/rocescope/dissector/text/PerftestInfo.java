@@ -27,8 +27,8 @@ final class PerftestInfo {
                     Text.hex0x(sb.append(" PSN="), num(f, KEY_PSN, i, end), 6);
                     Text.hex0x(sb.append(" RKey="), num(f, KEY_RKEY, i, end), 0);
                     Text.hex0x(sb.append(" VA="), num(f, KEY_VADDR, i, end), 0);
-                    int v4 = at(f, KEY_GID_IPV4, i, end);
-                    int gid = at(f, KEY_GID, i, end);
+                    int v4 = f.findIn(KEY_GID_IPV4, i, end);
+                    int gid = f.findIn(KEY_GID, i, end);
                     if (v4 >= 0) FieldText.value(sb.append(" GID="), f, v4);
                     else if (gid >= 0) FieldText.value(sb.append(" GID="), f, gid);
                     break;
@@ -44,17 +44,13 @@ final class PerftestInfo {
     }
 
 
-    private static int at(DecodedFrame f, io.rocescope.dissector.field.FieldDef def, int from, int end) {
-        return f.findIn(def, from, end);
-    }
-
     private static long num(DecodedFrame f, io.rocescope.dissector.field.FieldDef def, int from, int end) {
-        int j = at(f, def, from, end);
+        int j = f.findIn(def, from, end);
         return j < 0 ? 0 : f.value(j);
     }
 
     private static String str(DecodedFrame f, io.rocescope.dissector.field.FieldDef def, int from, int end) {
-        int j = at(f, def, from, end);
+        int j = f.findIn(def, from, end);
         return j < 0 ? "" : FieldText.value(f, j);
     }
 }

@@ -3,9 +3,10 @@ package io.rocescope.dissector.decode;
 import io.rocescope.dissector.capture.CaptureRecord;
 import io.rocescope.dissector.field.LinkTypeNames;
 
-import java.nio.ByteBuffer;
+import io.rocescope.dissector.encode.Net;
+import io.rocescope.dissector.encode.RoceFrames;
 
-/** Builds RoCEv2/IPv4 frames with a correct ICRC, for opcodes and lengths the real captures lack. */
+/** RoCEv2/IPv4 frames with a correct ICRC (from the encoder), for opcodes and lengths the real captures lack. */
 final class SyntheticFrames {
     private SyntheticFrames() {}
 
@@ -15,18 +16,9 @@ final class SyntheticFrames {
     }
 
     static byte[] roceV2(int opcode, int destQp, byte[] rest) {
-        int udpLen = 8 + 12 + rest.length + 4;
-        ByteBuffer b = ByteBuffer.allocate(14 + 20 + udpLen);
-        b.put(new byte[] {2, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 1}).putShort((short) 0x0800);
-        b.put((byte) 0x45).put((byte) 0x02).putShort((short) (20 + udpLen)).putShort((short) 1).putShort((short) 0x4000)
-            .put((byte) 64).put((byte) 17).putShort((short) 0).putInt(0x0A000001).putInt(0x0A000002);
-        b.putShort((short) 0xC123).putShort((short) 4791).putShort((short) udpLen).putShort((short) 0);
-        b.put((byte) opcode).put((byte) 0).putShort((short) 0xFFFF).putInt(destQp).putInt(0x80000000 | 1234);
-        b.put(rest);
-        byte[] frame = b.array();
-        long crc = new IcrcCalculator().compute(frame, 14, IcrcCalculator.IPV4, 20, 34, 42, frame.length - 4);
-        for (int i = 0; i < 4; i++) frame[frame.length - 4 + i] = (byte) (crc >>> (8 * i));
-        return frame;
+        Net net = new Net(new byte[] {2, 0, 0, 0, 0, 1}, new byte[] {2, 0, 0, 0, 0, 2}, new byte[] {10, 0, 0, 1},
+            new byte[] {10, 0, 0, 2}, -1, 0, 0xC123, 2);
+        return RoceFrames.roce(net, opcode, destQp, 1234, true, false, new byte[0], rest);
     }
 
     static DecodedFrame decode(byte[] frame) {

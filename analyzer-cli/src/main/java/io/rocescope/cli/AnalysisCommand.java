@@ -27,7 +27,8 @@ abstract class AnalysisCommand implements Callable<Integer> {
         CommandLine cl = spec.commandLine();
         String input = capture.input(cl);
         boolean json = analysis.json(cl);
-        Reports.Analysis result = CaptureAnalyzer.analyze(input, capture.decodeOptions(cl), analysis.trackerOptions(cl), cl.getErr());
+        Reports.Analysis result = CaptureAnalyzer.analyze(input, capture.decodeOptions(cl), analysis.trackerOptions(cl),
+            capture.threads(cl), cl.getErr());
         if (result == null) return RoceScope.EXIT_USAGE;
         OutputStream out = root.stdout();
         if (json) {

@@ -3,9 +3,9 @@ package io.rocescope.cli;
 import io.rocescope.dissector.capture.CaptureFormatException;
 import io.rocescope.dissector.capture.CaptureReader;
 import io.rocescope.dissector.capture.CaptureReaders;
-import io.rocescope.dissector.capture.CaptureRecord;
 import io.rocescope.dissector.decode.DecodeOptions;
-import io.rocescope.dissector.decode.FrameDecoder;
+import io.rocescope.dissector.field.FieldInterest;
+import io.rocescope.dissector.pipeline.FramePipeline;
 import io.rocescope.flow.FlowTracker;
 import io.rocescope.flow.Reports;
 import io.rocescope.flow.TrackerOptions;
@@ -17,16 +17,11 @@ import java.io.PrintWriter;
 final class CaptureAnalyzer {
     private CaptureAnalyzer() {}
 
-    static Reports.Analysis analyze(String input, DecodeOptions decode, TrackerOptions tracking, PrintWriter err) {
+    static Reports.Analysis analyze(String input, DecodeOptions decode, TrackerOptions tracking, int threads, PrintWriter err) {
         FlowTracker tracker = new FlowTracker(tracking, decode.perftestPort());
-        long frames = 0;
         try (CaptureReader reader = CaptureReaders.open(input)) {
-            FrameDecoder decoder = new FrameDecoder(decode);
-            CaptureRecord rec = new CaptureRecord();
-            while (reader.next(rec)) {
-                tracker.accept(decoder.decode(rec));
-                frames++;
-            }
+            FramePipeline pipeline = new FramePipeline(decode, FieldInterest.summary(), threads, FramePipeline.DEFAULT_BATCH);
+            long frames = pipeline.run(reader, -1, new TrackerJob(tracker));
             for (String w : reader.warnings()) err.println("rocescope: warning: " + w);
             if (frames == 0 && !reader.warnings().isEmpty()) return null;
         } catch (CaptureFormatException e) {

@@ -86,9 +86,10 @@ final class CaptureCommand implements Callable<Integer> {
 
     private int loop(PcapHandle handle, CommandLine cl) throws Exception {
         int linkType = handle.getDlt().value();
-        FrameDecoder decoder = new FrameDecoder();
+        FrameDecoder decoder = new FrameDecoder(new io.rocescope.dissector.decode.DecodeOptions(), io.rocescope.dissector.field.FieldInterest.summary());
         CaptureRecord rec = new CaptureRecord();
-        FrameSink sink = write == null ? new LineSink(root.stdout()) : null;
+        LineSink sink = write == null ? new LineSink(root.stdout()) : null;
+        io.rocescope.dissector.text.LineBuffer line = new io.rocescope.dissector.text.LineBuffer();
         OutputStream file = write == null ? null : Files.newOutputStream(write);
         PcapWriter writer = file == null ? null : new PcapWriter(file);
         long deadline = seconds < 0 ? Long.MAX_VALUE : System.nanoTime() + (long) (seconds * 1e9);
@@ -118,7 +119,9 @@ final class CaptureCommand implements Callable<Integer> {
                         rec.number = ++n[0];
                         rec.timestampNanos = nanos;
                         DecodedFrame f = decoder.decode(rec);
-                        sink.frame(f);
+                        sink.clear(line);
+                        sink.frame(f, line);
+                        sink.emit(line, 0, sink.mark(line));
                         root.stdout().flush();
                     }
                 } catch (IOException e) {

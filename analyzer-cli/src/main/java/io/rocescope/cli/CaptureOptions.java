@@ -16,6 +16,11 @@ final class CaptureOptions {
     @CommandLine.Mixin
     DecodeAsOptions decodeAs = new DecodeAsOptions();
 
+    @CommandLine.Mixin
+    ThreadsOption threads = new ThreadsOption();
+
+    int threads(CommandLine cl) { return threads.threads(cl); }
+
     String input(CommandLine cl) {
         String input = readFile != null ? readFile : file;
         if (input == null) throw new CommandLine.ParameterException(cl, "no capture file given (a path, or - for standard input)");

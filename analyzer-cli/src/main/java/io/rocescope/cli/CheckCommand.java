@@ -40,6 +40,9 @@ final class CheckCommand implements Callable<Integer> {
     @CommandLine.Mixin
     AnalysisOptions analysis = new AnalysisOptions();
 
+    @CommandLine.Mixin
+    ThreadsOption threads = new ThreadsOption();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -60,7 +63,8 @@ final class CheckCommand implements Callable<Integer> {
         }
         Map<String, List<RuleResult>> results = new LinkedHashMap<>();
         for (String file : files) {
-            Reports.Analysis a = CaptureAnalyzer.analyze(file, decodeAs.decodeOptions(cl), analysis.trackerOptions(cl), cl.getErr());
+            Reports.Analysis a = CaptureAnalyzer.analyze(file, decodeAs.decodeOptions(cl), analysis.trackerOptions(cl),
+                threads.threads(cl), cl.getErr());
             if (a == null) return RoceScope.EXIT_USAGE;
             results.put(file, RuleEvaluator.evaluate(a, rules));
         }

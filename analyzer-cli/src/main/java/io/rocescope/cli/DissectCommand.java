@@ -3,14 +3,13 @@ package io.rocescope.cli;
 import io.rocescope.dissector.capture.CaptureFormatException;
 import io.rocescope.dissector.capture.CaptureReader;
 import io.rocescope.dissector.capture.CaptureReaders;
-import io.rocescope.dissector.capture.CaptureRecord;
 import io.rocescope.dissector.decode.DecodeOptions;
-import io.rocescope.dissector.decode.DecodedFrame;
-import io.rocescope.dissector.decode.FrameDecoder;
 import io.rocescope.dissector.field.FieldDef;
+import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.field.Fields;
 import io.rocescope.dissector.filter.DisplayFilter;
 import io.rocescope.dissector.filter.FilterSyntaxException;
+import io.rocescope.dissector.pipeline.FramePipeline;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -59,28 +58,27 @@ final class DissectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        String input = capture.input(spec.commandLine());
-        DecodeOptions options = capture.decodeOptions(spec.commandLine());
+        CommandLine cl = spec.commandLine();
+        String input = capture.input(cl);
+        DecodeOptions options = capture.decodeOptions(cl);
+        int threads = capture.threads(cl);
         DisplayFilter filter = null;
         if (displayFilter != null) {
             try {
                 filter = DisplayFilter.parse(displayFilter);
             } catch (FilterSyntaxException e) {
-                throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+                throw new CommandLine.ParameterException(cl, e.getMessage());
             }
         }
-        FrameSink sink = sink();
-        PrintWriter err = spec.commandLine().getErr();
+        FrameSink<?> sink = sink();
+        FieldInterest interest = sink.interest();
+        if (filter != null) interest = interest.with(filter.fields());
+        PrintWriter err = cl.getErr();
         long frames = 0;
         try (CaptureReader reader = CaptureReaders.open(input)) {
-            FrameDecoder decoder = new FrameDecoder(options);
-            CaptureRecord rec = new CaptureRecord();
+            FramePipeline pipeline = new FramePipeline(options, interest, threads, FramePipeline.DEFAULT_BATCH);
             sink.begin();
-            while ((count < 0 || frames < count) && reader.next(rec)) {
-                DecodedFrame f = decoder.decode(rec);
-                frames++;
-                if (filter == null || filter.matches(f)) sink.frame(f);
-            }
+            frames = run(pipeline, reader, sink, filter);
             sink.end(frames);
             for (String w : reader.warnings()) err.println("rocescope: warning: " + w);
             if (frames == 0 && !reader.warnings().isEmpty()) return RoceScope.EXIT_USAGE;
@@ -96,7 +94,11 @@ final class DissectCommand implements Callable<Integer> {
         return RoceScope.EXIT_OK;
     }
 
-    private FrameSink sink() throws IOException {
+    private <O> long run(FramePipeline pipeline, CaptureReader reader, FrameSink<O> sink, DisplayFilter filter) throws IOException {
+        return pipeline.run(reader, count, filter == null ? sink : new FilteredJob<>(sink, filter));
+    }
+
+    private FrameSink<?> sink() throws IOException {
         OutputStream out = root.stdout();
         if (quiet) return new CountSink(spec.commandLine().getErr());
         switch (format) {

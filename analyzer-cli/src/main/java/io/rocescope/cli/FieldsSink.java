@@ -2,6 +2,7 @@ package io.rocescope.cli;
 
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.FieldDef;
+import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.text.FieldText;
 
 import io.rocescope.dissector.text.LineBuffer;
@@ -11,34 +12,35 @@ import java.io.OutputStream;
 import java.util.List;
 
 /** -T fields: the chosen fields, separated like tshark; a field present twice prints "a,b"; absent prints nothing. */
-final class FieldsSink implements FrameSink {
-    private final BatchedOutput out;
+final class FieldsSink extends TextSink {
     private final List<FieldDef> defs;
     private final boolean header;
     private final char sep;
 
     FieldsSink(OutputStream out, List<FieldDef> defs, boolean header, char sep) {
-        this.out = new BatchedOutput(out);
+        super(out);
         this.defs = defs;
         this.header = header;
         this.sep = sep;
     }
 
     @Override
+    public FieldInterest interest() { return FieldInterest.summary().with(defs); }
+
+    @Override
     public void begin() throws IOException {
         if (!header) return;
-        LineBuffer sb = out.buffer();
+        LineBuffer sb = new LineBuffer();
         for (int k = 0; k < defs.size(); k++) {
             if (k > 0) sb.append(sep);
             sb.append(defs.get(k).abbrev());
         }
         sb.append('\n');
-        out.lineDone();
+        sb.writeTo(out);
     }
 
     @Override
-    public void frame(DecodedFrame f) throws IOException {
-        LineBuffer sb = out.buffer();
+    void format(DecodedFrame f, LineBuffer sb) {
         for (int k = 0; k < defs.size(); k++) {
             if (k > 0) sb.append(sep);
             FieldDef def = defs.get(k);
@@ -50,9 +52,5 @@ final class FieldsSink implements FrameSink {
             }
         }
         sb.append('\n');
-        out.lineDone();
     }
-
-    @Override
-    public void end(long frames) throws IOException { out.flush(); }
 }

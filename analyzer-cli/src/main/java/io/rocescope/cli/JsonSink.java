@@ -3,108 +3,152 @@ package io.rocescope.cli;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.decode.Expert;
 import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.field.FieldType;
 import io.rocescope.dissector.text.FieldText;
 import io.rocescope.dissector.text.InfoColumn;
+import io.rocescope.dissector.text.LineBuffer;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 
 /**
  * -T json: a JSON array with one object per frame (each on its own line), holding the summary and
  * the field tree: name, label, value (a number for integers), display string, offset, length, children.
+ * Each decoding thread has its own generator writing into the batch's buffer; every object is written
+ * after a separator, and the first one the array gets is dropped.
  */
-final class JsonSink implements FrameSink {
-    private final JsonGenerator g;
+final class JsonSink extends TextSink {
+    private static final JsonFactory FACTORY = new JsonFactory();
+    private final ThreadLocal<Writer> writers = ThreadLocal.withInitial(Writer::new);
+    private boolean started;
 
-    JsonSink(OutputStream out) throws IOException {
-        this.g = new JsonFactory().createGenerator(out, com.fasterxml.jackson.core.JsonEncoding.UTF8);
-        g.configure(JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
-    }
+    JsonSink(OutputStream out) { super(out); }
+
+    @Override
+    public FieldInterest interest() { return FieldInterest.all(); }
 
     @Override
     public void begin() throws IOException {
-        g.writeRaw("[\n");
+        out.write("[\n".getBytes(StandardCharsets.US_ASCII));
     }
-
-    private boolean first = true;
 
     @Override
-    public void frame(DecodedFrame f) throws IOException {
-        if (!first) g.writeRaw(",\n");
-        first = false;
-        g.writeStartObject();
-        g.writeNumberField("frame", f.number());
-        g.writeNumberField("timestamp", f.timestampNanos() / 1e9);
-        g.writeNumberField("relativeTime", f.relativeNanos() / 1e9);
-        g.writeNumberField("length", f.originalLength());
-        g.writeNumberField("capturedLength", f.capturedLength());
-        g.writeNumberField("interface", f.interfaceId());
-        g.writeStringField("protocol", f.protocol().column());
-        g.writeStringField("info", InfoColumn.of(f));
-        if (f.icrcStatus() != DecodedFrame.IcrcStatus.NONE) g.writeStringField("icrc", f.icrcStatus().word());
-        g.writeArrayFieldStart("experts");
-        for (Expert e : f.experts()) {
-            g.writeStartObject();
-            g.writeStringField("severity", e.severity().name().toLowerCase());
-            g.writeStringField("key", e.key());
-            g.writeStringField("message", e.message());
-            g.writeEndObject();
+    void format(DecodedFrame f, LineBuffer sb) {
+        try {
+            writers.get().frame(f, sb);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);   // into a memory buffer: cannot happen
         }
-        g.writeEndArray();
-        g.writeArrayFieldStart("layers");
-        int i = 0;
-        while (i < f.fieldCount()) i = node(f, i);
-        g.writeEndArray();
-        g.writeEndObject();
     }
 
-    /** Writes field i and its children; returns the index after them. */
-    private int node(DecodedFrame f, int i) throws IOException {
-        FieldDef def = f.def(i);
-        g.writeStartObject();
-        g.writeStringField("name", def.abbrev());
-        g.writeStringField("label", def.label());
-        if (def.type() != FieldType.PROTOCOL) {
-            g.writeFieldName("value");
-            value(f, i, def);
-            g.writeStringField("display", FieldText.display(f, i));
+    @Override
+    public void emit(LineBuffer sb, int from, int to) throws IOException {
+        if (!started && to > from) {
+            from += SEPARATOR.length();
+            started = true;
         }
-        g.writeNumberField("offset", f.offset(i));
-        g.writeNumberField("length", f.length(i));
-        int depth = f.depth(i);
-        int j = i + 1;
-        if (j < f.fieldCount() && f.depth(j) > depth) {
-            g.writeArrayFieldStart("children");
-            while (j < f.fieldCount() && f.depth(j) > depth) j = node(f, j);
-            g.writeEndArray();
-        }
-        g.writeEndObject();
-        return j;
-    }
-
-    private void value(DecodedFrame f, int i, FieldDef def) throws IOException {
-        long v = f.value(i);
-        switch (def.type()) {
-            case UINT:
-                if (v < 0) g.writeNumber(new BigInteger(Long.toUnsignedString(v)));
-                else g.writeNumber(v);
-                break;
-            case BOOLEAN: g.writeBoolean(v != 0); break;
-            case DOUBLE: g.writeNumber(Double.longBitsToDouble(v)); break;
-            case RELATIVE_TIME:
-            case ABSOLUTE_TIME: g.writeNumber(v / 1e9); break;
-            default: g.writeString(FieldText.value(f, i));
-        }
+        super.emit(sb, from, to);
     }
 
     @Override
     public void end(long frames) throws IOException {
-        if (!first) g.writeRaw("\n");
-        g.writeRaw("]\n");
-        g.flush();
+        out.write((started ? "\n]\n" : "]\n").getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+    }
+
+    private static final String SEPARATOR = ",\n";
+
+    /** A generator whose output goes into whichever buffer the current frame is for. */
+    private static final class Writer extends OutputStream {
+        private final JsonGenerator g;
+        private LineBuffer target;
+
+        Writer() {
+            try {
+                g = FACTORY.createGenerator(this, com.fasterxml.jackson.core.JsonEncoding.UTF8);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void write(int b) { target.appendByte(b); }
+
+        @Override
+        public void write(byte[] b, int off, int len) { target.appendBytes(b, off, len); }
+
+        void frame(DecodedFrame f, LineBuffer sb) throws IOException {
+            target = sb;
+            g.writeRaw(SEPARATOR);
+            g.writeStartObject();
+            g.writeNumberField("frame", f.number());
+            g.writeNumberField("timestamp", f.timestampNanos() / 1e9);
+            g.writeNumberField("relativeTime", f.relativeNanos() / 1e9);
+            g.writeNumberField("length", f.originalLength());
+            g.writeNumberField("capturedLength", f.capturedLength());
+            g.writeNumberField("interface", f.interfaceId());
+            g.writeStringField("protocol", f.protocol().column());
+            g.writeStringField("info", InfoColumn.of(f));
+            if (f.icrcStatus() != DecodedFrame.IcrcStatus.NONE) g.writeStringField("icrc", f.icrcStatus().word());
+            g.writeArrayFieldStart("experts");
+            for (Expert e : f.experts()) {
+                g.writeStartObject();
+                g.writeStringField("severity", e.severity().name().toLowerCase());
+                g.writeStringField("key", e.key());
+                g.writeStringField("message", e.message());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("layers");
+            int i = 0;
+            while (i < f.fieldCount()) i = node(f, i);
+            g.writeEndArray();
+            g.writeEndObject();
+            g.flush();
+        }
+
+        /** Writes field i and its children; returns the index after them. */
+        private int node(DecodedFrame f, int i) throws IOException {
+            FieldDef def = f.def(i);
+            g.writeStartObject();
+            g.writeStringField("name", def.abbrev());
+            g.writeStringField("label", def.label());
+            if (def.type() != FieldType.PROTOCOL) {
+                g.writeFieldName("value");
+                value(f, i, def);
+                g.writeStringField("display", FieldText.display(f, i));
+            }
+            g.writeNumberField("offset", f.offset(i));
+            g.writeNumberField("length", f.length(i));
+            int depth = f.depth(i);
+            int j = i + 1;
+            if (j < f.fieldCount() && f.depth(j) > depth) {
+                g.writeArrayFieldStart("children");
+                while (j < f.fieldCount() && f.depth(j) > depth) j = node(f, j);
+                g.writeEndArray();
+            }
+            g.writeEndObject();
+            return j;
+        }
+
+        private void value(DecodedFrame f, int i, FieldDef def) throws IOException {
+            long v = f.value(i);
+            switch (def.type()) {
+                case UINT:
+                    if (v < 0) g.writeNumber(new BigInteger(Long.toUnsignedString(v)));
+                    else g.writeNumber(v);
+                    break;
+                case BOOLEAN: g.writeBoolean(v != 0); break;
+                case DOUBLE: g.writeNumber(Double.longBitsToDouble(v)); break;
+                case RELATIVE_TIME:
+                case ABSOLUTE_TIME: g.writeNumber(v / 1e9); break;
+                default: g.writeString(FieldText.value(f, i));
+            }
+        }
     }
 }

@@ -12,11 +12,13 @@ import java.nio.charset.StandardCharsets;
 
 /** The {@code rocescope} command: a tshark-like front end to the dissector and flow tracker. */
 @Command(name = "rocescope", mixinStandardHelpOptions = true, version = "rocescope 0.1.0",
-    description = "RoCEv2 / InfiniBand packet analyzer for pcap and pcapng captures.",
-    subcommands = {DissectCommand.class, FlowsCommand.class, TimelineCommand.class, ExpertCommand.class, StatsCommand.class,
-        CheckCommand.class, SynthCommand.class, FieldsCommand.class, CaptureCommand.class,
-        CommandLine.HelpCommand.class})
+    description = "RoCEv2 / InfiniBand packet analyzer for pcap and pcapng captures.")
 public final class RoceScope implements Runnable {
+    /** The subcommands, in the order help lists them. */
+    private static final Class<?>[] COMMANDS = {DissectCommand.class, FlowsCommand.class, TimelineCommand.class,
+        ExpertCommand.class, StatsCommand.class, CheckCommand.class, SynthCommand.class, FieldsCommand.class,
+        CaptureCommand.class, CommandLine.HelpCommand.class};
+
     /** Exit codes: 0 fine, 1 a check failed, 2 usage or input error. */
     public static final int EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2;
 
@@ -39,6 +41,23 @@ public final class RoceScope implements Runnable {
         System.exit(run(args, out, new PrintWriter(System.err, true)));
     }
 
+    private static Class<?> command(String name) {
+        for (Class<?> c : COMMANDS) {
+            if (c != CommandLine.HelpCommand.class && c.getAnnotation(Command.class).name().equals(name)) return c;
+        }
+        return null;
+    }
+
+    private static Object newCommand(Class<?> c) {
+        try {
+            var constructor = c.getDeclaredConstructor();
+            constructor.setAccessible(true);
+            return constructor.newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot create " + c.getSimpleName(), e);
+        }
+    }
+
     /** One line for a failure that reached the top: what and where, never a stack trace. */
     static String describe(Exception ex) {
         if (ex instanceof java.nio.file.NoSuchFileException e) return e.getFile() + ": no such file or directory";
@@ -55,6 +74,12 @@ public final class RoceScope implements Runnable {
         root.stdout = stdout;
         PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), false);
         CommandLine cl = new CommandLine(root);
+        // picocli builds a command's model by reflection, which took half of a short run for all ten:
+        // only the one named on the command line is built (all of them for help and mistakes).
+        Class<?> named = args.length == 0 ? null : command(args[0]);
+        for (Class<?> c : COMMANDS) {
+            if (named == null || c == named) cl.addSubcommand(c.getAnnotation(Command.class).name(), newCommand(c));
+        }
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {

@@ -1,23 +1,21 @@
 package io.rocescope.cli;
 
 import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.field.FieldInterest;
+import io.rocescope.dissector.text.LineBuffer;
 import io.rocescope.dissector.text.TreeText;
 
-import java.io.IOException;
 import java.io.OutputStream;
 
 /** The full field tree of every frame (-V). */
-final class TreeSink implements FrameSink {
-    private final BatchedOutput out;
-
-    TreeSink(OutputStream out) { this.out = new BatchedOutput(out); }
+final class TreeSink extends TextSink {
+    TreeSink(OutputStream out) { super(out); }
 
     @Override
-    public void frame(DecodedFrame f) throws IOException {
-        TreeText.append(out.buffer(), f).append('\n');
-        out.lineDone();
+    public FieldInterest interest() { return FieldInterest.all(); }
+
+    @Override
+    void format(DecodedFrame f, LineBuffer sb) {
+        TreeText.append(sb, f).append('\n');
     }
-
-    @Override
-    public void end(long frames) throws IOException { out.flush(); }
 }

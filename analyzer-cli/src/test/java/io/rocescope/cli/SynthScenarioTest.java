@@ -53,7 +53,7 @@ class SynthScenarioTest {
             assertThat(f.experts()).as("%s frame %d", name, f.number()).noneMatch(e -> e.key().equals("malformed") || e.key().equals("truncated"));
             if (f.isRoce()) assertThat(f.icrcStatus()).as("%s frame %d ICRC", name, f.number()).isEqualTo(DecodedFrame.IcrcStatus.GOOD);
         }
-        Reports.Analysis a = CaptureAnalyzer.analyze(file.toString(), new DecodeOptions(), TrackerOptions.defaults(), new PrintWriter(new StringWriter()));
+        Reports.Analysis a = CaptureAnalyzer.analyze(file.toString(), new DecodeOptions(), TrackerOptions.defaults(), 2, new PrintWriter(new StringWriter()));
         assertThat(a).isNotNull();
         assertThat(a.findingCounts()).as(name + ": findings equal the ground truth").isEqualTo(truth.expectedFindings);
         for (Truth.Fault fault : truth.faults) {
@@ -81,7 +81,7 @@ class SynthScenarioTest {
         for (int mtu : new int[] {256, 4096}) {
             Path f = dir.resolve("mtu" + mtu + ".pcap");
             Truth t = Synthesizer.write("psn-gap", f, 1, 100, 100, mtu);
-            Reports.Analysis a = CaptureAnalyzer.analyze(f.toString(), new DecodeOptions(), TrackerOptions.defaults(), new PrintWriter(new StringWriter()));
+            Reports.Analysis a = CaptureAnalyzer.analyze(f.toString(), new DecodeOptions(), TrackerOptions.defaults(), 2, new PrintWriter(new StringWriter()));
             assertThat(a.connections().get(0).mtu()).isEqualTo(mtu);
             assertThat(a.findingCounts()).isEqualTo(t.expectedFindings);
             long biggest = decode(f).stream()

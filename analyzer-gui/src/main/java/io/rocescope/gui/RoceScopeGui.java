@@ -50,8 +50,8 @@ public final class RoceScopeGui extends Application {
         bytes.setFont(Font.font("Monospaced", 12));
         column("No.", 60, f -> Long.toString(f.number()));
         column("Time", 100, f -> Text.seconds(new LineBuffer(), f.relativeNanos(), 6).toString());
-        column("Source", 140, f -> SummaryLine.address(new LineBuffer(), f, f.srcField()).toString());
-        column("Destination", 140, f -> SummaryLine.address(new LineBuffer(), f, f.dstField()).toString());
+        column("Source", 140, f -> SummaryLine.address(new LineBuffer(), f, true).toString());
+        column("Destination", 140, f -> SummaryLine.address(new LineBuffer(), f, false).toString());
         column("Protocol", 80, f -> f.protocol().column());
         column("Length", 60, f -> Integer.toString(f.originalLength()));
         column("Info", 600, InfoColumn::of);

@@ -40,7 +40,7 @@ final class CmSetups {
         if (f.has(CmFields.QKEY_MISMATCH)) {
             t.findings.add(Severity.WARNING, "cm.qkey_mismatch", v.src + " → " + v.dst,
                 String.format("CM %s with Q_Key 0x%08x: CM responders drop MADs without the GSI Q_Key 0x80010000",
-                    CmNames.attributeName(attr), f.get(Fields.DETH_Q_KEY, 0)), v.frame);
+                    CmNames.attributeName(attr), f.ib().qKey()), v.frame);
         }
         switch (attr) {
             case CmNames.REQ: {

@@ -17,6 +17,18 @@ final class Findings {
         addCounted(s, kind, where, message, 1, frames);
     }
 
+    /**
+     * Whether another finding would be kept whole; when not, callers on per-packet paths only
+     * {@link #count} it and skip building its text (formatting was most of a lossy capture's cost).
+     */
+    boolean keepsMore() { return list.size() < MAX; }
+
+    /** Counts a finding that is not kept whole (see {@link #keepsMore}). */
+    void count(String kind, long count) {
+        countByKind.merge(kind, count, Long::sum);
+        dropped++;
+    }
+
     void addCounted(Severity s, String kind, String where, String message, long count, long... frames) {
         countByKind.merge(kind, count, Long::sum);
         if (list.size() >= MAX) { dropped++; return; }

@@ -21,7 +21,10 @@ public final class FlowTracker {
     private final CmSetups cm = new CmSetups();
     private final SocketSetups sockets;
     private final PauseTracker pauses;
-    private final PacketView v = new PacketView();
+    /** The packet being tracked now: {@link #own} for a whole frame, the caller's for a view. */
+    private PacketView v;
+    private final PacketView own = new PacketView();
+    private final AddressCache addresses = new AddressCache();
 
     private final Map<FlowKey, Flow> flows;
     /** Flow keys announced by a set-up, waiting for their first packet. */
@@ -62,12 +65,25 @@ public final class FlowTracker {
         };
     }
 
+    /**
+     * True when the tracker needs the whole frame, not only its {@link PacketView}: PFC/PAUSE, TCP
+     * (perftest's exchange), CM MADs and malformed frames. Everything else can go through
+     * {@link #accept(PacketView)}, which lets other threads decode (a few frames of a capture need this).
+     */
+    public static boolean needsWholeFrame(DecodedFrame f) {
+        return f.has(Fields.MACC_OPCODE) || f.has(Fields.TCP_SRCPORT) || f.has(CmFields.MAD)
+            || f.hasExpert("malformed");
+    }
+
     /** Takes one decoded frame (its values are read now; the frame object may be reused afterwards). */
     public void accept(DecodedFrame f) {
-        frames++;
-        PacketView.of(f, v);
-        if (firstTs == Long.MIN_VALUE) firstTs = v.ts;
-        lastTs = v.ts;
+        PacketView.of(f, own);
+        if (!needsWholeFrame(f)) {
+            accept(own);
+            return;
+        }
+        v = own;
+        begin();
         if (v.malformed) {
             malformed++;
             findings.add(Severity.ERROR, "malformed", v.src + " → " + v.dst, "Malformed frame: " + f.experts().stream()
@@ -76,18 +92,47 @@ public final class FlowTracker {
         if (f.has(Fields.MACC_OPCODE)) macControl(f);
         if (f.has(Fields.TCP_SRCPORT)) sockets.onTcp(f, v, this);
         if (!v.roce) return;
-        roceFrames++;
-        roceBytes += v.length;
-        if (v.badIcrc) {
-            badIcrc++;
-            findings.add(Severity.ERROR, "icrc.bad", v.src + " → " + v.dst, String.format(
-                "Bad ICRC on %s PSN %d: the frame was corrupted in flight; the receiver drops it and the sender retransmits",
-                InfinibandNames.opcodeLabel(v.opcode), v.psn), v.frame);
-        }
+        roceCommon();
         if (f.has(CmFields.MAD)) {
             cm.onMad(f, v, this);
             return;
         }
+        roceData();
+    }
+
+    /**
+     * Takes the values of a frame for which {@link #needsWholeFrame} is false, in capture order; the
+     * view is read now and may be reused afterwards.
+     */
+    public void accept(PacketView view) {
+        v = view;
+        begin();
+        if (!v.roce) return;
+        roceCommon();
+        roceData();
+    }
+
+    private void begin() {
+        frames++;
+        if (firstTs == Long.MIN_VALUE) firstTs = v.ts;
+        lastTs = v.ts;
+        v.src = addresses.text(v.addressType, v.hasSrc, v.srcHi, v.srcLo);
+        v.dst = addresses.text(v.addressType, v.hasDst, v.dstHi, v.dstLo);
+    }
+
+    private void roceCommon() {
+        roceFrames++;
+        roceBytes += v.length;
+        if (v.badIcrc) {
+            badIcrc++;
+            if (!findings.keepsMore()) findings.count("icrc.bad", 1);
+            else findings.add(Severity.ERROR, "icrc.bad", v.src + " → " + v.dst, String.format(
+                "Bad ICRC on %s PSN %d: the frame was corrupted in flight; the receiver drops it and the sender retransmits",
+                InfinibandNames.opcodeLabel(v.opcode), v.psn), v.frame);
+        }
+    }
+
+    private void roceData() {
         if (Opcodes.isCnp(v.opcode)) {
             cnp();
             return;
@@ -244,7 +289,9 @@ public final class FlowTracker {
         String cause = answers.lastNakText;
         long causeFrame = answers.lastNakFrame;
         PsnTracker.Kind kind = flow.psn.onRequest(v.psn, consumed, v.frame, v.ts, cause, causeFrame);
-        if (kind == PsnTracker.Kind.GAP) {
+        if (kind == PsnTracker.Kind.GAP && !findings.keepsMore()) {
+            findings.count("psn.gap", 1);
+        } else if (kind == PsnTracker.Kind.GAP) {
             String where = where(flow);
             PsnTracker t = flow.psn;
             int n = Psn.diff(t.lastMissingTo, t.lastMissingFrom) + 1;
@@ -317,7 +364,9 @@ public final class FlowTracker {
                 requester.nakEvents.add(v.ts, v.frame);
                 requester.naksByCode.computeIfAbsent(InfinibandNames.nakName(code), k -> new EventLog()).add(v.ts, v.frame);
             }
-            if (type == InfinibandNames.AETH_RNR_NAK) {
+            if (!findings.keepsMore()) {
+                findings.count(type == InfinibandNames.AETH_RNR_NAK ? "rnr_nak" : NAK_KINDS[code], 1);
+            } else if (type == InfinibandNames.AETH_RNR_NAK) {
                 findings.add(Severity.WARNING, "rnr_nak", where(requester), String.format(
                     "RNR NAK for PSN %d: the receiver had no receive buffer posted; the sender waits %s and retries",
                     v.psn, InfinibandNames.rnrTimerText(code)), v.frame);
@@ -327,10 +376,16 @@ public final class FlowTracker {
                     : code == 2 ? "the R_Key, address or access rights of the request were refused (the QP goes to error)"
                     : code == 1 ? "the responder could not accept the request (QP goes to error)"
                     : "the responder failed the request (QP goes to error)";
-                findings.add(s, "nak." + InfinibandNames.nakName(code).toLowerCase().replace(' ', '_'), where(requester),
+                findings.add(s, NAK_KINDS[code], where(requester),
                     "NAK " + InfinibandNames.nakName(code) + ": " + why, v.frame);
             }
         }
+    }
+
+    /** Finding kinds of NAKs by code: nak.psn_sequence_error … */
+    private static final String[] NAK_KINDS = new String[32];
+    static {
+        for (int c = 0; c < 32; c++) NAK_KINDS[c] = "nak." + InfinibandNames.nakName(c).toLowerCase().replace(' ', '_');
     }
 
     // ---- congestion ----

@@ -1,18 +1,26 @@
 package io.rocescope.flow;
 
 import io.rocescope.dissector.decode.DecodedFrame;
-import io.rocescope.dissector.field.Fields;
+import io.rocescope.dissector.decode.IbHeaders;
+import io.rocescope.dissector.field.FieldType;
+import io.rocescope.dissector.field.OpcodeTable;
 
 /**
- * The values of one decoded frame that the tracker needs, read once. Addresses are kept as text
- * (IPv4 dotted or IPv6), which is what connections are keyed and reported by.
+ * The values of one decoded frame that the tracker needs, read once: plain numbers, so that a
+ * decoding thread can fill it and the tracker's thread take it later ({@link FlowTracker#accept(PacketView)}).
+ * Addresses are kept as their bytes' values; the tracker turns them into the text that connections
+ * are keyed and reported by.
  */
-final class PacketView {
-    final AddressCache addresses = new AddressCache();
+public final class PacketView {
     long frame;
     long ts;
-    String src, dst;
     int length;
+    /** Address type (null: none) and values: IPv4 and MAC in the low word, IPv6/GID in both. */
+    FieldType addressType;
+    boolean hasSrc, hasDst;
+    long srcHi, srcLo, dstHi, dstLo;
+    /** Address text, set by the tracker. */
+    String src, dst;
 
     boolean roce;
     int opcode, destQp, psn, padCnt;
@@ -25,30 +33,63 @@ final class PacketView {
     int ecn = -1;
     boolean badIcrc, malformed;
 
-    static PacketView of(DecodedFrame f, PacketView v) {
+    /** Reads {@code f}'s values into {@code v} (and returns it). */
+    public static PacketView of(DecodedFrame f, PacketView v) {
         v.frame = f.number();
         v.ts = f.timestampNanos();
         v.length = f.originalLength();
-        v.src = v.addresses.text(f, f.srcField());
-        v.dst = v.addresses.text(f, f.dstField());
+        v.addressType = f.addressType();
+        byte[] d = f.data();
+        int so = f.sourceOffset(), dO = f.destinationOffset();
+        v.hasSrc = so >= 0 && v.addressType != null;
+        v.hasDst = dO >= 0 && v.addressType != null;
+        if (v.hasSrc) { v.srcHi = hi(d, so, v.addressType); v.srcLo = lo(d, so, v.addressType); }
+        if (v.hasDst) { v.dstHi = hi(d, dO, v.addressType); v.dstLo = lo(d, dO, v.addressType); }
         v.roce = f.isRoce();
-        v.opcode = (int) f.get(Fields.BTH_OPCODE, -1);
-        v.destQp = (int) f.get(Fields.BTH_DESTQP, -1);
-        v.psn = (int) f.get(Fields.BTH_PSN, -1);
-        v.padCnt = (int) f.get(Fields.BTH_PADCNT, 0);
-        v.ackReq = f.get(Fields.BTH_A, 0) != 0;
-        int p = f.find(Fields.PAYLOAD);
-        v.payload = p < 0 ? 0 : f.length(p);
-        v.syndrome = (int) f.get(Fields.AETH_SYNDROME, -1);
-        v.msn = (int) f.get(Fields.AETH_MSN, 0);
-        v.dethSrcQp = (int) f.get(Fields.DETH_SRCQP, -1);
-        v.dmaLen = f.get(Fields.RETH_DMALEN, -1);
-        v.va = f.has(Fields.RETH_VA) ? f.get(Fields.RETH_VA, 0) : f.get(Fields.ATOMICETH_VA, 0);
-        v.rkey = f.has(Fields.RETH_R_KEY) ? f.get(Fields.RETH_R_KEY, 0) : f.get(Fields.ATOMICETH_R_KEY, 0);
-        v.atomic = f.has(Fields.ATOMICETH_VA);
-        v.ecn = (int) (f.has(Fields.IP_ECN) ? f.get(Fields.IP_ECN, -1) : f.get(Fields.IPV6_ECN, -1));
+        IbHeaders h = f.ib();
+        if (v.roce) {
+            v.opcode = h.opcode();
+            v.destQp = h.destQp();
+            v.psn = h.psn();
+            v.padCnt = h.padCount();
+            v.ackReq = h.ackRequest();
+        } else {
+            v.opcode = v.destQp = v.psn = -1;
+            v.padCnt = 0;
+            v.ackReq = false;
+        }
+        v.payload = h.payloadCaptured();
+        boolean aeth = h.has(OpcodeTable.AETH), reth = h.has(OpcodeTable.RETH);
+        v.atomic = h.has(OpcodeTable.ATOMICETH);
+        v.syndrome = aeth ? h.syndrome() : -1;
+        v.msn = aeth ? h.msn() : 0;
+        v.dethSrcQp = h.has(OpcodeTable.DETH) ? h.srcQp() : -1;
+        v.dmaLen = reth ? h.dmaLength() : -1;
+        v.va = reth ? h.rethVa() : v.atomic ? h.atomicVa() : 0;
+        v.rkey = reth ? h.rethRKey() : v.atomic ? h.atomicRKey() : 0;
+        v.ecn = f.ecn();
         v.badIcrc = f.icrcStatus() == DecodedFrame.IcrcStatus.BAD;
         v.malformed = f.hasExpert("malformed");
         return v;
+    }
+
+    private static long hi(byte[] d, int off, FieldType type) {
+        return type == FieldType.IPV6 ? long8(d, off) : 0;
+    }
+
+    private static long lo(byte[] d, int off, FieldType type) {
+        switch (type) {
+            case IPV6: return long8(d, off + 8);
+            case IPV4: return int4(d, off);
+            default: return long8(d, off) >>> 16;   // a MAC: 6 bytes
+        }
+    }
+
+    private static long long8(byte[] d, int o) {
+        return (int4(d, o) << 32) | int4(d, o + 4);
+    }
+
+    private static long int4(byte[] d, int o) {
+        return ((d[o] & 0xFFL) << 24) | ((d[o + 1] & 0xFFL) << 16) | ((d[o + 2] & 0xFFL) << 8) | (d[o + 3] & 0xFFL);
     }
 }

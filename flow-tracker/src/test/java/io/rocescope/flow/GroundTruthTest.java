@@ -1,5 +1,6 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.text.Addresses;
 import io.rocescope.dissector.TestCaptures;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.CmFields;
@@ -125,7 +126,7 @@ class GroundTruthTest {
         for (DecodedFrame f : frames) {
             if (!f.isRoce() || f.has(CmFields.MAD)) continue;
             int op = (int) f.get(Fields.BTH_OPCODE, -1);
-            boolean fromClient = FieldText.value(f, f.srcField()).equals("10.0.0.1");
+            boolean fromClient = Addresses.source(f).equals("10.0.0.1");
             if (fromClient && op <= 0x0B) {
                 int psn = (int) f.get(Fields.BTH_PSN, -1);
                 if (next < 0) { next = (psn + 1) & 0xFFFFFF; continue; }

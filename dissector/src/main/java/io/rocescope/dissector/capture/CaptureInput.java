@@ -2,27 +2,42 @@ package io.rocescope.dissector.capture;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.ReadableByteChannel;
 
-/** A buffered byte stream that can tell how many bytes it really delivered (for truncation checks). */
+/**
+ * A buffered byte source that can tell how many bytes it really delivered (for truncation checks).
+ * It reads a channel into a direct buffer, so a record's bytes are copied once, from that buffer into
+ * the record: a stream over a heap array would copy them three times (kernel, JDK's temporary direct
+ * buffer, our array), which measured as the largest single cost of reading a capture. The buffer is
+ * page-aligned ({@link AlignedBuffer}).
+ */
 final class CaptureInput implements AutoCloseable {
-    private final InputStream in;
-    private final byte[] buf;
-    private int pos, lim;
+    private final ReadableByteChannel in;
+    private ByteBuffer buf;
+    private final int bufferSize;
     private long consumed;
+    private boolean eof;
+
+    CaptureInput(ReadableByteChannel in, int bufferSize) {
+        this.in = in;
+        this.bufferSize = bufferSize;
+        this.buf = AlignedBuffer.allocate(bufferSize);
+        buf.limit(0);
+    }
 
     CaptureInput(InputStream in, int bufferSize) {
-        this.in = in;
-        this.buf = new byte[bufferSize];
+        this(Channels.newChannel(in), bufferSize);
     }
 
     /** Reads up to {@code len} bytes; returns how many were read (less than len only at the end of input). */
     int read(byte[] dst, int off, int len) throws IOException {
         int done = 0;
         while (done < len) {
-            if (pos == lim && !fill()) break;
-            int n = Math.min(len - done, lim - pos);
-            System.arraycopy(buf, pos, dst, off + done, n);
-            pos += n;
+            if (!buf.hasRemaining() && !fill()) break;
+            int n = Math.min(len - done, buf.remaining());
+            buf.get(dst, off + done, n);
             done += n;
         }
         consumed += done;
@@ -33,24 +48,70 @@ final class CaptureInput implements AutoCloseable {
     long skip(long n) throws IOException {
         long done = 0;
         while (done < n) {
-            if (pos == lim && !fill()) break;
-            int k = (int) Math.min(n - done, lim - pos);
-            pos += k;
+            if (!buf.hasRemaining() && !fill()) break;
+            int k = (int) Math.min(n - done, buf.remaining());
+            buf.position(buf.position() + k);
             done += k;
         }
         consumed += done;
         return done;
     }
 
+    /**
+     * Fills {@code dst} from its position to its limit with the next bytes of the input: what this
+     * input holds buffered first, then straight from the source, with no copy in between. Returns how
+     * many bytes came (fewer than asked only at the end of the input).
+     */
+    int readInto(ByteBuffer dst) throws IOException {
+        int start = dst.position();
+        if (buf.hasRemaining()) {
+            int n = Math.min(buf.remaining(), dst.remaining());
+            int lim = buf.limit();
+            buf.limit(buf.position() + n);
+            dst.put(buf);
+            buf.limit(lim);
+        }
+        while (dst.hasRemaining() && !eof) {
+            int n = in.read(dst);
+            if (n < 0) eof = true;
+        }
+        int got = dst.position() - start;
+        consumed += got;
+        return got;
+    }
+
+    /** Gives back the last {@code n} bytes taken by {@link #readInto} (they sit at {@code from} in {@code src}). */
+    void unread(ByteBuffer src, int from, int n) {
+        if (n == 0) return;
+        if (buf.hasRemaining()) {
+            // readInto took all it gave from this buffer (it is not empty): those bytes are just behind
+            buf.position(buf.position() - n);
+        } else {
+            if (n > buf.capacity()) buf = AlignedBuffer.allocate(n);   // the start of a record larger than the buffer
+            buf.clear();
+            buf.put(src.duplicate().position(from).limit(from + n));
+            buf.flip();
+        }
+        consumed -= n;
+    }
+
+    /** True once the source has ended (buffered bytes may remain). */
+    boolean sourceEnded() { return eof; }
+
     /** Bytes delivered so far (the file offset of the next byte). */
     long position() { return consumed; }
 
     private boolean fill() throws IOException {
-        int n = in.read(buf, 0, buf.length);
-        if (n <= 0) return false;
-        pos = 0;
-        lim = n;
-        return true;
+        if (eof) return false;
+        buf.clear();
+        if (buf.capacity() > bufferSize) buf.limit(bufferSize);
+        int n;
+        do {
+            n = in.read(buf);
+        } while (n == 0);   // a non-blocking source: try again
+        buf.flip();
+        if (n < 0) eof = true;
+        return buf.hasRemaining();
     }
 
     @Override

@@ -11,6 +11,13 @@ public interface CaptureReader extends AutoCloseable {
      */
     boolean next(CaptureRecord rec) throws IOException;
 
+    /**
+     * Reads the next records, at most {@code max}, into {@code batch} (emptied first), their bytes
+     * left where one read put them. Returns how many; 0 at the end of the capture or of its
+     * undamaged part, as {@link #next} returns false.
+     */
+    int nextBatch(RecordBatch batch, long max) throws IOException;
+
     /** "pcap" or "pcapng". */
     String format();
 

@@ -2,6 +2,7 @@ package io.rocescope.dissector.capture;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -16,25 +17,28 @@ public final class CaptureReaders {
         if ("-".equals(pathOrDash)) return open(System.in, "standard input");
         Path path = Path.of(pathOrDash);
         if (Files.isDirectory(path)) throw new CaptureFormatException(pathOrDash + ": is a directory, not a capture file");
-        InputStream in;
+        FileChannel channel;
         try {
-            in = Files.newInputStream(path);
+            channel = FileChannel.open(path);
         } catch (NoSuchFileException e) {
             throw new CaptureFormatException(pathOrDash + ": no such file");
         } catch (java.nio.file.AccessDeniedException e) {
             throw new CaptureFormatException(pathOrDash + ": permission denied");
         }
         try {
-            return open(in, pathOrDash);
+            return open(new CaptureInput(channel, BUFFER), pathOrDash);
         } catch (IOException | RuntimeException e) {
-            in.close();
+            channel.close();
             throw e;
         }
     }
 
     /** Reads from a stream; {@code name} is used in messages. */
     public static CaptureReader open(InputStream stream, String name) throws IOException {
-        CaptureInput in = new CaptureInput(stream, BUFFER);
+        return open(new CaptureInput(stream, BUFFER), name);
+    }
+
+    private static CaptureReader open(CaptureInput in, String name) throws IOException {
         byte[] magic = new byte[4];
         int n = in.read(magic, 0, 4);
         if (n == 0) throw new CaptureFormatException(name + ": empty file, not a capture");

@@ -3,6 +3,8 @@ package io.rocescope.dissector.capture;
 import io.rocescope.dissector.field.LinkTypeNames;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -84,6 +86,48 @@ public final class PcapReader implements CaptureReader {
         rec.interfaceId = 0;
         rec.linkType = linkType;
         return true;
+    }
+
+    @Override
+    public int nextBatch(RecordBatch b, long max) throws IOException {
+        b.clear();
+        if (done || max <= 0) return 0;
+        ByteBuffer buf = b.buf;
+        buf.order(bigEndian ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+        int filled = in.readInto(buf);
+        int pos = 0;
+        while (b.size < max && filled - pos >= 16) {
+            long sec = buf.getInt(pos) & 0xFFFFFFFFL;
+            long frac = buf.getInt(pos + 4) & 0xFFFFFFFFL;
+            long incl = buf.getInt(pos + 8) & 0xFFFFFFFFL;
+            long orig = buf.getInt(pos + 12) & 0xFFFFFFFFL;
+            if (incl > MAX_RECORD) {
+                in.unread(buf, pos, filled - pos);
+                damaged("record " + (count + 1) + " claims " + incl + " captured bytes; the file is corrupt from offset "
+                    + in.position());
+                return b.size;
+            }
+            if (16 + incl > filled - pos) {
+                if (b.size == 0 && 16 + incl > buf.capacity()) {
+                    // one record larger than the batch: give the bytes back and read it into a larger buffer
+                    in.unread(buf, 0, filled);
+                    b.ensureRoom((int) (16 + incl));
+                    return nextBatch(b, max);
+                }
+                break;
+            }
+            b.add(pos + 16, ++count, sec * 1_000_000_000L + (nanos ? frac : frac * 1000L), (int) incl,
+                (int) Math.max(orig, incl), 0, linkType);
+            pos += 16 + (int) incl;
+        }
+        int tail = filled - pos;
+        in.unread(buf, pos, tail);
+        if (b.size == 0 && tail > 0 && in.sourceEnded()) {
+            // the rest of the file is less than one record: what next() reports, it reports
+            CaptureRecord rec = new CaptureRecord();
+            if (next(rec)) throw new IllegalStateException("a whole record was left unread");
+        }
+        return b.size;
     }
 
     private boolean damaged(String why) {

@@ -104,6 +104,23 @@ public final class PcapngReader implements CaptureReader {
         return false;
     }
 
+    /** A record read by {@link #nextBatch} that did not fit in that batch: the next batch starts with it. */
+    private final CaptureRecord pending = new CaptureRecord();
+    private boolean hasPending;
+
+    @Override
+    public int nextBatch(RecordBatch b, long max) throws IOException {
+        // Blocks vary (interfaces, sections, options): records go through next() and are copied in.
+        b.clear();
+        while (b.size() < max) {
+            if (!hasPending && !next(pending)) break;
+            hasPending = true;
+            if (!b.add(pending)) break;
+            hasPending = false;
+        }
+        return b.size();
+    }
+
     private boolean interfaceDescription(int body) {
         if (body < 8) return damaged("interface description block is too short");
         int linkType = ByteOrder32.u16(block, 0, bigEndian);

@@ -1,6 +1,8 @@
 package io.rocescope.dissector.decode;
 
 import io.rocescope.dissector.field.FieldDef;
+import io.rocescope.dissector.field.FieldInterest;
+import io.rocescope.dissector.field.FieldType;
 import io.rocescope.dissector.field.Fields;
 
 import java.util.ArrayList;
@@ -25,10 +27,23 @@ public final class DecodedFrame {
 
     // ---- summary (what the one-line view needs) ----
     Protocol protocol = Protocol.UNKNOWN;
-    /** Index of the field holding the source/destination address shown in the columns, or -1. */
-    int srcField = -1, dstField = -1;
+    /**
+     * The Source and Destination columns' addresses, as Wireshark's packet info keeps them: their type
+     * (ETHER, IPV4 or IPV6: a GID is an IPv6 address) and where their bytes are in the frame (-1: none).
+     * The innermost layer that has addresses sets them (IP over Ethernet).
+     */
+    FieldType addressType;
+    int srcAddress = -1, dstAddress = -1;
+    /** UDP or TCP ports (-1 without), the UDP length, and the last EtherType (-1 without). */
+    int srcPort = -1, dstPort = -1, udpLength = -1, etherType = -1;
     boolean roce;
     IcrcStatus icrcStatus = IcrcStatus.NONE;
+    /** Decoded by a stateless decoder, but the frame needs reassembly state (perftest's TCP exchange). */
+    boolean sequential;
+    /** The IP header's ECN bits, or -1 without an IP header. */
+    int ecn = -1;
+    /** The transport values (valid when {@link #roce}). */
+    final IbHeaders ib = new IbHeaders();
 
     // ---- fields ----
     private int count;
@@ -42,6 +57,9 @@ public final class DecodedFrame {
     private boolean objectsUsed;
 
     private final List<Expert> experts = new ArrayList<>(2);
+
+    /** Which fields this frame records (see {@link FieldInterest}); null = every field. */
+    private boolean[] keep;
 
     // First index of each field id in this frame, valid where firstStamp[id] == generation: an O(1)
     // find() without clearing a table per frame.
@@ -78,10 +96,18 @@ public final class DecodedFrame {
         this.linkType = linkType;
         this.data = data;
         this.protocol = Protocol.UNKNOWN;
-        this.srcField = -1;
-        this.dstField = -1;
+        this.addressType = null;
+        this.srcAddress = -1;
+        this.dstAddress = -1;
+        this.srcPort = -1;
+        this.dstPort = -1;
+        this.udpLength = -1;
+        this.etherType = -1;
         this.roce = false;
         this.icrcStatus = IcrcStatus.NONE;
+        this.ecn = -1;
+        this.sequential = false;
+        this.ib.reset();
         if (objectsUsed) {
             Arrays.fill(objects, 0, count, null);
             objectsUsed = false;
@@ -94,7 +120,10 @@ public final class DecodedFrame {
 
     // ---- building (used by the dissectors) ----
 
-    /** Opens a protocol node; its children follow until {@link #close(int, int)}. Returns its index. */
+    /** What the decoder records from now on (null = every field). */
+    void interest(boolean[] mask) { this.keep = mask; }
+
+    /** Opens a protocol node; its children follow until {@link #close(int, int)}. Returns its index (-1 if not kept). */
     int open(FieldDef def, int offset) {
         int i = add(def, offset, 0, 0);
         depth++;
@@ -103,11 +132,14 @@ public final class DecodedFrame {
 
     /** Closes a node opened by {@link #open}, fixing its length now that its end is known. */
     void close(int index, int endOffset) {
-        lengths[index] = Math.max(0, endOffset - offsets[index]);
+        if (index >= 0) lengths[index] = Math.max(0, endOffset - offsets[index]);
         depth--;
     }
 
+    /** Records a field; returns its index, or -1 when this decode does not keep that field. */
     int add(FieldDef def, int offset, int length, long value) {
+        boolean[] k = keep;
+        if (k != null && !k[def.id()]) return -1;
         if (count == defs.length) grow();
         defs[count] = def.id();
         values[count] = value;
@@ -124,6 +156,7 @@ public final class DecodedFrame {
 
     int add(FieldDef def, int offset, int length, long value, Object object) {
         int i = add(def, offset, length, value);
+        if (i < 0) return i;
         objects[i] = object;
         objectsUsed = true;
         return i;
@@ -159,8 +192,35 @@ public final class DecodedFrame {
     /** True when an InfiniBand transport header (RoCEv2 or RoCEv1) was decoded. */
     public boolean isRoce() { return roce; }
     public IcrcStatus icrcStatus() { return icrcStatus; }
-    public int srcField() { return srcField; }
-    public int dstField() { return dstField; }
+    /**
+     * True when a {@link FrameDecoder#stateless() stateless} decoder met a frame whose decoding depends on
+     * earlier frames (a perftest TCP segment): decode it again, in capture order, with a stateful decoder.
+     */
+    public boolean needsSequentialDecode() { return sequential; }
+    /** The InfiniBand transport values; meaningful when {@link #isRoce()}. */
+    public IbHeaders ib() { return ib; }
+    /** ECN bits of the IPv4 or IPv6 header (0-3), or -1 when the frame has no IP header. */
+    public int ecn() { return ecn; }
+    /** The type of the column addresses: ETHER, IPV4 or IPV6 (a GID); null when the frame has none. */
+    public FieldType addressType() { return addressType; }
+    /** Offset of the source address bytes in {@link #data()}, or -1. */
+    public int sourceOffset() { return srcAddress; }
+    /** Offset of the destination address bytes in {@link #data()}, or -1. */
+    public int destinationOffset() { return dstAddress; }
+    /** UDP or TCP source port, or -1. */
+    public int srcPort() { return srcPort; }
+    /** UDP or TCP destination port, or -1. */
+    public int dstPort() { return dstPort; }
+    /** The UDP header's length field, or -1 without a UDP header. */
+    public int udpLength() { return udpLength; }
+    /** The EtherType of the innermost Ethernet or VLAN header, or -1. */
+    public int etherType() { return etherType; }
+
+    void addresses(FieldType type, int src, int dst) {
+        addressType = type;
+        srcAddress = src;
+        dstAddress = dst;
+    }
     public List<Expert> experts() { return experts; }
 
     public boolean hasExpert(String key) {
@@ -181,12 +241,27 @@ public final class DecodedFrame {
     /** Index of the first occurrence of a field, or -1. */
     public int find(FieldDef def) {
         int id = def.id();
-        return firstStamp[id] == generation ? firstIndex[id] : -1;
+        if (firstStamp[id] == generation) return firstIndex[id];
+        if (keep != null && !keep[id]) notKept(def);
+        return -1;
+    }
+
+    /** True when this frame's decode recorded {@code def} where present (every field, unless decoded for a summary). */
+    public boolean keeps(FieldDef def) { return keep == null || keep[def.id()]; }
+
+    /**
+     * Asking for a field the decode was told to skip is a bug in the caller (it must name the field in
+     * the decoder's {@link FieldInterest}); failing loudly beats answering "absent".
+     */
+    private static void notKept(FieldDef def) {
+        throw new IllegalStateException("field " + def.abbrev() + " was not recorded: this frame was decoded for a summary; "
+            + "add the field to the decoder's FieldInterest");
     }
 
     /** Index of the next occurrence after index {@code from}, or -1. */
     public int findNext(FieldDef def, int from) {
         int id = def.id();
+        if (keep != null && !keep[id]) notKept(def);
         for (int i = from + 1; i < count; i++) if (defs[i] == id) return i;
         return -1;
     }
@@ -196,6 +271,7 @@ public final class DecodedFrame {
     /** Index of the first occurrence within [from, end), or -1 (fields of one record among several). */
     public int findIn(FieldDef def, int from, int end) {
         int id = def.id();
+        if (keep != null && !keep[id]) notKept(def);
         for (int i = from; i < end && i < count; i++) if (defs[i] == id) return i;
         return -1;
     }
@@ -223,10 +299,18 @@ public final class DecodedFrame {
         c.linkType = linkType;
         c.data = Arrays.copyOf(data, capturedLength);
         c.protocol = protocol;
-        c.srcField = srcField;
-        c.dstField = dstField;
+        c.addressType = addressType;
+        c.srcAddress = srcAddress;
+        c.dstAddress = dstAddress;
+        c.srcPort = srcPort;
+        c.dstPort = dstPort;
+        c.udpLength = udpLength;
+        c.etherType = etherType;
         c.roce = roce;
         c.icrcStatus = icrcStatus;
+        c.ecn = ecn;
+        c.sequential = sequential;
+        c.ib.copyFrom(ib);
         c.count = count;
         c.defs = Arrays.copyOf(defs, count);
         c.values = Arrays.copyOf(values, count);
@@ -235,6 +319,7 @@ public final class DecodedFrame {
         c.depths = Arrays.copyOf(depths, count);
         c.objects = Arrays.copyOf(objects, count);
         c.experts.addAll(experts);
+        c.keep = keep;
         for (int i = count - 1; i >= 0; i--) {
             c.firstStamp[defs[i]] = c.generation;
             c.firstIndex[defs[i]] = i;

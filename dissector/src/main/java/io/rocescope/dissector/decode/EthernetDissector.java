@@ -1,5 +1,7 @@
 package io.rocescope.dissector.decode;
 
+import io.rocescope.dissector.field.FieldType;
+
 import static io.rocescope.dissector.field.Fields.*;
 
 /** Ethernet II header; hands the rest to the EtherType dispatch and marks trailing bytes as a trailer. */
@@ -8,15 +10,18 @@ final class EthernetDissector {
 
     static void dissect(Packet p, int off) {
         if (!p.need(off, 14, "Ethernet header")) return;
-        int node = p.f.open(ETH, off);
-        int dst = p.addr(ETH_DST, off, 6);
-        int src = p.addr(ETH_SRC, off + 6, 6);
-        p.f.srcField = src;
-        p.f.dstField = dst;
-        int type = p.u16(ETH_TYPE, off + 12);
-        p.f.close(node, off + 14);
+        int type = Bytes.u16(p.d, off + 12);
+        p.f.addresses(FieldType.ETHER, off + 6, off);
+        p.f.etherType = type;
+        if (p.detail) {
+            int node = p.f.open(ETH, off);
+            p.addr(ETH_DST, off, 6);
+            p.addr(ETH_SRC, off + 6, 6);
+            p.f.add(ETH_TYPE, off + 12, 2, type);
+            p.f.close(node, off + 14);
+        }
         int end = EtherTypeDispatch.dissect(p, type, off + 14);
-        if (end >= 0 && end < p.cap) {
+        if (p.detail && end >= 0 && end < p.cap) {
             p.bytes(ETH_TRAILER, end, p.cap - end);
         }
     }

@@ -1,6 +1,7 @@
 package io.rocescope.dissector.decode;
 
 import io.rocescope.dissector.capture.CaptureRecord;
+import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.field.LinkTypeNames;
 import io.rocescope.dissector.perftest.PerftestConversations;
 
@@ -9,22 +10,47 @@ import static io.rocescope.dissector.field.Fields.*;
 /**
  * Decodes capture records into {@link DecodedFrame}s. Not thread-safe: one decoder per thread.
  * The state kept between frames: the first timestamp (relative times) and perftest's TCP reassembly.
+ * A {@link #stateless() stateless} decoder keeps no reassembly state, so that several can decode
+ * parts of one capture at once: it marks the frames that need the reassembly instead
+ * ({@link DecodedFrame#needsSequentialDecode()}), for a stateful decoder to decode in capture order.
  */
 public final class FrameDecoder {
     private final DecodeOptions options;
+    private final boolean[] interest;
+    private final boolean detail;
     private final Packet packet = new Packet();
     private final DecodedFrame frame = new DecodedFrame();
     private long firstTimestamp = Long.MIN_VALUE;
-    /** Reassembly state of perftest's TCP exchanges: bounded to 1024 directions. */
-    private final PerftestConversations perftest = new PerftestConversations(1024);
+    /** Reassembly state of perftest's TCP exchanges, bounded to 1024 directions; null when stateless. */
+    private final PerftestConversations perftest;
 
     public FrameDecoder() {
         this(new DecodeOptions());
     }
 
     public FrameDecoder(DecodeOptions options) {
-        this.options = options;
+        this(options, FieldInterest.all());
     }
+
+    /** A decoder that records only the fields {@code interest} keeps (e.g. {@link FieldInterest#summary()}). */
+    public FrameDecoder(DecodeOptions options, FieldInterest interest) {
+        this(options, interest, new PerftestConversations(1024));
+    }
+
+    private FrameDecoder(DecodeOptions options, FieldInterest interest, PerftestConversations perftest) {
+        this.options = options;
+        this.interest = interest.mask();
+        this.detail = interest.keepsDetail();
+        this.perftest = perftest;
+    }
+
+    /** A decoder for a worker thread: no reassembly state; frames that need it are marked, not reassembled. */
+    public static FrameDecoder stateless(DecodeOptions options, FieldInterest interest) {
+        return new FrameDecoder(options, interest, null);
+    }
+
+    /** Times are relative to this timestamp (the capture's first frame) instead of this decoder's first frame. */
+    public void firstTimestamp(long nanos) { firstTimestamp = nanos; }
 
     /** Decodes into a frame object that is reused by the next call. */
     public DecodedFrame decode(CaptureRecord rec) {
@@ -35,18 +61,22 @@ public final class FrameDecoder {
         if (firstTimestamp == Long.MIN_VALUE) firstTimestamp = rec.timestampNanos;
         f.reset(rec.number, rec.timestampNanos, rec.timestampNanos - firstTimestamp, rec.capturedLength,
             rec.originalLength, rec.interfaceId, rec.linkType, rec.data);
+        f.interest(interest);
         packet.reset(rec.data, rec.capturedLength, rec.capturedLength < rec.originalLength, f, options);
         packet.perftest = perftest;
+        packet.detail = detail;
 
-        int node = f.open(FRAME, 0);
-        f.add(FRAME_NUMBER, 0, 0, rec.number);
-        f.add(FRAME_TIME_EPOCH, 0, 0, rec.timestampNanos);
-        f.add(FRAME_TIME_RELATIVE, 0, 0, f.relativeNanos);
-        f.add(FRAME_LEN, 0, 0, rec.originalLength);
-        f.add(FRAME_CAP_LEN, 0, 0, rec.capturedLength);
-        f.add(FRAME_INTERFACE_ID, 0, 0, rec.interfaceId);
-        f.add(FRAME_LINK_TYPE, 0, 0, rec.linkType);
-        f.close(node, rec.capturedLength);
+        if (detail) {
+            int node = f.open(FRAME, 0);
+            f.add(FRAME_NUMBER, 0, 0, rec.number);
+            f.add(FRAME_TIME_EPOCH, 0, 0, rec.timestampNanos);
+            f.add(FRAME_TIME_RELATIVE, 0, 0, f.relativeNanos);
+            f.add(FRAME_LEN, 0, 0, rec.originalLength);
+            f.add(FRAME_CAP_LEN, 0, 0, rec.capturedLength);
+            f.add(FRAME_INTERFACE_ID, 0, 0, rec.interfaceId);
+            f.add(FRAME_LINK_TYPE, 0, 0, rec.linkType);
+            f.close(node, rec.capturedLength);
+        }
 
         try {
             switch (rec.linkType) {

@@ -20,8 +20,9 @@ final class GrhDissector {
         int paylen = p.u16(GRH_PAYLEN, off + 4);
         int nxt = p.u8(GRH_NXTHDR, off + 6);
         p.u8(GRH_HOPLMT, off + 7);
-        p.f.srcField = p.addr(GRH_SGID, off + 8, 16);
-        p.f.dstField = p.addr(GRH_DGID, off + 24, 16);
+        p.f.addresses(io.rocescope.dissector.field.FieldType.IPV6, off + 8, off + 24);
+        p.addr(GRH_SGID, off + 8, 16);
+        p.addr(GRH_DGID, off + 24, 16);
         p.f.close(node, off + 40);
         int end = off + 40 + paylen;
         p.f.close(ib, Math.min(end, p.cap));

@@ -1,5 +1,7 @@
 package io.rocescope.dissector.decode;
 
+import io.rocescope.dissector.field.FieldType;
+
 import static io.rocescope.dissector.field.Fields.*;
 
 /** IPv6 fixed header (RoCEv2 carries no extension headers). */
@@ -11,18 +13,28 @@ final class Ipv6Dissector {
         if (!p.need(off, 40, "IPv6 header")) return -1;
         byte[] d = p.d;
         long w = Bytes.u32(d, off);
-        int node = p.f.open(IPV6, off);
-        p.bits(IPV6_VERSION, off, 1, w, 28, 0xF);
-        p.bits(IPV6_TCLASS, off, 2, w, 20, 0xFF);
-        p.bits(IPV6_DSCP, off, 2, w, 22, 0x3F);
-        p.bits(IPV6_ECN, off, 2, w, 20, 0x3);
-        p.bits(IPV6_FLOW, off + 1, 3, w, 0, 0xFFFFF);
-        int plen = p.u16(IPV6_PLEN, off + 4);
-        int nxt = p.u8(IPV6_NXT, off + 6);
-        p.u8(IPV6_HLIM, off + 7);
-        p.f.srcField = p.addr(IPV6_SRC, off + 8, 16);
-        p.f.dstField = p.addr(IPV6_DST, off + 24, 16);
-        p.f.close(node, off + 40);
+        int plen = Bytes.u16(d, off + 4);
+        int nxt = Bytes.u8(d, off + 6);
+        int node = p.open(IPV6, off);
+        if (p.detail) {
+            p.bits(IPV6_VERSION, off, 1, w, 28, 0xF);
+            p.bits(IPV6_TCLASS, off, 2, w, 20, 0xFF);
+            p.bits(IPV6_DSCP, off, 2, w, 22, 0x3F);
+        }
+        p.f.ecn = (int) ((w >>> 20) & 3);
+        if (p.detail) p.bits(IPV6_ECN, off, 2, w, 20, 0x3);
+        if (p.detail) {
+            p.bits(IPV6_FLOW, off + 1, 3, w, 0, 0xFFFFF);
+            p.f.add(IPV6_PLEN, off + 4, 2, plen);
+            p.f.add(IPV6_NXT, off + 6, 1, nxt);
+            p.u8(IPV6_HLIM, off + 7);
+        }
+        p.f.addresses(FieldType.IPV6, off + 8, off + 24);
+        if (p.detail) {
+            p.addr(IPV6_SRC, off + 8, 16);
+            p.addr(IPV6_DST, off + 24, 16);
+        }
+        p.close(node, off + 40);
         if ((w >>> 28) != 6) {
             p.malformed("IPv6: version field is " + (w >>> 28));
             return -1;

@@ -3,7 +3,6 @@ package io.rocescope.dissector.decode;
 import io.rocescope.dissector.field.CmNames;
 
 import static io.rocescope.dissector.field.CmFields.*;
-import static io.rocescope.dissector.field.Fields.DETH_Q_KEY;
 
 /** The 256-byte MAD carried by a UD SEND Only to QP1: common header, then the CM message. */
 final class MadDissector {
@@ -29,7 +28,7 @@ final class MadDissector {
             p.bytes(MAD_DATA, off + 24, MAD_SIZE - 24);
             return;
         }
-        long qkey = f.get(DETH_Q_KEY, CmNames.QP1_QKEY);
+        long qkey = f.ib.has(io.rocescope.dissector.field.OpcodeTable.DETH) ? f.ib.qKey : CmNames.QP1_QKEY;
         if (qkey != CmNames.QP1_QKEY) {
             f.add(QKEY_MISMATCH, off, 0, 1);
             f.expert(new Expert(Expert.Severity.WARNING, "infiniband.cm.qkey_mismatch",

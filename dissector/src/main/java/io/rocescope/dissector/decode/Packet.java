@@ -14,6 +14,12 @@ final class Packet {
     boolean cut;
     DecodedFrame f;
     DecodeOptions options;
+    /**
+     * Whether the data-path dissectors add their detail fields ({@link io.rocescope.dissector.field.Fields#detail()}):
+     * Wireshark's {@code if (tree)}. Off for a summary decode, which saves most of a RoCE data frame's work.
+     */
+    boolean detail = true;
+    final IcrcCalculator icrc = new IcrcCalculator();
 
     /** Offset and kind of the last network header (4 = IPv4, 6 = IPv6, 1 = RoCEv1 GRH), for the ICRC. */
     int l3Offset = -1;
@@ -24,7 +30,16 @@ final class Packet {
     /** perftest exchange state, owned by the FrameDecoder (the only state kept between frames). */
     io.rocescope.dissector.perftest.PerftestConversations perftest;
 
+    private FieldSubtree subtree;
+
+    /** The node helper for this packet's frame. */
+    FieldSubtree subtree() {
+        if (subtree == null) subtree = new FieldSubtree(f);
+        return subtree;
+    }
+
     void reset(byte[] d, int cap, boolean cut, DecodedFrame f, DecodeOptions options) {
+        if (this.f != f) subtree = null;
         this.d = d;
         this.cap = cap;
         this.cut = cut;
@@ -51,6 +66,11 @@ final class Packet {
     void malformed(String message) {
         f.expert(Expert.malformed(message));
     }
+
+    /** Opens a detail protocol node (a no-op without detail; pair it with {@link #close}). */
+    int open(FieldDef def, int off) { return detail ? f.open(def, off) : -1; }
+
+    void close(int node, int end) { if (detail) f.close(node, end); }
 
     // Field helpers, so the dissectors read as a list of fields.
     int u8(FieldDef def, int off) { int v = Bytes.u8(d, off); f.add(def, off, 1, v); return v; }

@@ -72,15 +72,9 @@ final class PerftestDissector {
     /** "src:sport>dst:dport" for this direction. */
     private static String streamKey(Packet p, int tcpOff) {
         DecodedFrame f = p.f;
-        StringBuilder sb = new StringBuilder(64);
-        appendAddress(sb, f, f.srcField).append(':').append(Bytes.u16(p.d, tcpOff)).append('>');
-        appendAddress(sb, f, f.dstField).append(':').append(Bytes.u16(p.d, tcpOff + 2));
+        io.rocescope.dissector.text.LineBuffer sb = new io.rocescope.dissector.text.LineBuffer(64);
+        Addresses.source(sb.append(String.valueOf(f.addressType())).append('='), f).append(':').append(Bytes.u16(p.d, tcpOff)).append('>');
+        Addresses.destination(sb, f).append(':').append(Bytes.u16(p.d, tcpOff + 2));
         return sb.toString();
-    }
-
-    private static StringBuilder appendAddress(StringBuilder sb, DecodedFrame f, int field) {
-        if (field < 0) return sb.append('?');
-        FieldDef def = f.def(field);
-        return sb.append(def.abbrev()).append('=').append(io.rocescope.dissector.text.FieldText.value(f, field));
     }
 }

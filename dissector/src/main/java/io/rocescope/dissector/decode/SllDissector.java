@@ -12,7 +12,10 @@ final class SllDissector {
         p.u16(SLL_PKTTYPE, 0);
         p.u16(SLL_HATYPE, 2);
         int halen = p.u16(SLL_HALEN, 4);
-        if (halen == 6) p.f.srcField = p.addr(SLL_SRC, 6, 6);
+        if (halen == 6) {
+            p.addr(SLL_SRC, 6, 6);
+            p.f.addresses(io.rocescope.dissector.field.FieldType.ETHER, 6, -1);
+        }
         int type = p.u16(SLL_ETYPE, 14);
         p.f.close(node, 16);
         EtherTypeDispatch.dissect(p, type, 16);
@@ -26,7 +29,10 @@ final class SllDissector {
         p.u16(SLL_HATYPE, 8);
         p.u8(SLL_PKTTYPE, 10);
         int halen = p.u8(SLL_HALEN, 11);
-        if (halen == 6) p.f.srcField = p.addr(SLL_SRC, 12, 6);
+        if (halen == 6) {
+            p.addr(SLL_SRC, 12, 6);
+            p.f.addresses(io.rocescope.dissector.field.FieldType.ETHER, 12, -1);
+        }
         p.f.close(node, 20);
         EtherTypeDispatch.dissect(p, type, 20);
     }

@@ -11,6 +11,8 @@ final class TcpDissector {
         if (!p.need(off, 20, "TCP header")) return;
         byte[] d = p.d;
         int hdr = (Bytes.u8(d, off + 12) >>> 4) * 4;
+        p.f.srcPort = Bytes.u16(d, off);
+        p.f.dstPort = Bytes.u16(d, off + 2);
         int node = p.f.open(TCP, off);
         p.u16(TCP_SRCPORT, off);
         p.u16(TCP_DSTPORT, off + 2);
@@ -42,7 +44,8 @@ final class TcpDissector {
         // Segments without data only matter to the reassembly when they open or close the stream.
         boolean carries = payload > 0 || (flags & 0x07) != 0;
         if (carries && (Bytes.u16(d, off) == port || Bytes.u16(d, off + 2) == port)) {
-            PerftestDissector.dissect(p, off, flags, off + hdr, payload);
+            if (p.perftest == null) p.f.sequential = true;   // a stateless decoder: reassembly happens in order, elsewhere
+            else PerftestDissector.dissect(p, off, flags, off + hdr, payload);
         }
     }
 }

@@ -9,12 +9,19 @@ final class UdpDissector {
     static void dissect(Packet p, int off, int ipEnd) {
         p.f.protocol = DecodedFrame.Protocol.UDP;
         if (!p.need(off, 8, "UDP header")) return;
-        int node = p.f.open(UDP, off);
-        p.u16(UDP_SRCPORT, off);
-        int dport = p.u16(UDP_DSTPORT, off + 2);
-        int len = p.u16(UDP_LENGTH, off + 4);
-        p.u16(UDP_CHECKSUM, off + 6);
-        p.f.close(node, off + 8);
+        byte[] d = p.d;
+        int sport = Bytes.u16(d, off), dport = Bytes.u16(d, off + 2), len = Bytes.u16(d, off + 4);
+        p.f.srcPort = sport;
+        p.f.dstPort = dport;
+        p.f.udpLength = len;
+        if (p.detail) {
+            int node = p.f.open(UDP, off);
+            p.f.add(UDP_SRCPORT, off, 2, sport);
+            p.f.add(UDP_DSTPORT, off + 2, 2, dport);
+            p.f.add(UDP_LENGTH, off + 4, 2, len);
+            p.u16(UDP_CHECKSUM, off + 6);
+            p.f.close(node, off + 8);
+        }
         if (len < 8 || off + len > ipEnd) {
             p.malformed("UDP length " + len + " does not fit the " + (ipEnd - off) + " bytes the IP header gives it");
             return;

@@ -241,6 +241,35 @@ public final class Fields {
         PerftestFields.register();
     }
 
+    /**
+     * The fields of the data path (frame metadata, Ethernet, 802.1Q, IPv4, IPv6, UDP and the whole
+     * InfiniBand transport): the one-line views and the flow tracker read their values from the frame
+     * itself instead (DecodedFrame's addresses, ports and ECN, and IbHeaders, as Wireshark's packet
+     * info), so a decode for those ({@link FieldInterest#summary()}) records none of them: a RoCE data
+     * frame then costs no field at all. -e and -Y add back what they name; the tree has them all.
+     */
+    private static final List<FieldDef> DETAIL = List.of(
+        FRAME, FRAME_NUMBER, FRAME_TIME_EPOCH, FRAME_TIME_RELATIVE, FRAME_LEN, FRAME_CAP_LEN, FRAME_INTERFACE_ID,
+        FRAME_LINK_TYPE,
+        ETH, ETH_DST, ETH_SRC, ETH_TYPE, ETH_TRAILER,
+        VLAN, VLAN_PRIORITY, VLAN_DEI, VLAN_ID, VLAN_ETYPE, QINQ, QINQ_PRIORITY, QINQ_DEI, QINQ_ID, QINQ_ETYPE,
+        IP, IP_VERSION, IP_HDR_LEN, IP_DSCP, IP_ECN, IP_LEN, IP_ID, IP_FLAGS, IP_FRAG_OFFSET, IP_TTL, IP_PROTO,
+        IP_CHECKSUM, IP_SRC, IP_DST,
+        IPV6, IPV6_VERSION, IPV6_TCLASS, IPV6_DSCP, IPV6_ECN, IPV6_FLOW, IPV6_PLEN, IPV6_NXT, IPV6_HLIM, IPV6_SRC,
+        IPV6_DST,
+        UDP, UDP_SRCPORT, UDP_DSTPORT, UDP_LENGTH, UDP_CHECKSUM,
+        // the whole transport: its values are on the frame as IbHeaders, whether or not the tree is built
+        IB, BTH, BTH_OPCODE, BTH_SE, BTH_M, BTH_PADCNT, BTH_TVER, BTH_P_KEY, BTH_FECN, BTH_BECN, BTH_RESERVED6,
+        BTH_DESTQP, BTH_A, BTH_RESERVED7, BTH_PSN,
+        XRCETH, XRCETH_XRCSRQ, RDETH, RDETH_EECNXT, DETH, DETH_Q_KEY, DETH_SRCQP, FETH, FETH_SEL, FETH_PLT,
+        RETH, RETH_VA, RETH_R_KEY, RETH_DMALEN, ATOMICETH, ATOMICETH_VA, ATOMICETH_R_KEY, ATOMICETH_SWAPDT,
+        ATOMICETH_CMPDT, AETH, AETH_SYNDROME, AETH_SYN_RESERVED, AETH_SYN_TYPE, AETH_SYN_CREDIT, AETH_SYN_TIMER,
+        AETH_SYN_RESERVED_VALUE, AETH_SYN_ERROR, AETH_MSN, ATOMICACKETH, ATOMICACKETH_ORIGREMDT, IMMDT, IETH,
+        CNP, CNP_RESERVED, PAYLOAD, PAD, INVARIANT_CRC, ICRC_STATUS, ICRC_FOUND, ICRC_EXPECTED);
+
+    /** The fields a summary decode skips (see {@link #DETAIL}). */
+    public static List<FieldDef> detail() { return DETAIL; }
+
     /** Every registered field, in registration order (ids are indexes into this list). */
     public static List<FieldDef> all() { return Collections.unmodifiableList(ALL); }
 

@@ -112,6 +112,15 @@ public final class InfinibandNames {
 
     /** One line for an AETH syndrome: "ACK credits=unlimited", "NAK PSN Sequence Error", "RNR NAK timer=81.92 ms". */
     public static String syndromeText(int syndrome) {
+        return SYNDROME_TEXTS[syndrome & 0xFF];
+    }
+
+    private static final String[] SYNDROME_TEXTS = new String[256];
+    static {
+        for (int s = 0; s < 256; s++) SYNDROME_TEXTS[s] = syndromeTextOf(s);
+    }
+
+    private static String syndromeTextOf(int syndrome) {
         int type = (syndrome >>> 5) & 3;
         int value = syndrome & 0x1F;
         switch (type) {

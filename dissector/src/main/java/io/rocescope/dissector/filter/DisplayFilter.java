@@ -1,6 +1,9 @@
 package io.rocescope.dissector.filter;
 
 import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.field.FieldDef;
+
+import java.util.Collection;
 
 /**
  * A Wireshark-style display filter, compiled once and tested on each frame:
@@ -10,6 +13,9 @@ import io.rocescope.dissector.decode.DecodedFrame;
 @FunctionalInterface
 public interface DisplayFilter {
     boolean matches(DecodedFrame f);
+
+    /** The fields the filter reads, which the decoder must keep; null when unknown (keep every field). */
+    default Collection<FieldDef> fields() { return null; }
 
     static DisplayFilter parse(String text) throws FilterSyntaxException {
         return new FilterParser(text).parse();

@@ -25,6 +25,7 @@ final class FilterParser {
 
     private final String text;
     private final List<String> tokens = new ArrayList<>();
+    private final List<FieldDef> referenced = new ArrayList<>();
     private int pos;
 
     FilterParser(String text) throws FilterSyntaxException {
@@ -45,7 +46,13 @@ final class FilterParser {
         if (tokens.isEmpty()) throw new FilterSyntaxException("filter is empty");
         DisplayFilter f = or();
         if (pos < tokens.size()) throw error("unexpected '" + tokens.get(pos) + "'");
-        return f;
+        return new Compiled(f, List.copyOf(referenced));
+    }
+
+    /** The parsed filter and the fields it names. */
+    private record Compiled(DisplayFilter root, List<FieldDef> fields) implements DisplayFilter {
+        @Override
+        public boolean matches(DecodedFrame f) { return root.matches(f); }
     }
 
     private FilterSyntaxException error(String why) {
@@ -97,6 +104,7 @@ final class FilterParser {
         String name = tokens.get(pos++);
         FieldDef def = Fields.byName(name);
         if (def == null) throw error("unknown field '" + name + "' (rocescope fields lists them)");
+        referenced.add(def);
         String op = null;
         String[][] ops = {{"==", "eq"}, {"!=", "ne"}, {">=", "ge"}, {"<=", "le"}, {">", "gt"}, {"<", "lt"}};
         for (String[] o : ops) if (accept(o)) { op = o[0]; break; }

@@ -1,8 +1,45 @@
 package io.rocescope.dissector.text;
 
+import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.field.FieldType;
+
 /** Address text: MAC, IPv4, IPv6 (RFC 5952 compressed, with IPv4-mapped addresses as ::ffff:a.b.c.d). */
 public final class Addresses {
     private Addresses() {}
+
+    /** The frame's source address (the Source column; nothing when it has none). */
+    public static LineBuffer source(LineBuffer sb, DecodedFrame f) {
+        return of(sb, f.addressType(), f.data(), f.sourceOffset());
+    }
+
+    /** The source address as text ("" when none). */
+    public static String source(DecodedFrame f) { return source(new LineBuffer(40), f).toString(); }
+
+    /** The destination address as text ("" when none). */
+    public static String destination(DecodedFrame f) { return destination(new LineBuffer(40), f).toString(); }
+
+    /** The frame's destination address (the Destination column; nothing when it has none). */
+    public static LineBuffer destination(LineBuffer sb, DecodedFrame f) {
+        return of(sb, f.addressType(), f.data(), f.destinationOffset());
+    }
+
+    /** An address of {@code type} (ETHER, IPV4, IPV6) whose bytes are at {@code off}; nothing when off is -1. */
+    public static LineBuffer of(LineBuffer sb, FieldType type, byte[] d, int off) {
+        if (off < 0 || type == null) return sb;
+        switch (type) {
+            case ETHER: return mac(sb, be(d, off, 6));
+            case IPV4: return ipv4(sb, be(d, off, 4));
+            case IPV6: return ipv6(sb, d, off);
+            default: throw new IllegalArgumentException("not an address type: " + type);
+        }
+    }
+
+    /** The {@code n} bytes at {@code off} as a big-endian number (an IPv4 or MAC address as a value). */
+    public static long be(byte[] d, int off, int n) {
+        long v = 0;
+        for (int i = 0; i < n; i++) v = (v << 8) | (d[off + i] & 0xFF);
+        return v;
+    }
 
     public static LineBuffer mac(LineBuffer sb, long v) {
         for (int i = 5; i >= 0; i--) {
@@ -12,9 +49,15 @@ public final class Addresses {
         return sb;
     }
 
+    /** The IPv4 address whose 4 bytes are at {@code off}. */
+    public static LineBuffer ipv4(LineBuffer sb, byte[] d, int off) {
+        return sb.append(d[off] & 0xFF).append('.').append(d[off + 1] & 0xFF).append('.')
+            .append(d[off + 2] & 0xFF).append('.').append(d[off + 3] & 0xFF);
+    }
+
     public static LineBuffer ipv4(LineBuffer sb, long v) {
-        return sb.append((v >>> 24) & 0xFF).append('.').append((v >>> 16) & 0xFF).append('.')
-            .append((v >>> 8) & 0xFF).append('.').append(v & 0xFF);
+        return sb.append((int) (v >>> 24) & 0xFF).append('.').append((int) (v >>> 16) & 0xFF).append('.')
+            .append((int) (v >>> 8) & 0xFF).append('.').append((int) v & 0xFF);
     }
 
     public static LineBuffer ipv6(LineBuffer sb, byte[] d, int off) {

@@ -2,6 +2,8 @@ package io.rocescope.dissector.text;
 
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.decode.Expert;
+import io.rocescope.dissector.decode.IbHeaders;
+import io.rocescope.dissector.field.OpcodeTable;
 import io.rocescope.dissector.field.CmFields;
 import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.field.InfinibandNames;
@@ -29,8 +31,7 @@ public final class InfoColumn {
                 case MAC_CONTROL: macControl(sb, f); break;
                 case ICMPV6: sb.append("ICMPv6 type ").append(f.get(ICMPV6_TYPE, -1)); break;
                 default:
-                    int t = f.find(ETH_TYPE);
-                    if (t >= 0) Text.hex0x(sb.append("Ethernet II, type "), f.value(t), 4);
+                    if (f.etherType() >= 0) Text.hex0x(sb.append("Ethernet II, type "), f.etherType(), 4);
             }
         }
         java.util.List<Expert> experts = f.experts();
@@ -46,42 +47,46 @@ public final class InfoColumn {
         return sb;
     }
 
+    // The texts of the RoCE data path as bytes, made once: a line is mostly copies of these.
+    private static final byte[][] OPCODE_LABELS = new byte[256][], SYNDROMES = new byte[256][];
+    private static final byte[] QP = LineBuffer.bytes(" QP=0x"), PSN = LineBuffer.bytes(" PSN="), MSN = LineBuffer.bytes(" MSN=");
+    static {
+        for (int i = 0; i < 256; i++) {
+            OPCODE_LABELS[i] = LineBuffer.bytes(InfinibandNames.opcodeLabel(i));
+            SYNDROMES[i] = LineBuffer.bytes(" " + InfinibandNames.syndromeText(i));
+        }
+    }
+
     private static void roce(LineBuffer sb, DecodedFrame f) {
         if (f.has(CmFields.MAD_ATTRIBUTEID)) {
             MadInfo.append(sb, f);
             return;
         }
-        int opcode = (int) f.get(BTH_OPCODE, 0);
-        sb.append(InfinibandNames.opcodeLabel(opcode));
-        Text.hex0x(sb.append(" QP="), f.get(BTH_DESTQP, 0), 6);
-        if (opcode != 0x81 && opcode != 0x80) sb.append(" PSN=").append(f.get(BTH_PSN, 0));
-        int aeth = f.find(AETH_SYNDROME);
-        if (aeth >= 0) {
-            int syn = (int) f.value(aeth);
-            sb.append(' ').append(InfinibandNames.syndromeText(syn));
-            if (((syn >>> 5) & 3) == InfinibandNames.AETH_ACK) sb.append(" MSN=").append(f.get(AETH_MSN, 0));
+        IbHeaders h = f.ib();
+        int opcode = h.opcode();
+        sb.append(OPCODE_LABELS[opcode & 0xFF]).append(QP).appendHex(h.destQp(), 6);
+        if (opcode != 0x81 && opcode != 0x80) sb.append(PSN).append(h.psn());
+        if (h.has(OpcodeTable.AETH)) {
+            int syn = h.syndrome();
+            sb.append(SYNDROMES[syn & 0xFF]);
+            if (((syn >>> 5) & 3) == InfinibandNames.AETH_ACK) sb.append(MSN).append(h.msn());
         }
-        int deth = f.find(DETH_SRCQP);
-        if (deth >= 0) Text.hex0x(sb.append(" SrcQP="), f.value(deth), 6);
-        remoteAccess(sb, f, RETH_VA, RETH_R_KEY);
-        remoteAccess(sb, f, ATOMICETH_VA, ATOMICETH_R_KEY);
-        int len = f.find(RETH_DMALEN);
-        if (len >= 0) sb.append(" Len=").append(f.value(len));
-        int add = f.find(ATOMICETH_SWAPDT);
-        if (add >= 0) Text.hex0x(sb.append(opcode == 0x14 || opcode == 0xB4 ? " Add=" : " Swap="), f.value(add), 0);
-        int orig = f.find(ATOMICACKETH_ORIGREMDT);
-        if (orig >= 0) Text.hex0x(sb.append(" Orig="), f.value(orig), 0);
-        int imm = f.find(IMMDT);
-        if (imm >= 0) Text.hex0x(sb.append(" Imm="), f.value(imm), 8);
-        int ieth = f.find(IETH);
-        if (ieth >= 0) Text.hex0x(sb.append(" Invalidate R_Key="), f.value(ieth), 8);
-    }
-
-    private static void remoteAccess(LineBuffer sb, DecodedFrame f, FieldDef va, FieldDef rkey) {
-        int i = f.find(va);
-        if (i < 0) return;
-        Text.hex0x(sb.append(" VA="), f.value(i), 0);
-        Text.hex0x(sb.append(" R_Key="), f.get(rkey, 0), 0);
+        if (h.has(OpcodeTable.DETH)) Text.hex0x(sb.append(" SrcQP="), h.srcQp(), 6);
+        if (h.has(OpcodeTable.RETH)) {
+            Text.hex0x(sb.append(" VA="), h.rethVa(), 0);
+            Text.hex0x(sb.append(" R_Key="), h.rethRKey(), 0);
+        }
+        if (h.has(OpcodeTable.ATOMICETH)) {
+            Text.hex0x(sb.append(" VA="), h.atomicVa(), 0);
+            Text.hex0x(sb.append(" R_Key="), h.atomicRKey(), 0);
+        }
+        if (h.has(OpcodeTable.RETH)) sb.append(" Len=").append(h.dmaLength());
+        if (h.has(OpcodeTable.ATOMICETH)) {
+            Text.hex0x(sb.append(opcode == 0x14 || opcode == 0xB4 ? " Add=" : " Swap="), h.swapOrAddData(), 0);
+        }
+        if (h.has(OpcodeTable.ATOMICACKETH)) Text.hex0x(sb.append(" Orig="), h.originalRemoteData(), 0);
+        if (h.has(OpcodeTable.IMMDT)) Text.hex0x(sb.append(" Imm="), h.immediate(), 8);
+        if (h.has(OpcodeTable.IETH)) Text.hex0x(sb.append(" Invalidate R_Key="), h.invalidateRKey(), 8);
     }
 
     private static void tcp(LineBuffer sb, DecodedFrame f) {
@@ -95,9 +100,8 @@ public final class InfoColumn {
     }
 
     private static void udp(LineBuffer sb, DecodedFrame f) {
-        if (!f.has(UDP_SRCPORT)) { sb.append("UDP"); return; }
-        sb.append(f.get(UDP_SRCPORT, 0)).append(" → ").append(f.get(UDP_DSTPORT, 0))
-            .append(" Len=").append(Math.max(0, f.get(UDP_LENGTH, 8) - 8));
+        if (f.udpLength() < 0) { sb.append("UDP"); return; }
+        sb.append(f.srcPort()).append(" → ").append(f.dstPort()).append(" Len=").append(Math.max(0, f.udpLength() - 8));
     }
 
     private static void arp(LineBuffer sb, DecodedFrame f) {

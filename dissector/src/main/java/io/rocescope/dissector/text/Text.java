@@ -9,12 +9,13 @@ public final class Text {
     /** Appends {@code v} as lower-case hex, zero-padded to {@code digits} (0 = no padding), no prefix. */
     public static LineBuffer hex(LineBuffer sb, long v, int digits) {
         int n = Math.max(1, (64 - Long.numberOfLeadingZeros(v) + 3) / 4);
-        for (int i = Math.max(n, digits) - 1; i >= 0; i--) sb.append(HEX[(int) (v >>> (i * 4)) & 0xF]);
-        return sb;
+        return sb.appendHex(v, Math.max(n, digits));
     }
 
+    private static final byte[] PREFIX_0X = LineBuffer.bytes("0x");
+
     public static LineBuffer hex0x(LineBuffer sb, long v, int digits) {
-        return hex(sb.append("0x"), v, digits);
+        return hex(sb.append(PREFIX_0X), v, digits);
     }
 
     public static LineBuffer hexBytes(LineBuffer sb, byte[] d, int off, int len) {
@@ -28,23 +29,25 @@ public final class Text {
     public static LineBuffer seconds(LineBuffer sb, long nanos, int decimals) {
         if (nanos < 0) { sb.append('-'); nanos = -nanos; }
         long sec = nanos / 1_000_000_000L;
-        long frac = nanos % 1_000_000_000L;
+        int frac = (int) (nanos - sec * 1_000_000_000L);
         for (int i = decimals; i < 9; i++) frac /= 10;
-        sb.append(sec).append('.');
-        long scale = 1;
-        for (int i = 1; i < decimals; i++) scale *= 10;
-        for (long s = scale; s > 0; s /= 10) sb.append((char) ('0' + (frac / s) % 10));
+        sb.append(sec);
+        if (decimals > 0) sb.append('.').appendZeroPadded(frac, decimals);
         return sb;
+    }
+
+    /** Characters {@link #seconds} prints for {@code nanos} with {@code decimals} digits. */
+    public static int secondsWidth(long nanos, int decimals) {
+        int sign = nanos < 0 ? 1 : 0;
+        long sec = Math.abs(nanos / 1_000_000_000L);
+        return sign + LineBuffer.digits(sec) + (decimals > 0 ? 1 + decimals : 0);
     }
 
     public static LineBuffer padLeft(LineBuffer sb, LineBuffer s, int width) {
-        for (int i = s.length(); i < width; i++) sb.append(' ');
-        return sb.append(s);
+        return sb.spaces(width - s.length()).append(s);
     }
 
     public static LineBuffer padRight(LineBuffer sb, LineBuffer s, int width) {
-        sb.append(s);
-        for (int i = s.length(); i < width; i++) sb.append(' ');
-        return sb;
+        return sb.append(s).spaces(width - s.length());
     }
 }

@@ -1,5 +1,6 @@
 package io.rocescope.dissector.decode;
 
+import io.rocescope.dissector.text.Addresses;
 import io.rocescope.dissector.TestCaptures;
 import io.rocescope.dissector.field.CmFields;
 import io.rocescope.dissector.field.CmNames;
@@ -55,9 +56,9 @@ class CmGroundTruthTest {
             if (!req.has(CmFields.REQ_LOCALQPN)) continue;
             DecodedFrame rep = frames.stream().filter(f -> f.get(CmFields.REP_REMOTECOMMID, -1) == req.get(CmFields.REQ_LOCALCOMMID, -2))
                 .findFirst().orElseThrow();
-            String initiator = FieldText.value(req, req.srcField());
+            String initiator = Addresses.source(req);
             long toResponder = firstRequestPsn(frames, initiator, rep.get(CmFields.REP_LOCALQPN, -1), rep.number());
-            long toInitiator = firstRequestPsn(frames, FieldText.value(rep, rep.srcField()), req.get(CmFields.REQ_LOCALQPN, -1), rep.number());
+            long toInitiator = firstRequestPsn(frames, Addresses.source(rep), req.get(CmFields.REQ_LOCALQPN, -1), rep.number());
             assertThat(toResponder).as("%s: initiator's first PSN", name).isEqualTo(rep.get(CmFields.REP_STARTPSN, -1));
             if (toInitiator >= 0) {
                 assertThat(toInitiator).as("%s: responder's first PSN", name).isEqualTo(req.get(CmFields.REQ_STARTPSN, -1));
@@ -75,7 +76,7 @@ class CmGroundTruthTest {
             int op = (int) f.get(Fields.BTH_OPCODE, -1);
             boolean response = (op & 0x1F) >= 0x0D && (op & 0x1F) <= 0x12;
             if (op >= 0x20 || response || !OpcodeTable.isDefined(op)) continue;
-            if (FieldText.value(f, f.srcField()).equals(src) && f.get(Fields.BTH_DESTQP, -1) == destQp) return f.get(Fields.BTH_PSN, -1);
+            if (Addresses.source(f).equals(src) && f.get(Fields.BTH_DESTQP, -1) == destQp) return f.get(Fields.BTH_PSN, -1);
         }
         return -1;
     }

@@ -1,5 +1,6 @@
 package io.rocescope.dissector.decode;
 
+import io.rocescope.dissector.text.Addresses;
 import io.rocescope.dissector.TestCaptures;
 import io.rocescope.dissector.TestCaptures.RawFrame;
 import io.rocescope.dissector.TestPcapWriter;
@@ -55,7 +56,7 @@ class PerftestExchangeTest {
                 int j = i;
                 long qpn = f.value(j), psn = f.value(f.findNext(PerftestFields.KEY_PSN, j - 1));
                 long rkey = f.value(f.findNext(PerftestFields.KEY_RKEY, j - 1)), va = f.value(f.findNext(PerftestFields.KEY_VADDR, j - 1));
-                out.add(FieldText.value(f, f.srcField()) + " qpn=" + qpn + " psn=" + psn + " rkey=" + rkey + " va=" + va);
+                out.add(Addresses.source(f) + " qpn=" + qpn + " psn=" + psn + " rkey=" + rkey + " va=" + va);
             }
         }
         return out;
@@ -86,7 +87,7 @@ class PerftestExchangeTest {
             int checked = 0;
             for (DecodedFrame f : frames) {
                 for (int i = f.find(PerftestFields.KEY_QPN); i >= 0; i = f.findNext(PerftestFields.KEY_QPN, i)) {
-                    String src = FieldText.value(f, f.srcField());
+                    String src = Addresses.source(f);
                     if (client == null) client = src;   // the client writes first
                     Printed expected = sides.get(src.equals(client) ? 0 : 1);
                     assertThat(f.value(i)).as("%s frame %d QPN", name, f.number()).isEqualTo(expected.qpn());

@@ -1,0 +1,35 @@
+package io.rocescope.cli;
+
+import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.filter.DisplayFilter;
+import io.rocescope.dissector.pipeline.FrameJob;
+
+import java.io.IOException;
+
+/** -Y: a job that sees only the frames a display filter keeps (tested on the decoding threads). */
+final class FilteredJob<O> implements FrameJob<O> {
+    private final FrameJob<O> job;
+    private final DisplayFilter filter;
+
+    FilteredJob(FrameJob<O> job, DisplayFilter filter) {
+        this.job = job;
+        this.filter = filter;
+    }
+
+    @Override
+    public O newOutput() { return job.newOutput(); }
+
+    @Override
+    public void clear(O out) { job.clear(out); }
+
+    @Override
+    public void frame(DecodedFrame f, O out) {
+        if (filter.matches(f)) job.frame(f, out);
+    }
+
+    @Override
+    public int mark(O out) { return job.mark(out); }
+
+    @Override
+    public void emit(O out, int from, int to) throws IOException { job.emit(out, from, to); }
+}

@@ -1,0 +1,57 @@
+package io.rocescope.cli;
+
+import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.pipeline.FrameJob;
+import io.rocescope.flow.FlowTracker;
+import io.rocescope.flow.PacketView;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Feeds the flow tracker from the decoding threads: each thread turns its frames into PacketViews
+ * (or, for the few the tracker needs whole, copies of the frame), and the tracker takes them in
+ * capture order on the caller's thread.
+ */
+final class TrackerJob implements FrameJob<TrackerJob.Batch> {
+    private final FlowTracker tracker;
+
+    TrackerJob(FlowTracker tracker) { this.tracker = tracker; }
+
+    /** One batch's frames, in order: a view, or a whole frame where {@code whole} has one. */
+    static final class Batch {
+        final List<PacketView> views = new ArrayList<>();
+        final List<DecodedFrame> whole = new ArrayList<>();
+        int size;
+    }
+
+    @Override
+    public Batch newOutput() { return new Batch(); }
+
+    @Override
+    public void clear(Batch b) { b.size = 0; }
+
+    @Override
+    public void frame(DecodedFrame f, Batch b) {
+        int i = b.size++;
+        if (b.views.size() == i) { b.views.add(new PacketView()); b.whole.add(null); }
+        if (FlowTracker.needsWholeFrame(f)) {
+            b.whole.set(i, f.copy());
+        } else {
+            b.whole.set(i, null);
+            PacketView.of(f, b.views.get(i));
+        }
+    }
+
+    @Override
+    public int mark(Batch b) { return b.size; }
+
+    @Override
+    public void emit(Batch b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            DecodedFrame f = b.whole.get(i);
+            if (f != null) tracker.accept(f);
+            else tracker.accept(b.views.get(i));
+        }
+    }
+}

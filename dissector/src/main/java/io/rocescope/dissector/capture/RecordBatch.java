@@ -1,0 +1,110 @@
+package io.rocescope.dissector.capture;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Consecutive records of a capture whose bytes sit in one buffer, as the file had them: a reader
+ * fills it with one read and no per-record copy, and each record is copied out only by the thread
+ * that decodes it ({@link #copyTo}), so the bytes reach that thread's cache once. Reused.
+ */
+public final class RecordBatch {
+    /** Bytes per batch: some hundreds of full-size frames; a larger record gets a larger buffer. */
+    static final int CAPACITY = 512 << 10;
+
+    /** Page-aligned (see AlignedBuffer). */
+    ByteBuffer buf = allocate(CAPACITY);
+    int size;
+    int[] offset = new int[1024], capturedLength = new int[1024], originalLength = new int[1024], interfaceId = new int[1024],
+        linkType = new int[1024];
+    long[] number = new long[1024], timestampNanos = new long[1024];
+
+    /** Records in the batch. */
+    public int size() { return size; }
+
+    public long number(int i) { return number[i]; }
+
+    public long timestampNanos(int i) { return timestampNanos[i]; }
+
+    /** Copies record {@code i} (bytes and metadata) into {@code rec}. */
+    public void copyTo(int i, CaptureRecord rec) {
+        int n = capturedLength[i];
+        rec.ensureCapacity(n);
+        buf.get(offset[i], rec.data, 0, n);
+        metadata(i, rec);
+    }
+
+    /**
+     * The batch's bytes in a heap array of the calling thread ({@code scratch} when large enough): one
+     * bulk copy, after which {@link #copyTo(int, byte[], CaptureRecord)} copies each record with plain
+     * array copies, much cheaper than one bulk copy per record from a direct buffer without C2.
+     */
+    public byte[] toHeap(byte[] scratch) {
+        int used = size == 0 ? 0 : offset[size - 1] + capturedLength[size - 1];
+        byte[] heap = scratch != null && scratch.length >= used ? scratch : new byte[Math.max(used, CAPACITY)];
+        buf.get(0, heap, 0, used);
+        return heap;
+    }
+
+    /** Copies record {@code i} out of the array {@link #toHeap} filled. */
+    public void copyTo(int i, byte[] heap, CaptureRecord rec) {
+        int n = capturedLength[i];
+        rec.ensureCapacity(n);
+        System.arraycopy(heap, offset[i], rec.data, 0, n);
+        metadata(i, rec);
+    }
+
+    private void metadata(int i, CaptureRecord rec) {
+        rec.number = number[i];
+        rec.timestampNanos = timestampNanos[i];
+        rec.capturedLength = capturedLength[i];
+        rec.originalLength = originalLength[i];
+        rec.interfaceId = interfaceId[i];
+        rec.linkType = linkType[i];
+    }
+
+    void clear() {
+        size = 0;
+        buf.clear();
+    }
+
+    /** Makes room for one record of {@code n} bytes (with its header) in an empty batch. */
+    void ensureRoom(int n) {
+        if (size == 0 && buf.capacity() < n) buf = allocate(n);
+    }
+
+    private static ByteBuffer allocate(int n) { return AlignedBuffer.allocate(n); }
+
+    /** Appends a record's metadata; its {@code length} bytes are at {@code off} in {@link #buf}. */
+    void add(int off, long number, long timestampNanos, int capturedLength, int originalLength, int interfaceId, int linkType) {
+        if (size == offset.length) grow();
+        this.offset[size] = off;
+        this.number[size] = number;
+        this.timestampNanos[size] = timestampNanos;
+        this.capturedLength[size] = capturedLength;
+        this.originalLength[size] = originalLength;
+        this.interfaceId[size] = interfaceId;
+        this.linkType[size] = linkType;
+        size++;
+    }
+
+    /** Appends a record read elsewhere, copying its bytes in; false (nothing added) if they do not fit. */
+    boolean add(CaptureRecord rec) {
+        ensureRoom(rec.capturedLength);
+        int at = buf.position();
+        if (buf.capacity() - at < rec.capturedLength) return false;
+        buf.put(rec.data, 0, rec.capturedLength);
+        add(at, rec.number, rec.timestampNanos, rec.capturedLength, rec.originalLength, rec.interfaceId, rec.linkType);
+        return true;
+    }
+
+    private void grow() {
+        int n = offset.length * 2;
+        offset = java.util.Arrays.copyOf(offset, n);
+        capturedLength = java.util.Arrays.copyOf(capturedLength, n);
+        originalLength = java.util.Arrays.copyOf(originalLength, n);
+        interfaceId = java.util.Arrays.copyOf(interfaceId, n);
+        linkType = java.util.Arrays.copyOf(linkType, n);
+        number = java.util.Arrays.copyOf(number, n);
+        timestampNanos = java.util.Arrays.copyOf(timestampNanos, n);
+    }
+}

@@ -1,0 +1,31 @@
+package io.rocescope.dissector.pipeline;
+
+import io.rocescope.dissector.decode.DecodedFrame;
+
+import java.io.IOException;
+
+/**
+ * What a {@link FramePipeline} does with each decoded frame, split in two: {@link #frame} turns a
+ * frame into output on whichever thread decoded it (formatting a line, extracting the values a
+ * tracker needs), and {@link #emit} hands output over in capture order on the caller's thread.
+ * Output is kept per batch in an object of type {@code O}, addressed by marks (a byte count, a list
+ * size), so that the output of some frames can be handed over between that of others.
+ *
+ * @param <O> a batch's output (a byte buffer, a list of values …)
+ */
+public interface FrameJob<O> {
+    /** A new, empty output (one per batch in flight, reused). */
+    O newOutput();
+
+    /** Empties an output for reuse. */
+    void clear(O out);
+
+    /** Turns one frame into output appended to {@code out}. Runs on a worker thread: no shared state. */
+    void frame(DecodedFrame f, O out);
+
+    /** Where the output of the next frame would start in {@code out}. */
+    int mark(O out);
+
+    /** Hands over {@code out}'s output between two marks; called in capture order, on the caller's thread. */
+    void emit(O out, int from, int to) throws IOException;
+}

@@ -1,0 +1,218 @@
+package io.rocescope.dissector.pipeline;
+
+import io.rocescope.dissector.capture.CaptureReader;
+import io.rocescope.dissector.capture.CaptureRecord;
+import io.rocescope.dissector.capture.RecordBatch;
+import io.rocescope.dissector.decode.DecodeOptions;
+import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.decode.FrameDecoder;
+import io.rocescope.dissector.field.FieldInterest;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Decodes a capture on several threads and hands the results over in capture order.
+ *
+ * <p>The caller's thread reads records into batches; worker threads each take a whole batch, decode
+ * its frames with their own {@link FrameDecoder#stateless() stateless} decoder and run the job's
+ * {@link FrameJob#frame} on them; the caller's thread then emits finished batches in order. A batch
+ * stays on one core from decode to output (the bytes are decoded and formatted while in its cache),
+ * and no frame object crosses threads. The few frames whose decoding depends on earlier ones
+ * (perftest's TCP exchange) are decoded again on the caller's thread, in order, by a stateful
+ * decoder, and their output is put between that of the frames around them. The result is the same
+ * as one decoder's, whatever the number of threads: a test checks it on every capture.
+ *
+ * <p>Memory is bounded: at most {@code 2 × threads + 1} batches of {@code batchSize} records.
+ * With {@code threads == 0} everything runs on the caller's thread.
+ */
+public final class FramePipeline {
+    /** Records per batch: large enough that handing over a batch costs little, small enough to stay in cache. */
+    public static final int DEFAULT_BATCH = 512;
+
+    private final DecodeOptions options;
+    private final FieldInterest interest;
+    private final int threads;
+    private final int batchSize;
+
+    public FramePipeline(DecodeOptions options, FieldInterest interest, int threads, int batchSize) {
+        if (threads < 0) throw new IllegalArgumentException("threads < 0");
+        if (batchSize < 1) throw new IllegalArgumentException("batch size < 1");
+        this.options = options;
+        this.interest = interest;
+        this.threads = threads;
+        this.batchSize = batchSize;
+    }
+
+    /** Worker threads for this machine: one per core beyond the caller's, at least one when there are two cores. */
+    public static int defaultThreads() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        return cores <= 1 ? 0 : Math.min(cores, 16);
+    }
+
+    /**
+     * Reads up to {@code limit} frames (all when negative) and runs the job on them. Returns how many
+     * frames were read. A RuntimeException thrown by the job on a worker is rethrown here.
+     */
+    public <O> long run(CaptureReader reader, long limit, FrameJob<O> job) throws IOException {
+        return threads == 0 ? runHere(reader, limit, job) : new Run<>(reader, limit, job).go();
+    }
+
+    private <O> long runHere(CaptureReader reader, long limit, FrameJob<O> job) throws IOException {
+        FrameDecoder decoder = new FrameDecoder(options, interest);
+        CaptureRecord rec = new CaptureRecord();
+        O out = job.newOutput();
+        long frames = 0;
+        while ((limit < 0 || frames < limit) && reader.next(rec)) {
+            frames++;
+            job.frame(decoder.decode(rec), out);
+            if (frames % batchSize == 0) {
+                job.emit(out, 0, job.mark(out));
+                job.clear(out);
+            }
+        }
+        job.emit(out, 0, job.mark(out));
+        return frames;
+    }
+
+    /** One batch: its records, its output, and where each record's output starts. */
+    private static final class Slot<O> {
+        final RecordBatch records = new RecordBatch();
+        final O out;
+        /** marks[i]: output start of record i; marks[size]: the end. */
+        final int[] marks;
+        /** Records a stateless decoder could not decode alone. */
+        final boolean[] sequential;
+        boolean anySequential;
+        Future<?> done;
+
+        Slot(int capacity, O out) {
+            this.out = out;
+            marks = new int[capacity + 1];
+            sequential = new boolean[capacity];
+        }
+    }
+
+    private final class Run<O> {
+        private final CaptureReader reader;
+        private final long limit;
+        private final FrameJob<O> job;
+        private final ExecutorService pool;
+        private final ThreadLocal<FrameDecoder> decoders;
+        private final ThreadLocal<CaptureRecord> workerRecords = ThreadLocal.withInitial(CaptureRecord::new);
+        private final ThreadLocal<byte[][]> workerBytes = ThreadLocal.withInitial(() -> new byte[1][]);
+        private final CaptureRecord inOrderRecord = new CaptureRecord();
+        private final ArrayDeque<Slot<O>> free = new ArrayDeque<>(), inFlight = new ArrayDeque<>();
+        private final FrameDecoder inOrder = new FrameDecoder(options, interest);
+        private final O scratch;
+        private long firstTimestamp = Long.MIN_VALUE;
+
+        Run(CaptureReader reader, long limit, FrameJob<O> job) {
+            this.reader = reader;
+            this.limit = limit;
+            this.job = job;
+            this.scratch = job.newOutput();
+            AtomicInteger n = new AtomicInteger();
+            this.pool = Executors.newFixedThreadPool(threads, r -> {
+                Thread t = new Thread(r, "rocescope-decode-" + n.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            });
+            this.decoders = ThreadLocal.withInitial(() -> FrameDecoder.stateless(options, interest));
+            for (int i = 0; i < 2 * threads + 1; i++) free.add(new Slot<>(batchSize, job.newOutput()));
+        }
+
+        long go() throws IOException {
+            long frames = 0;
+            IOException failure = null;
+            try {
+                boolean more = true;
+                while (more && failure == null) {
+                    Slot<O> s = free.poll();
+                    if (s == null) {
+                        emit(inFlight.poll());
+                        continue;
+                    }
+                    int n = 0;
+                    try {
+                        n = reader.nextBatch(s.records, limit < 0 ? batchSize : Math.min(batchSize, limit - frames));
+                    } catch (IOException e) {
+                        failure = e;   // a read error: what was read before it is still decoded and handed over
+                    }
+                    frames += n;
+                    more = n > 0;
+                    if (n == 0) { free.add(s); break; }
+                    if (firstTimestamp == Long.MIN_VALUE) {
+                        firstTimestamp = s.records.timestampNanos(0);
+                        inOrder.firstTimestamp(firstTimestamp);
+                    }
+                    long first = firstTimestamp;
+                    s.done = pool.submit(() -> work(s, first));
+                    inFlight.add(s);
+                }
+                while (!inFlight.isEmpty()) emit(inFlight.poll());
+            } finally {
+                pool.shutdownNow();
+            }
+            if (failure != null) throw failure;
+            return frames;
+        }
+
+        /** On a worker: decode a batch and turn its frames into output. */
+        private void work(Slot<O> s, long firstTimestamp) {
+            FrameDecoder decoder = decoders.get();
+            CaptureRecord rec = workerRecords.get();
+            decoder.firstTimestamp(firstTimestamp);
+            job.clear(s.out);
+            s.anySequential = false;
+            int size = s.records.size();
+            byte[][] heap = workerBytes.get();
+            heap[0] = s.records.toHeap(heap[0]);   // here, so that the bytes come into this core's cache
+            for (int i = 0; i < size; i++) {
+                s.marks[i] = job.mark(s.out);
+                s.records.copyTo(i, heap[0], rec);
+                DecodedFrame f = decoder.decode(rec);
+                s.sequential[i] = f.needsSequentialDecode();
+                if (s.sequential[i]) s.anySequential = true;
+                else job.frame(f, s.out);
+            }
+            s.marks[size] = job.mark(s.out);
+        }
+
+        /** On the caller: wait for a batch, hand its output over in order, recycle it. */
+        private void emit(Slot<O> s) throws IOException {
+            try {
+                s.done.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while decoding", e);
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException r) throw r;
+                if (e.getCause() instanceof Error err) throw err;
+                throw new IOException(e.getCause());
+            }
+            int size = s.records.size();
+            if (!s.anySequential) {
+                job.emit(s.out, s.marks[0], s.marks[size]);
+            } else {
+                int runStart = 0;
+                for (int i = 0; i < size; i++) {
+                    if (!s.sequential[i]) continue;
+                    job.emit(s.out, s.marks[runStart], s.marks[i]);
+                    job.clear(scratch);
+                    s.records.copyTo(i, inOrderRecord);
+                    job.frame(inOrder.decode(inOrderRecord), scratch);
+                    job.emit(scratch, 0, job.mark(scratch));
+                    runStart = i + 1;
+                }
+                job.emit(s.out, s.marks[runStart], s.marks[size]);
+            }
+            free.add(s);
+        }
+    }
+}

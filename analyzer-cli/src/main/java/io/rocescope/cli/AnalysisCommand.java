@@ -28,7 +28,7 @@ abstract class AnalysisCommand implements Callable<Integer> {
         String input = capture.input(cl);
         boolean json = analysis.json(cl);
         Reports.Analysis result = CaptureAnalyzer.analyze(input, capture.decodeOptions(cl), analysis.trackerOptions(cl),
-            capture.threads(cl), cl.getErr());
+            capture.threads(cl, true), cl.getErr());
         if (result == null) return RoceScope.EXIT_USAGE;
         OutputStream out = root.stdout();
         if (json) {

@@ -19,7 +19,7 @@ final class CaptureOptions {
     @CommandLine.Mixin
     ThreadsOption threads = new ThreadsOption();
 
-    int threads(CommandLine cl) { return threads.threads(cl); }
+    int threads(CommandLine cl, boolean callerBusy) { return threads.threads(cl, callerBusy); }
 
     String input(CommandLine cl) {
         String input = readFile != null ? readFile : file;

@@ -64,7 +64,7 @@ final class CheckCommand implements Callable<Integer> {
         Map<String, List<RuleResult>> results = new LinkedHashMap<>();
         for (String file : files) {
             Reports.Analysis a = CaptureAnalyzer.analyze(file, decodeAs.decodeOptions(cl), analysis.trackerOptions(cl),
-                threads.threads(cl), cl.getErr());
+                threads.threads(cl, true), cl.getErr());
             if (a == null) return RoceScope.EXIT_USAGE;
             results.put(file, RuleEvaluator.evaluate(a, rules));
         }

@@ -61,7 +61,7 @@ final class DissectCommand implements Callable<Integer> {
         CommandLine cl = spec.commandLine();
         String input = capture.input(cl);
         DecodeOptions options = capture.decodeOptions(cl);
-        int threads = capture.threads(cl);
+        int threads = capture.threads(cl, false);
         DisplayFilter filter = null;
         if (displayFilter != null) {
             try {

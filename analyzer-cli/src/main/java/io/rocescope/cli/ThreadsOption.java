@@ -10,8 +10,9 @@ final class ThreadsOption {
         description = "decoding threads besides the reading one (default: one per core; 0: decode on one thread)")
     Integer threads;
 
-    int threads(CommandLine cl) {
-        if (threads == null) return FramePipeline.defaultThreads();
+    /** The thread count; by default one per core, one less when the caller's thread has in-order work of its own. */
+    int threads(CommandLine cl, boolean callerBusy) {
+        if (threads == null) return FramePipeline.defaultThreads(callerBusy);
         if (threads < 0 || threads > 256) throw new CommandLine.ParameterException(cl, "--threads must be between 0 and 256");
         return threads;
     }

@@ -49,10 +49,15 @@ public final class FramePipeline {
         this.batchSize = batchSize;
     }
 
-    /** Worker threads for this machine: one per core beyond the caller's, at least one when there are two cores. */
-    public static int defaultThreads() {
+    /**
+     * Worker threads for this machine: one per core when the caller's thread only reads and writes
+     * (its share is small), one per core but one when it also has work of its own in order (the flow
+     * tracker): measured best on 2 cores both ways. None on one core.
+     */
+    public static int defaultThreads(boolean callerBusy) {
         int cores = Runtime.getRuntime().availableProcessors();
-        return cores <= 1 ? 0 : Math.min(cores, 16);
+        if (cores <= 1) return 0;
+        return Math.min(callerBusy ? cores - 1 : cores, 16);
     }
 
     /**

@@ -50,6 +50,29 @@ class IcrcTest {
     }
 
     @Test
+    void ucSendOnlyOverIpv6BuiltByScapy() {
+        // The same BTH and payload over Ether/IPv6(tc=226, fl=0x1face, hlim=255, 2022::1023 -> 2023::1024)/UDP:
+        // scapy's "RoCE over IPv6" test (test/contrib/roce.uts), ICRC 3e 5b 74 3b on the wire.
+        ByteBuffer b = ByteBuffer.allocate(14 + 40 + 44);
+        b.put(hex("248a07a8fa22 248a07a8fa22 86dd"));
+        b.put(hex("6e21face 002c 11 ff 20220000000000000000000000001023 20230000000000000000000000001024"));
+        b.put(hex("c000 12b7 002c e7c5"));
+        b.put(hex("24 60 ffff 00 0000d3 00 cf1710"));
+        b.put(hex("4630818be28935d90e9a955054 01be885e500000"));
+        byte[] frame = b.array();
+        long crc = new IcrcCalculator().compute(frame, 14, IcrcCalculator.IPV6, 40, 54, 62, frame.length - 4);
+        assertThat(crc).isEqualTo(0x3B745B3EL);
+        for (int i = 0; i < 4; i++) frame[frame.length - 4 + i] = (byte) (crc >>> (8 * i));
+        assertThat(HexFormat.of().formatHex(frame, frame.length - 4, frame.length)).isEqualTo("3e5b743b");
+        DecodedFrame f = SyntheticFrames.decode(frame);
+        assertThat(f.protocol()).isEqualTo(DecodedFrame.Protocol.RROCE);
+        assertThat(f.icrcStatus()).isEqualTo(DecodedFrame.IcrcStatus.GOOD);
+        assertThat(f.get(Fields.IPV6_FLOW, -1)).isEqualTo(0x1FACE);
+        assertThat(f.get(Fields.IPV6_TCLASS, -1)).isEqualTo(226);
+        assertThat(f.get(Fields.BTH_PSN, -1)).isEqualTo(13571856);
+    }
+
+    @Test
     void roceV1RdmaWriteOnlyWithPadding() {
         byte[] frame = hex("7cfe90753cd8 7cfe90753cd8 8915 60200000 0028 1b 40"
             + "00000000000000000000ffff0f000002 00000000000000000000ffff0f000002"

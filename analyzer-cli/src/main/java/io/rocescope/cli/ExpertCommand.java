@@ -15,7 +15,7 @@ import java.util.stream.Collectors;
 final class ExpertCommand extends AnalysisCommand {
     @Override
     Object jsonView(Reports.Analysis a) {
-        return Map.of("counts", a.findingCounts(), "findings", a.findings(), "notListed", a.findingsNotListed());
+        return Json.object("counts", a.findingCounts(), "findings", a.findings(), "notListed", a.findingsNotListed());
     }
 
     @Override

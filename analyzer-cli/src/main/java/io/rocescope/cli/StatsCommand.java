@@ -9,7 +9,7 @@ import java.util.Locale;
 @Command(name = "stats", mixinStandardHelpOptions = true, description = "A one-screen summary of the capture's RoCE traffic.")
 final class StatsCommand extends AnalysisCommand {
     @Override
-    Object jsonView(Reports.Analysis a) { return java.util.Map.of("summary", a.summary(), "pfc", a.pfc(), "findingCounts", a.findingCounts()); }
+    Object jsonView(Reports.Analysis a) { return Json.object("summary", a.summary(), "pfc", a.pfc(), "findingCounts", a.findingCounts()); }
 
     @Override
     void text(Reports.Analysis a, StringBuilder sb) {

@@ -15,7 +15,7 @@ final class TimelineCommand extends AnalysisCommand {
 
     @Override
     Object jsonView(Reports.Analysis a) {
-        return a.connections().stream().filter(c -> !c.timeline().isEmpty()).map(c -> Map.of(
+        return a.connections().stream().filter(c -> !c.timeline().isEmpty()).map(c -> Json.object(
             "connection", c.id(), "setup", c.setup(), "a", c.a(), "b", c.b(), "firstDataFrame", c.firstDataFrame() == null ? -1 : c.firstDataFrame(),
             "setupLatencyMicros", c.setupLatencyNanos() == null ? -1 : c.setupLatencyNanos() / 1000.0, "events", c.timeline())).toList();
     }

@@ -79,6 +79,19 @@ class AnalysisCommandsTest {
     }
 
     @Test
+    void jsonObjectsKeepOneKeyOrderFromRunToRun() throws Exception {
+        // Map.of's order changes with every JVM: two runs of the same command must not differ.
+        List<String> expert = new ArrayList<>(), stats = new ArrayList<>(), timeline = new ArrayList<>();
+        JSON.readTree(CliRunner.run("expert", "-T", "json", capture("rnr_nak")).out()).fieldNames().forEachRemaining(expert::add);
+        JSON.readTree(CliRunner.run("stats", "-T", "json", capture("rnr_nak")).out()).fieldNames().forEachRemaining(stats::add);
+        JSON.readTree(CliRunner.run("timeline", "-T", "json", capture("write_lat_rc_rdmacm")).out()).get(0).fieldNames()
+            .forEachRemaining(timeline::add);
+        assertThat(expert).containsExactly("counts", "findings", "notListed");
+        assertThat(stats).containsExactly("summary", "pfc", "findingCounts");
+        assertThat(timeline).containsExactly("connection", "setup", "a", "b", "firstDataFrame", "setupLatencyMicros", "events");
+    }
+
+    @Test
     void statsIsOneScreen() {
         CliRunner r = CliRunner.run("stats", capture("send_bw_corrupt1pct"));
         assertThat(r.out().lines().count()).isLessThan(25);

@@ -25,6 +25,6 @@ public final class Endpoint {
 
     @Override
     public String toString() {
-        return ip + " QP " + (qpn < 0 ? "?" : String.format("0x%06x", qpn));
+        return ip + " QP " + (qpn < 0 ? "?" : Hex.qp(qpn));
     }
 }

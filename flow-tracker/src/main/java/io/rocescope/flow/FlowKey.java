@@ -8,6 +8,6 @@ record FlowKey(String src, String dst, int destQp, int srcQp) {
 
     @Override
     public String toString() {
-        return src + " → " + dst + String.format(" QP 0x%06x", destQp) + (srcQp >= 0 ? String.format(" (from QP 0x%06x)", srcQp) : "");
+        return src + " → " + dst + " QP " + Hex.qp(destQp) + (srcQp >= 0 ? " (from QP " + Hex.qp(srcQp) + ")" : "");
     }
 }

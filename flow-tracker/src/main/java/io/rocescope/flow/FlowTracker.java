@@ -126,9 +126,9 @@ public final class FlowTracker {
         if (v.badIcrc) {
             badIcrc++;
             if (!findings.keepsMore()) findings.count("icrc.bad", 1);
-            else findings.add(Severity.ERROR, "icrc.bad", v.src + " → " + v.dst, String.format(
-                "Bad ICRC on %s PSN %d: the frame was corrupted in flight; the receiver drops it and the sender retransmits",
-                InfinibandNames.opcodeLabel(v.opcode), v.psn), v.frame);
+            else findings.add(Severity.ERROR, "icrc.bad", v.src + " → " + v.dst, "Bad ICRC on "
+                + InfinibandNames.opcodeLabel(v.opcode) + " PSN " + v.psn
+                + ": the frame was corrupted in flight; the receiver drops it and the sender retransmits", v.frame);
         }
     }
 
@@ -295,9 +295,9 @@ public final class FlowTracker {
             String where = where(flow);
             PsnTracker t = flow.psn;
             int n = Psn.diff(t.lastMissingTo, t.lastMissingFrom) + 1;
-            findings.addCounted(Severity.WARNING, "psn.gap", where, String.format(
-                "PSN gap: %d PSN%s missing (%d–%d) before this %s; the packets were lost before the capture point (or the capture dropped them)",
-                n, n == 1 ? "" : "s", t.lastMissingFrom, t.lastMissingTo, InfinibandNames.opcodeLabel(v.opcode)), 1, v.frame);
+            findings.addCounted(Severity.WARNING, "psn.gap", where, "PSN gap: " + n + (n == 1 ? " PSN" : " PSNs")
+                + " missing (" + t.lastMissingFrom + "–" + t.lastMissingTo + ") before this " + InfinibandNames.opcodeLabel(v.opcode)
+                + "; the packets were lost before the capture point (or the capture dropped them)", 1, v.frame);
         }
         boolean fresh = kind == PsnTracker.Kind.IN_ORDER || kind == PsnTracker.Kind.GAP || kind == PsnTracker.Kind.FIRST;
         if (fresh || kind == PsnTracker.Kind.OUT_OF_ORDER) {
@@ -367,12 +367,12 @@ public final class FlowTracker {
             if (!findings.keepsMore()) {
                 findings.count(type == InfinibandNames.AETH_RNR_NAK ? "rnr_nak" : NAK_KINDS[code], 1);
             } else if (type == InfinibandNames.AETH_RNR_NAK) {
-                findings.add(Severity.WARNING, "rnr_nak", where(requester), String.format(
-                    "RNR NAK for PSN %d: the receiver had no receive buffer posted; the sender waits %s and retries",
-                    v.psn, InfinibandNames.rnrTimerText(code)), v.frame);
+                findings.add(Severity.WARNING, "rnr_nak", where(requester), "RNR NAK for PSN " + v.psn
+                    + ": the receiver had no receive buffer posted; the sender waits " + InfinibandNames.rnrTimerText(code)
+                    + " and retries", v.frame);
             } else {
                 Severity s = code == 0 ? Severity.WARNING : Severity.ERROR;
-                String why = code == 0 ? String.format("the responder expected PSN %d: a packet was lost or arrived out of order", v.psn)
+                String why = code == 0 ? "the responder expected PSN " + v.psn + ": a packet was lost or arrived out of order"
                     : code == 2 ? "the R_Key, address or access rights of the request were refused (the QP goes to error)"
                     : code == 1 ? "the responder could not accept the request (QP goes to error)"
                     : "the responder failed the request (QP goes to error)";

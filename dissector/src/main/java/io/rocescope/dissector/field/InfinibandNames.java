@@ -105,7 +105,12 @@ public final class InfinibandNames {
 
     /** "81.92 ms" */
     public static String rnrTimerText(int code) {
-        return String.format(Locale.ROOT, "%.2f ms", rnrTimerMicros(code) / 1000.0);
+        return RNR_TEXTS[code & 0x1F];
+    }
+
+    private static final String[] RNR_TEXTS = new String[32];
+    static {
+        for (int c = 0; c < 32; c++) RNR_TEXTS[c] = String.format(Locale.ROOT, "%.2f ms", rnrTimerMicros(c) / 1000.0);
     }
 
     public static final ValueNames RNR_TIMER_NAMES = v -> rnrTimerText((int) v);

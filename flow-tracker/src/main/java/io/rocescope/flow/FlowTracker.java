@@ -146,26 +146,33 @@ public final class FlowTracker {
 
     // ---- flows and connections ----
 
-    /** The flow of the previous packet: bursts of one flow skip the key and the map. */
-    private Flow lastFlow;
+    /**
+     * The flows of the two previous packets: a connection's requests and its responses alternate, and
+     * bursts of them skip the key and the map (addresses are the cache's own strings: == compares them).
+     */
+    private Flow lastFlow, otherFlow;
     private long fastHits;
+
+    private static boolean matches(Flow f, PacketView v, int srcQp) {
+        return f != null && f.inTable && f.key.destQp() == v.destQp && f.key.srcQp() == srcQp
+            && f.key.src() == v.src && f.key.dst() == v.dst;
+    }
 
     private Flow flowFor(PacketView v) {
         boolean ud = Opcodes.isUd(v.opcode);
         int srcQp = ud ? v.dethSrcQp : -1;
-        Flow last = lastFlow;
-        if (last != null && last.inTable && last.key.destQp() == v.destQp && last.key.srcQp() == srcQp
-            && last.key.src() == v.src && last.key.dst() == v.dst) {
-            if ((++fastHits & 1023) == 0) flows.get(last.key);   // keep its place in the LRU order now and then
-            return last;
+        Flow hit = matches(lastFlow, v, srcQp) ? lastFlow : matches(otherFlow, v, srcQp) ? otherFlow : null;
+        if (hit != null) {
+            if ((++fastHits & 1023) == 0) flows.get(hit.key);   // keep its place in the LRU order now and then
+            return remember(hit);
         }
         FlowKey key = new FlowKey(v.src, v.dst, v.destQp, srcQp);
         Flow flow = flows.get(key);
-        if (flow != null) return lastFlow = flow;
+        if (flow != null) return remember(flow);
         flow = new Flow(key);
         flow.ud = ud;
         flows.put(key, flow);
-        lastFlow = flow;
+        remember(flow);
         Object[] ann = announced.remove(key);
         if (ann == null && ud) ann = announced.remove(new FlowKey(v.src, v.dst, v.destQp, -1));   // UD: set-up names no source QP
         if (ann != null) {
@@ -192,6 +199,14 @@ public final class FlowTracker {
         connections.add(c);
         index(c);
         return flow;
+    }
+
+    private Flow remember(Flow f) {
+        if (f != lastFlow) {
+            otherFlow = lastFlow;
+            lastFlow = f;
+        }
+        return f;
     }
 
     private void index(Connection c) {

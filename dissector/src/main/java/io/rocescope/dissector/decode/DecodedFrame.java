@@ -62,10 +62,19 @@ public final class DecodedFrame {
     private boolean[] keep;
 
     // First index of each field id in this frame, valid where firstStamp[id] == generation: an O(1)
+    // find() without clearing a table per frame. A copy has none (null: find() scans its few fields),
+    // so that keeping frames costs their fields, not two tables of every field id.
     // find() without clearing a table per frame.
-    private final int[] firstIndex = new int[Fields.all().size()];
-    private final int[] firstStamp = new int[Fields.all().size()];
+    private final int[] firstIndex, firstStamp;
     private int generation = 1;
+
+    /** A frame for a decoder to fill. */
+    public DecodedFrame() { this(true); }
+
+    private DecodedFrame(boolean decoding) {
+        firstIndex = decoding ? new int[Fields.all().size()] : null;
+        firstStamp = decoding ? new int[Fields.all().size()] : null;
+    }
 
     /** Where the ICRC check ended up for this frame. */
     public enum IcrcStatus {
@@ -113,7 +122,7 @@ public final class DecodedFrame {
             objectsUsed = false;
         }
         this.count = 0;
-        if (++generation == 0) { Arrays.fill(firstStamp, 0); generation = 1; }
+        if (++generation == 0) { Arrays.fill(firstStamp, 0); generation = 1; }   // never for a copy: reset() is the decoder's
         this.depth = 0;
         this.experts.clear();
     }
@@ -147,7 +156,7 @@ public final class DecodedFrame {
         lengths[count] = length;
         depths[count] = depth;
         int id = def.id();
-        if (firstStamp[id] != generation) {
+        if (firstStamp[id] != generation) {   // add() is the decoder's: its frame has the tables
             firstStamp[id] = generation;
             firstIndex[id] = count;
         }
@@ -241,7 +250,11 @@ public final class DecodedFrame {
     /** Index of the first occurrence of a field, or -1. */
     public int find(FieldDef def) {
         int id = def.id();
-        if (firstStamp[id] == generation) return firstIndex[id];
+        if (firstStamp == null) {
+            for (int i = 0; i < count; i++) if (defs[i] == id) return i;
+        } else if (firstStamp[id] == generation) {
+            return firstIndex[id];
+        }
         if (keep != null && !keep[id]) notKept(def);
         return -1;
     }
@@ -289,7 +302,7 @@ public final class DecodedFrame {
 
     /** A self-contained copy, safe to keep after the next frame is decoded. */
     public DecodedFrame copy() {
-        DecodedFrame c = new DecodedFrame();
+        DecodedFrame c = new DecodedFrame(false);
         c.number = number;
         c.timestampNanos = timestampNanos;
         c.relativeNanos = relativeNanos;
@@ -320,10 +333,6 @@ public final class DecodedFrame {
         c.objects = Arrays.copyOf(objects, count);
         c.experts.addAll(experts);
         c.keep = keep;
-        for (int i = count - 1; i >= 0; i--) {
-            c.firstStamp[defs[i]] = c.generation;
-            c.firstIndex[defs[i]] = i;
-        }
         return c;
     }
 }

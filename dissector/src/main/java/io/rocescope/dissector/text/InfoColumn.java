@@ -64,13 +64,18 @@ public final class InfoColumn {
         }
         IbHeaders h = f.ib();
         int opcode = h.opcode();
-        sb.append(OPCODE_LABELS[opcode & 0xFF]).append(QP).appendHex(h.destQp(), 6);
-        if (opcode != 0x81 && opcode != 0x80) sb.append(PSN).append(h.psn());
+        byte[] b = sb.reserve(160);   // the longest label, QP, PSN, syndrome text and MSN fit
+        int p = sb.length();
+        p = RawText.bytes(b, p, OPCODE_LABELS[opcode & 0xFF]);
+        p = RawText.bytes(b, p, QP);
+        p = RawText.hex(b, p, h.destQp(), 6);
+        if (opcode != 0x81 && opcode != 0x80) p = RawText.decimal(b, RawText.bytes(b, p, PSN), h.psn());
         if (h.has(OpcodeTable.AETH)) {
             int syn = h.syndrome();
-            sb.append(SYNDROMES[syn & 0xFF]);
-            if (((syn >>> 5) & 3) == InfinibandNames.AETH_ACK) sb.append(MSN).append(h.msn());
+            p = RawText.bytes(b, p, SYNDROMES[syn & 0xFF]);
+            if (((syn >>> 5) & 3) == InfinibandNames.AETH_ACK) p = RawText.decimal(b, RawText.bytes(b, p, MSN), h.msn());
         }
+        sb.setLength(p);
         if (h.has(OpcodeTable.DETH)) Text.hex0x(sb.append(" SrcQP="), h.srcQp(), 6);
         if (h.has(OpcodeTable.RETH)) {
             Text.hex0x(sb.append(" VA="), h.rethVa(), 0);

@@ -19,6 +19,15 @@ public final class LineBuffer implements CharSequence {
 
     public LineBuffer(int capacity) { buf = new byte[capacity]; }
 
+    /**
+     * Room for {@code n} more bytes: returns the array to write them into at {@link #length()}; then
+     * {@link #setLength} to the end of what was written (see {@link RawText}).
+     */
+    byte[] reserve(int n) {
+        ensure(n);
+        return buf;
+    }
+
     private void ensure(int extra) {
         if (len + extra > buf.length) grow(extra);
     }

@@ -15,28 +15,55 @@ public final class SummaryLine {
     }
 
     public static LineBuffer append(LineBuffer sb, DecodedFrame f) {
-        sb.appendPadded(f.number(), 5).append(' ');
         long rel = f.relativeNanos();
-        Text.seconds(sb.spaces(11 - Text.secondsWidth(rel, 6)), rel, 6).append(' ');
-        if (f.addressType() == FieldType.IPV4) {   // the common case, padded without a temporary buffer
-            byte[] d = f.data();
-            int s = f.sourceOffset(), t = f.destinationOffset();
-            Addresses.ipv4(sb.spaces(17 - ipv4Width(d, s)), d, s).append(ARROW);
-            Addresses.ipv4(sb, d, t).spaces(17 - ipv4Width(d, t)).append(' ');
-        } else {
-            LineBuffer tmp = TMP.get();
-            tmp.setLength(0);
-            Text.padLeft(sb, address(tmp, f, true), 17).append(ARROW);
-            tmp.setLength(0);
-            Text.padRight(sb, address(tmp, f, false), 17).append(' ');
+        if (f.addressType() == FieldType.IPV4 && f.number() <= Integer.MAX_VALUE && rel >= 0 && rel < MAX_RAW_NANOS) {
+            // the common case, written straight into the buffer
+            return InfoColumn.append(ipv4Prefix(sb, f, rel), f);
         }
+        sb.appendPadded(f.number(), 5).append(' ');
+        Text.seconds(sb.spaces(11 - Text.secondsWidth(rel, 6)), rel, 6).append(' ');
+        LineBuffer tmp = TMP.get();
+        tmp.setLength(0);
+        Text.padLeft(sb, address(tmp, f, true), 17).append(ARROW);
+        tmp.setLength(0);
+        Text.padRight(sb, address(tmp, f, false), 17).append(' ');
         sb.append(PROTOCOLS[f.protocol().ordinal()]).append(' ').append(f.originalLength()).append(' ');
         return InfoColumn.append(sb, f);
     }
 
-    private static int ipv4Width(byte[] d, int off) {
-        return 3 + LineBuffer.digits(d[off] & 0xFF) + LineBuffer.digits(d[off + 1] & 0xFF)
-            + LineBuffer.digits(d[off + 2] & 0xFF) + LineBuffer.digits(d[off + 3] & 0xFF);
+    /** Times up to here fit the int arithmetic of {@link #ipv4Prefix} (68 years). */
+    private static final long MAX_RAW_NANOS = Integer.MAX_VALUE * 1_000_000_000L;
+
+    /** The columns before Info of an IPv4 frame, written into the array in one go (the common case). */
+    private static LineBuffer ipv4Prefix(LineBuffer sb, DecodedFrame f, long rel) {
+        byte[] d = f.data();
+        int s = f.sourceOffset(), t = f.destinationOffset();
+        byte[] b = sb.reserve(128);
+        int p = sb.length();
+        int number = (int) f.number();
+        p = RawText.spaces(b, p, 5 - LineBuffer.digits(number));
+        p = RawText.decimal(b, p, number);
+        b[p++] = ' ';
+        int sec = (int) (rel / 1_000_000_000L);
+        int micros = (int) (rel - sec * 1_000_000_000L) / 1000;
+        p = RawText.spaces(b, p, 11 - 7 - LineBuffer.digits(sec));
+        p = RawText.decimal(b, p, sec);
+        b[p++] = '.';
+        p = RawText.zeroPadded(b, p, micros, 6);
+        b[p++] = ' ';
+        p = RawText.spaces(b, p, 17 - RawText.ipv4Width(d, s));
+        p = RawText.ipv4(b, p, d, s);
+        p = RawText.bytes(b, p, ARROW);
+        int w = RawText.ipv4Width(d, t);
+        p = RawText.ipv4(b, p, d, t);
+        p = RawText.spaces(b, p, 17 - w);
+        b[p++] = ' ';
+        p = RawText.bytes(b, p, PROTOCOLS[f.protocol().ordinal()]);
+        b[p++] = ' ';
+        p = RawText.decimal(b, p, f.originalLength());
+        b[p++] = ' ';
+        sb.setLength(p);
+        return sb;
     }
 
     public static String of(DecodedFrame f) {

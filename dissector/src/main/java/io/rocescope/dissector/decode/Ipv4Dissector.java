@@ -18,15 +18,14 @@ final class Ipv4Dissector {
         int total = Bytes.u16(d, off + 2);
         int ff = Bytes.u16(d, off + 6);
         int proto = Bytes.u8(d, off + 9);
+        p.f.ecn = tos & 3;
+        p.f.addresses(FieldType.IPV4, off + 12, off + 16);
         int node = p.open(IP, off);
         if (p.detail) {
             p.bits(IP_VERSION, off, 1, vihl, 4, 0xF);
             p.f.add(IP_HDR_LEN, off, 1, ihl);
             p.bits(IP_DSCP, off + 1, 1, tos, 2, 0x3F);
-        }
-        p.f.ecn = tos & 3;
-        if (p.detail) p.bits(IP_ECN, off + 1, 1, tos, 0, 0x3);
-        if (p.detail) {
+            p.bits(IP_ECN, off + 1, 1, tos, 0, 0x3);
             p.f.add(IP_LEN, off + 2, 2, total);
             p.u16(IP_ID, off + 4);
             p.bits(IP_FLAGS, off + 6, 1, ff, 13, 0x7);
@@ -34,9 +33,6 @@ final class Ipv4Dissector {
             p.u8(IP_TTL, off + 8);
             p.f.add(IP_PROTO, off + 9, 1, proto);
             p.u16(IP_CHECKSUM, off + 10);
-        }
-        p.f.addresses(FieldType.IPV4, off + 12, off + 16);
-        if (p.detail) {
             p.addr(IP_SRC, off + 12, 4);
             p.addr(IP_DST, off + 16, 4);
         }

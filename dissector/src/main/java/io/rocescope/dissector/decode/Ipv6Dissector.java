@@ -15,22 +15,18 @@ final class Ipv6Dissector {
         long w = Bytes.u32(d, off);
         int plen = Bytes.u16(d, off + 4);
         int nxt = Bytes.u8(d, off + 6);
+        p.f.ecn = (int) ((w >>> 20) & 3);
+        p.f.addresses(FieldType.IPV6, off + 8, off + 24);
         int node = p.open(IPV6, off);
         if (p.detail) {
             p.bits(IPV6_VERSION, off, 1, w, 28, 0xF);
             p.bits(IPV6_TCLASS, off, 2, w, 20, 0xFF);
             p.bits(IPV6_DSCP, off, 2, w, 22, 0x3F);
-        }
-        p.f.ecn = (int) ((w >>> 20) & 3);
-        if (p.detail) p.bits(IPV6_ECN, off, 2, w, 20, 0x3);
-        if (p.detail) {
+            p.bits(IPV6_ECN, off, 2, w, 20, 0x3);
             p.bits(IPV6_FLOW, off + 1, 3, w, 0, 0xFFFFF);
             p.f.add(IPV6_PLEN, off + 4, 2, plen);
             p.f.add(IPV6_NXT, off + 6, 1, nxt);
             p.u8(IPV6_HLIM, off + 7);
-        }
-        p.f.addresses(FieldType.IPV6, off + 8, off + 24);
-        if (p.detail) {
             p.addr(IPV6_SRC, off + 8, 16);
             p.addr(IPV6_DST, off + 24, 16);
         }

@@ -4,7 +4,6 @@ import io.rocescope.dissector.TestCaptures;
 import io.rocescope.dissector.field.Fields;
 import org.junit.jupiter.api.Test;
 
-import java.nio.ByteBuffer;
 import java.util.HexFormat;
 import java.util.List;
 
@@ -28,48 +27,38 @@ class IcrcTest {
         assertThat(f.has(Fields.CNP)).isTrue();
     }
 
+    /** Scapy's UC SEND Only (MigReq, PadCnt 2, P_Key 0xffff, DestQP 211, PSN 13571856, 20 bytes) behind {@code headers}. */
+    private static DecodedFrame scapyUcSendOnly(String headers, int l3Kind, int l3Length, long expected, String wire) {
+        byte[] frame = hex(headers + "24 60 ffff 00 0000d3 00 cf1710 4630818be28935d90e9a955054 01be885e500000 00000000");
+        int udp = 14 + l3Length;
+        long crc = new IcrcCalculator().compute(frame, 14, l3Kind, l3Length, udp, udp + 8, frame.length - 4);
+        assertThat(crc).isEqualTo(expected);
+        for (int i = 0; i < 4; i++) frame[frame.length - 4 + i] = (byte) (crc >>> (8 * i));
+        assertThat(HexFormat.of().formatHex(frame, frame.length - 4, frame.length)).isEqualTo(wire);
+        DecodedFrame f = SyntheticFrames.decode(frame);
+        assertThat(f.protocol()).isEqualTo(DecodedFrame.Protocol.RROCE);
+        assertThat(f.icrcStatus()).isEqualTo(DecodedFrame.IcrcStatus.GOOD);
+        assertThat(f.get(Fields.BTH_PADCNT, -1)).isEqualTo(2);
+        assertThat(f.get(Fields.BTH_PSN, -1)).isEqualTo(13571856);
+        assertThat(f.find(Fields.PAD)).isPositive();
+        return f;
+    }
+
     @Test
     void ucSendOnlyOverIpv4BuiltByScapy() {
         // Ether/IP(tos=1, id=1144, DF, ttl=64, 192.168.0.7 -> 192.168.0.7)/UDP(49152 -> 4791, len 44)
-        // /BTH(UC SEND Only, MigReq, PadCnt 2, P_Key 0xffff, DestQP 211, PSN 13571856)/20 bytes/ICRC
-        ByteBuffer b = ByteBuffer.allocate(14 + 64);
-        b.put(hex("248a07a8fa22 248a07a8fa22 0800"));
-        b.put(hex("45 01 0040 0478 4000 40 11 b4d5 c0a80007 c0a80007"));
-        b.put(hex("c000 12b7 002c aca2"));
-        b.put(hex("24 60 ffff 00 0000d3 00 cf1710"));
-        b.put(hex("4630818be28935d90e9a955054 01be885e500000"));
-        byte[] frame = b.array();
-        long crc = new IcrcCalculator().compute(frame, 14, IcrcCalculator.IPV4, 20, 34, 42, frame.length - 4);
-        assertThat(crc).isEqualTo(0xF353F378L);
-        for (int i = 0; i < 4; i++) frame[frame.length - 4 + i] = (byte) (crc >>> (8 * i));
-        assertThat(HexFormat.of().formatHex(frame, frame.length - 4, frame.length)).isEqualTo("78f353f3");
-        DecodedFrame f = SyntheticFrames.decode(frame);
-        assertThat(f.icrcStatus()).isEqualTo(DecodedFrame.IcrcStatus.GOOD);
-        assertThat(f.get(Fields.BTH_PADCNT, -1)).isEqualTo(2);
-        assertThat(f.find(Fields.PAD)).isPositive();
+        scapyUcSendOnly("248a07a8fa22 248a07a8fa22 0800 45 01 0040 0478 4000 40 11 b4d5 c0a80007 c0a80007 c000 12b7 002c aca2",
+            IcrcCalculator.IPV4, 20, 0xF353F378L, "78f353f3");
     }
 
     @Test
     void ucSendOnlyOverIpv6BuiltByScapy() {
         // The same BTH and payload over Ether/IPv6(tc=226, fl=0x1face, hlim=255, 2022::1023 -> 2023::1024)/UDP:
         // scapy's "RoCE over IPv6" test (test/contrib/roce.uts), ICRC 3e 5b 74 3b on the wire.
-        ByteBuffer b = ByteBuffer.allocate(14 + 40 + 44);
-        b.put(hex("248a07a8fa22 248a07a8fa22 86dd"));
-        b.put(hex("6e21face 002c 11 ff 20220000000000000000000000001023 20230000000000000000000000001024"));
-        b.put(hex("c000 12b7 002c e7c5"));
-        b.put(hex("24 60 ffff 00 0000d3 00 cf1710"));
-        b.put(hex("4630818be28935d90e9a955054 01be885e500000"));
-        byte[] frame = b.array();
-        long crc = new IcrcCalculator().compute(frame, 14, IcrcCalculator.IPV6, 40, 54, 62, frame.length - 4);
-        assertThat(crc).isEqualTo(0x3B745B3EL);
-        for (int i = 0; i < 4; i++) frame[frame.length - 4 + i] = (byte) (crc >>> (8 * i));
-        assertThat(HexFormat.of().formatHex(frame, frame.length - 4, frame.length)).isEqualTo("3e5b743b");
-        DecodedFrame f = SyntheticFrames.decode(frame);
-        assertThat(f.protocol()).isEqualTo(DecodedFrame.Protocol.RROCE);
-        assertThat(f.icrcStatus()).isEqualTo(DecodedFrame.IcrcStatus.GOOD);
+        DecodedFrame f = scapyUcSendOnly("248a07a8fa22 248a07a8fa22 86dd 6e21face 002c 11 ff 20220000000000000000000000001023"
+            + " 20230000000000000000000000001024 c000 12b7 002c e7c5", IcrcCalculator.IPV6, 40, 0x3B745B3EL, "3e5b743b");
         assertThat(f.get(Fields.IPV6_FLOW, -1)).isEqualTo(0x1FACE);
         assertThat(f.get(Fields.IPV6_TCLASS, -1)).isEqualTo(226);
-        assertThat(f.get(Fields.BTH_PSN, -1)).isEqualTo(13571856);
     }
 
     @Test

@@ -71,17 +71,21 @@ public final class FramePipeline {
     private <O> long runHere(CaptureReader reader, long limit, FrameJob<O> job) throws IOException {
         FrameDecoder decoder = new FrameDecoder(options, interest);
         CaptureRecord rec = new CaptureRecord();
+        RecordBatch batch = new RecordBatch();   // batches here too: one read and no per-record call into the input
+        byte[] heap = null;
         O out = job.newOutput();
         long frames = 0;
-        while ((limit < 0 || frames < limit) && reader.next(rec)) {
-            frames++;
-            job.frame(decoder.decode(rec), out);
-            if (frames % batchSize == 0) {
-                job.emit(out, 0, job.mark(out));
-                job.clear(out);
+        int n;
+        while ((n = reader.nextBatch(batch, limit < 0 ? batchSize : Math.min(batchSize, limit - frames))) > 0) {
+            heap = batch.toHeap(heap);
+            for (int i = 0; i < n; i++) {
+                batch.copyTo(i, heap, rec);
+                job.frame(decoder.decode(rec), out);
             }
+            frames += n;
+            job.emit(out, 0, job.mark(out));
+            job.clear(out);
         }
-        job.emit(out, 0, job.mark(out));
         return frames;
     }
 

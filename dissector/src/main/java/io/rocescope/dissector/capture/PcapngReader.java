@@ -104,21 +104,40 @@ public final class PcapngReader implements CaptureReader {
         return false;
     }
 
-    /** A record read by {@link #nextBatch} that did not fit in that batch: the next batch starts with it. */
-    private final CaptureRecord pending = new CaptureRecord();
-    private boolean hasPending;
+    private final CaptureRecord single = new CaptureRecord();
 
+    /**
+     * The bulk of a pcapng file, Enhanced Packet Blocks of described interfaces, is taken from one read
+     * with no copy; the first block of any other kind (a section, an interface, a simple or obsolete
+     * packet, damage) ends the batch, and a batch that would start with one gets a single record from
+     * {@link #next}, which knows every block and every way a block can be damaged.
+     */
     @Override
     public int nextBatch(RecordBatch b, long max) throws IOException {
-        // Blocks vary (interfaces, sections, options): records go through next() and are copied in.
         b.clear();
-        while (b.size() < max) {
-            if (!hasPending && !next(pending)) break;
-            hasPending = true;
-            if (!b.add(pending)) break;
-            hasPending = false;
+        if (done || max <= 0) return 0;
+        java.nio.ByteBuffer buf = b.buf;
+        buf.order(bigEndian ? java.nio.ByteOrder.BIG_ENDIAN : java.nio.ByteOrder.LITTLE_ENDIAN);
+        int filled = in.readInto(buf);
+        int pos = 0;
+        while (b.size < max && filled - pos >= 28) {
+            long type = buf.getInt(pos) & 0xFFFFFFFFL;
+            long total = buf.getInt(pos + 4) & 0xFFFFFFFFL;
+            if (type != EPB || total < 32 || total > MAX_BLOCK || total % 4 != 0 || total > filled - pos) break;
+            int id = buf.getInt(pos + 8);
+            long ts = (buf.getInt(pos + 12) & 0xFFFFFFFFL) << 32 | (buf.getInt(pos + 16) & 0xFFFFFFFFL);
+            long cap = buf.getInt(pos + 20) & 0xFFFFFFFFL, orig = buf.getInt(pos + 24) & 0xFFFFFFFFL;
+            if (id < 0 || id >= interfaces.size() || 28 + cap > total - 4) break;
+            Iface iface = interfaces.get(id);
+            b.add(pos + 28, ++count, nanos(iface, ts), (int) cap, (int) Math.max(orig, cap), id, iface.linkType);
+            pos += (int) total;
         }
-        return b.size();
+        in.unread(buf, pos, filled - pos);
+        if (b.size == 0) {
+            b.clear();
+            if (next(single)) b.add(single);
+        }
+        return b.size;
     }
 
     private boolean interfaceDescription(int body) {
@@ -199,17 +218,22 @@ public final class PcapngReader implements CaptureReader {
         rec.ensureCapacity(cap);
         System.arraycopy(block, dataOff, rec.data, 0, cap);
         rec.number = ++count;
-        long units = iface.unitsPerSecond;
-        long sec = Long.divideUnsigned(ts, units);
-        long rem = Long.remainderUnsigned(ts, units);
-        long nanos = units == 1_000_000_000L ? rem : units < 1_000_000_000L
-            ? rem * (1_000_000_000L / units) : (long) (rem * (1e9 / units));
-        rec.timestampNanos = (sec + iface.offsetSeconds) * 1_000_000_000L + nanos;
+        rec.timestampNanos = nanos(iface, ts);
         rec.capturedLength = cap;
         rec.originalLength = (int) Math.max(orig, cap);
         rec.interfaceId = ifaceId;
         rec.linkType = iface.linkType;
         return true;
+    }
+
+    /** A timestamp in the interface's units as nanoseconds since the epoch. */
+    private static long nanos(Iface iface, long ts) {
+        long units = iface.unitsPerSecond;
+        long sec = Long.divideUnsigned(ts, units);
+        long rem = Long.remainderUnsigned(ts, units);
+        long nanos = units == 1_000_000_000L ? rem : units < 1_000_000_000L
+            ? rem * (1_000_000_000L / units) : (long) (rem * (1e9 / units));
+        return (sec + iface.offsetSeconds) * 1_000_000_000L + nanos;
     }
 
     private boolean damaged(String why) {

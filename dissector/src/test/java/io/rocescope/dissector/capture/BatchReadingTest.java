@@ -89,6 +89,26 @@ class BatchReadingTest {
             w.enhanced(i % 2, raw.get(i).timestampNanos(), d, i % 2 == 0 ? d.length : Math.min(80, d.length), d.length);
         }
         sameEitherWay("pcapng", w.bytes());
+        // a second section in the other byte order, simple, obsolete and unknown blocks, a cut last block
+        TestPcapWriter.Pcapng second = new TestPcapWriter.Pcapng(ByteOrder.LITTLE_ENDIAN).iface(1, 262144, -1);
+        for (int i = 0; i < raw.size(); i++) {
+            byte[] d = raw.get(i).data();
+            if (i % 10 == 3) second.simple(d, d.length);
+            else if (i % 10 == 7) second.obsolete(0, raw.get(i).timestampNanos() / 1000, d);
+            else if (i % 10 == 5) second.block(0x0BAD, ByteBuffer.allocate(8));
+            else second.enhanced(0, raw.get(i).timestampNanos() / 1000, d, d.length, d.length);
+        }
+        byte[] both = concat(w.bytes(), second.bytes());
+        sameEitherWay("two sections", both);
+        sameEitherWay("two sections, cut", Arrays.copyOf(both, both.length - 50));
+        long unknown = java.util.stream.IntStream.range(0, raw.size()).filter(i -> i % 10 == 5).count();
+        assertThat(oneByOne(both).records()).hasSize((int) (2 * raw.size() - unknown));
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] c = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
     }
 
     @Test

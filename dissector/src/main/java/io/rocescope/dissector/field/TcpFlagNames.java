@@ -8,7 +8,17 @@ public final class TcpFlagNames {
     private static final String[] NAMES_BY_BIT = {"FIN", "SYN", "RST", "PSH", "ACK", "URG", "ECE", "CWR", "AE"};
     private static final int[] ORDER = {1, 0, 2, 3, 4, 5, 6, 7, 8}; // SYN first, like tshark
 
+    /** "SYN, ACK" for TCP's 9 flag bits, made once for every combination. */
     public static String text(int flags) {
+        return flags >= 0 && flags < TEXTS.length ? TEXTS[flags] : textOf(flags);
+    }
+
+    private static final String[] TEXTS = new String[512];
+    static {
+        for (int f = 0; f < TEXTS.length; f++) TEXTS[f] = textOf(f);
+    }
+
+    private static String textOf(int flags) {
         StringBuilder sb = new StringBuilder();
         for (int bit : ORDER) {
             if ((flags & (1 << bit)) != 0) {

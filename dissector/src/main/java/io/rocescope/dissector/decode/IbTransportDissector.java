@@ -150,22 +150,22 @@ final class IbTransportDissector {
         switch (bit) {
             case OpcodeTable.XRCETH:
                 h.xrcSrq = Bytes.u24(d, o + 1);
-                if (p.detail) node(p, Fields.XRCETH, o, 4).add(XRCETH_XRCSRQ, o + 1, 3, h.xrcSrq).close(o + 4);
+                if (p.detail) node(p, Fields.XRCETH, o).add(XRCETH_XRCSRQ, o + 1, 3, h.xrcSrq).close(o + 4);
                 break;
             case OpcodeTable.RDETH:
                 h.eeCnxt = Bytes.u24(d, o + 1);
-                if (p.detail) node(p, Fields.RDETH, o, 4).add(RDETH_EECNXT, o + 1, 3, h.eeCnxt).close(o + 4);
+                if (p.detail) node(p, Fields.RDETH, o).add(RDETH_EECNXT, o + 1, 3, h.eeCnxt).close(o + 4);
                 break;
             case OpcodeTable.DETH:
                 h.qKey = Bytes.u32(d, o);
                 h.srcQp = Bytes.u24(d, o + 5);
-                if (p.detail) node(p, Fields.DETH, o, 8).add(DETH_Q_KEY, o, 4, h.qKey).add(DETH_SRCQP, o + 5, 3, h.srcQp).close(o + 8);
+                if (p.detail) node(p, Fields.DETH, o).add(DETH_Q_KEY, o, 4, h.qKey).add(DETH_SRCQP, o + 5, 3, h.srcQp).close(o + 8);
                 break;
             case OpcodeTable.FETH: {
                 int b = Bytes.u8(d, o + 3);
                 h.fethSel = (b >>> 4) & 3;
                 h.fethPlt = b & 0xF;
-                if (p.detail) node(p, Fields.FETH, o, 4).add(FETH_SEL, o + 3, 1, h.fethSel).add(FETH_PLT, o + 3, 1, h.fethPlt).close(o + 4);
+                if (p.detail) node(p, Fields.FETH, o).add(FETH_SEL, o + 3, 1, h.fethSel).add(FETH_PLT, o + 3, 1, h.fethPlt).close(o + 4);
                 break;
             }
             case OpcodeTable.RETH:
@@ -173,7 +173,7 @@ final class IbTransportDissector {
                 h.rethRKey = Bytes.u32(d, o + 8);
                 h.rethDmaLength = Bytes.u32(d, o + 12);
                 if (p.detail) {
-                    node(p, Fields.RETH, o, 16).add(RETH_VA, o, 8, h.rethVa).add(RETH_R_KEY, o + 8, 4, h.rethRKey)
+                    node(p, Fields.RETH, o).add(RETH_VA, o, 8, h.rethVa).add(RETH_R_KEY, o + 8, 4, h.rethRKey)
                         .add(RETH_DMALEN, o + 12, 4, h.rethDmaLength).close(o + 16);
                 }
                 break;
@@ -183,7 +183,7 @@ final class IbTransportDissector {
                 h.swapAdd = Bytes.u64(d, o + 12);
                 h.compare = Bytes.u64(d, o + 20);
                 if (p.detail) {
-                    node(p, Fields.ATOMICETH, o, 28).add(ATOMICETH_VA, o, 8, h.atomicVa).add(ATOMICETH_R_KEY, o + 8, 4, h.atomicRKey)
+                    node(p, Fields.ATOMICETH, o).add(ATOMICETH_VA, o, 8, h.atomicVa).add(ATOMICETH_R_KEY, o + 8, 4, h.atomicRKey)
                         .add(ATOMICETH_SWAPDT, o + 12, 8, h.swapAdd).add(ATOMICETH_CMPDT, o + 20, 8, h.compare).close(o + 28);
                 }
                 break;
@@ -193,7 +193,7 @@ final class IbTransportDissector {
                 h.msn = Bytes.u24(d, o + 1);
                 if (p.detail) {
                     int type = (syn >>> 5) & 3;
-                    FieldSubtree t = node(p, Fields.AETH, o, 4).add(AETH_SYNDROME, o, 1, syn)
+                    FieldSubtree t = node(p, Fields.AETH, o).add(AETH_SYNDROME, o, 1, syn)
                         .add(AETH_SYN_RESERVED, o, 1, (syn >>> 7) & 1).add(AETH_SYN_TYPE, o, 1, type);
                     switch (type) {
                         case InfinibandNames.AETH_ACK: t.add(AETH_SYN_CREDIT, o, 1, syn & 0x1F); break;
@@ -207,7 +207,7 @@ final class IbTransportDissector {
             }
             case OpcodeTable.ATOMICACKETH:
                 h.origRemoteData = Bytes.u64(d, o);
-                if (p.detail) node(p, Fields.ATOMICACKETH, o, 8).add(ATOMICACKETH_ORIGREMDT, o, 8, h.origRemoteData).close(o + 8);
+                if (p.detail) node(p, Fields.ATOMICACKETH, o).add(ATOMICACKETH_ORIGREMDT, o, 8, h.origRemoteData).close(o + 8);
                 break;
             case OpcodeTable.IMMDT:
                 h.immediate = Bytes.u32(d, o);
@@ -218,14 +218,14 @@ final class IbTransportDissector {
                 if (p.detail) p.f.add(Fields.IETH, o, 4, h.invalidateRKey);
                 break;
             case OpcodeTable.CNP_PADDING:
-                if (p.detail) node(p, CNP, o, 16).add(CNP_RESERVED, o, 16, 0).close(o + 16);
+                if (p.detail) node(p, CNP, o).add(CNP_RESERVED, o, 16, 0).close(o + 16);
                 break;
             default:
                 throw new IllegalStateException("header bit " + bit);
         }
     }
 
-    private static FieldSubtree node(Packet p, io.rocescope.dissector.field.FieldDef def, int off, int len) {
+    private static FieldSubtree node(Packet p, io.rocescope.dissector.field.FieldDef def, int off) {
         return p.subtree().open(def, off);
     }
 }

@@ -112,9 +112,14 @@ public final class FramePipeline {
         private final long limit;
         private final FrameJob<O> job;
         private final ExecutorService pool;
-        private final ThreadLocal<FrameDecoder> decoders;
-        private final ThreadLocal<CaptureRecord> workerRecords = ThreadLocal.withInitial(CaptureRecord::new);
-        private final ThreadLocal<byte[][]> workerBytes = ThreadLocal.withInitial(() -> new byte[1][]);
+        /** What each worker thread keeps: its stateless decoder, a record, and the array a batch is copied into. */
+        private final class Worker {
+            final FrameDecoder decoder = FrameDecoder.stateless(options, interest);
+            final CaptureRecord rec = new CaptureRecord();
+            byte[] heap;
+        }
+
+        private final ThreadLocal<Worker> workers = ThreadLocal.withInitial(Worker::new);
         private final CaptureRecord inOrderRecord = new CaptureRecord();
         private final ArrayDeque<Slot<O>> free = new ArrayDeque<>(), inFlight = new ArrayDeque<>();
         private final FrameDecoder inOrder = new FrameDecoder(options, interest);
@@ -132,7 +137,6 @@ public final class FramePipeline {
                 t.setDaemon(true);
                 return t;
             });
-            this.decoders = ThreadLocal.withInitial(() -> FrameDecoder.stateless(options, interest));
             for (int i = 0; i < 2 * threads + 1; i++) free.add(new Slot<>(batchSize, job.newOutput()));
         }
 
@@ -174,18 +178,16 @@ public final class FramePipeline {
 
         /** On a worker: decode a batch and turn its frames into output. */
         private void work(Slot<O> s, long firstTimestamp) {
-            FrameDecoder decoder = decoders.get();
-            CaptureRecord rec = workerRecords.get();
-            decoder.firstTimestamp(firstTimestamp);
+            Worker w = workers.get();
+            w.decoder.firstTimestamp(firstTimestamp);
             job.clear(s.out);
             s.anySequential = false;
             int size = s.records.size();
-            byte[][] heap = workerBytes.get();
-            heap[0] = s.records.toHeap(heap[0]);   // here, so that the bytes come into this core's cache
+            w.heap = s.records.toHeap(w.heap);   // here, so that the bytes come into this core's cache
             for (int i = 0; i < size; i++) {
                 s.marks[i] = job.mark(s.out);
-                s.records.copyTo(i, heap[0], rec);
-                DecodedFrame f = decoder.decode(rec);
+                s.records.copyTo(i, w.heap, w.rec);
+                DecodedFrame f = w.decoder.decode(w.rec);
                 s.sequential[i] = f.needsSequentialDecode();
                 if (s.sequential[i]) s.anySequential = true;
                 else job.frame(f, s.out);

@@ -82,6 +82,8 @@ final class DissectCommand implements Callable<Integer> {
             sink.end(frames);
             for (String w : reader.warnings()) err.println("rocescope: warning: " + w);
             if (frames == 0 && !reader.warnings().isEmpty()) return RoceScope.EXIT_USAGE;
+        } catch (StandardOutput.Closed e) {
+            return RoceScope.EXIT_PIPE;   // | head: the reader has what it wanted
         } catch (CaptureFormatException e) {
             sink.end(frames);
             err.println("rocescope: " + e.getMessage());

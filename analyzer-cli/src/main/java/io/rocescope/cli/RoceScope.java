@@ -3,8 +3,6 @@ package io.rocescope.cli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -19,8 +17,8 @@ public final class RoceScope implements Runnable {
         ExpertCommand.class, StatsCommand.class, CheckCommand.class, SynthCommand.class, FieldsCommand.class,
         CaptureCommand.class, CommandLine.HelpCommand.class};
 
-    /** Exit codes: 0 fine, 1 a check failed, 2 usage or input error. */
-    public static final int EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2;
+    /** Exit codes: 0 fine, 1 a check failed, 2 usage or input error, 141 the output's reader went away (SIGPIPE's). */
+    public static final int EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_PIPE = 141;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -37,7 +35,7 @@ public final class RoceScope implements Runnable {
 
     public static void main(String[] args) {
         // File descriptor 1 without System.out's encoder: the sinks hand it large UTF-8 batches.
-        OutputStream out = new FileOutputStream(FileDescriptor.out);
+        OutputStream out = new StandardOutput();
         System.exit(run(args, out, new PrintWriter(System.err, true)));
     }
 
@@ -88,6 +86,7 @@ public final class RoceScope implements Runnable {
             return EXIT_USAGE;
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            if (StandardOutput.closed(ex)) return EXIT_PIPE;
             err.println("rocescope: " + describe(ex));
             return EXIT_USAGE;
         });

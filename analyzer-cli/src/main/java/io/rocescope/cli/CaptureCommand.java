@@ -1,9 +1,11 @@
 package io.rocescope.cli;
 
 import io.rocescope.dissector.capture.CaptureRecord;
-import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.dissector.decode.FrameDecoder;
 import io.rocescope.dissector.encode.PcapWriter;
+import io.rocescope.dissector.field.FieldInterest;
+import io.rocescope.dissector.text.LineBuffer;
 import org.pcap4j.core.BpfProgram;
 import org.pcap4j.core.PcapHandle;
 import org.pcap4j.core.PcapNativeException;
@@ -86,10 +88,10 @@ final class CaptureCommand implements Callable<Integer> {
 
     private int loop(PcapHandle handle, CommandLine cl) throws Exception {
         int linkType = handle.getDlt().value();
-        FrameDecoder decoder = new FrameDecoder(new io.rocescope.dissector.decode.DecodeOptions(), io.rocescope.dissector.field.FieldInterest.summary());
+        FrameDecoder decoder = new FrameDecoder(new DecodeOptions(), FieldInterest.summary());
         CaptureRecord rec = new CaptureRecord();
         LineSink sink = write == null ? new LineSink(root.stdout()) : null;
-        io.rocescope.dissector.text.LineBuffer line = new io.rocescope.dissector.text.LineBuffer();
+        LineBuffer line = new LineBuffer();
         OutputStream file = write == null ? null : Files.newOutputStream(write);
         PcapWriter writer = file == null ? null : new PcapWriter(file);
         long deadline = seconds < 0 ? Long.MAX_VALUE : System.nanoTime() + (long) (seconds * 1e9);
@@ -118,10 +120,7 @@ final class CaptureCommand implements Callable<Integer> {
                         rec.linkType = linkType;
                         rec.number = ++n[0];
                         rec.timestampNanos = nanos;
-                        DecodedFrame f = decoder.decode(rec);
-                        sink.clear(line);
-                        sink.frame(f, line);
-                        sink.emit(line, 0, sink.mark(line));
+                        sink.emitNow(decoder.decode(rec), line);
                         root.stdout().flush();
                     }
                 } catch (IOException e) {

@@ -53,16 +53,16 @@ class ThreadsTest {
 
     @Test
     void aReaderThatGoesAwayEndsTheRunQuietlyWith141() {
-        // what `rocescope dissect big.pcap | head` does to standard output after a few lines
-        java.io.OutputStream closing = new java.io.OutputStream() {
-            private int written;
-            @Override public void write(int b) throws java.io.IOException { write(new byte[] {(byte) b}, 0, 1); }
-            @Override public void write(byte[] b, int off, int len) throws java.io.IOException {
-                written += len;
-                if (written > 1000) throw new StandardOutput.Closed(new java.io.IOException("Broken pipe"));
-            }
-        };
         for (String[] args : new String[][] {{"dissect", "--threads", "2"}, {"dissect", "-V"}, {"expert", "-T", "json"}}) {
+            // what `rocescope dissect big.pcap | head` does to standard output after a few lines
+            java.io.OutputStream closing = new java.io.OutputStream() {
+                private int written;
+                @Override public void write(int b) throws java.io.IOException { write(new byte[] {(byte) b}, 0, 1); }
+                @Override public void write(byte[] b, int off, int len) throws java.io.IOException {
+                    written += len;
+                    if (written > 1000) throw new StandardOutput.Closed(new java.io.IOException("Broken pipe"));
+                }
+            };
             java.io.StringWriter err = new java.io.StringWriter();
             String[] full = java.util.Arrays.copyOf(args, args.length + 1);
             full[args.length] = TestCaptures.file("send_bw_loss2pct").toString();

@@ -1,5 +1,8 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.text.LineBuffer;
+import io.rocescope.dissector.text.Text;
+
 /**
  * One side of a connection: its IP (the RoCE GID's address), QPN, the PSN it sends first, and the
  * R_Key / VA of its buffer when the set-up told them (-1 when unknown).
@@ -25,6 +28,6 @@ public final class Endpoint {
 
     @Override
     public String toString() {
-        return ip + " QP " + (qpn < 0 ? "?" : Hex.qp(qpn));
+        return ip + " QP " + (qpn < 0 ? "?" : Text.hex0x(new LineBuffer(8), qpn, 6));
     }
 }

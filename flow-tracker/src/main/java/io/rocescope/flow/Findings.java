@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /** Collects findings; beyond {@link #MAX} individual findings only the counts per kind keep growing. */
 final class Findings {
@@ -18,15 +19,16 @@ final class Findings {
     }
 
     /**
-     * Whether another finding would be kept whole; when not, callers on per-packet paths only
-     * {@link #count} it and skip building its text (formatting was most of a lossy capture's cost).
+     * A finding of the per-packet paths, whose texts are built only when it is kept whole: beyond
+     * {@link #MAX} it is only counted (formatting them was most of a lossy capture's cost).
      */
-    boolean keepsMore() { return list.size() < MAX; }
-
-    /** Counts a finding that is not kept whole (see {@link #keepsMore}). */
-    void count(String kind, long count) {
-        countByKind.merge(kind, count, Long::sum);
-        dropped++;
+    void add(Severity s, String kind, Supplier<String> where, Supplier<String> message, long frame) {
+        if (list.size() < MAX) {
+            add(s, kind, where.get(), message.get(), frame);
+        } else {
+            countByKind.merge(kind, 1L, Long::sum);
+            dropped++;
+        }
     }
 
     void addCounted(Severity s, String kind, String where, String message, long count, long... frames) {

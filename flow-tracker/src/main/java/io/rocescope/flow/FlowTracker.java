@@ -125,8 +125,7 @@ public final class FlowTracker {
         roceBytes += v.length;
         if (v.badIcrc) {
             badIcrc++;
-            if (!findings.keepsMore()) findings.count("icrc.bad", 1);
-            else findings.add(Severity.ERROR, "icrc.bad", v.src + " → " + v.dst, "Bad ICRC on "
+            findings.add(Severity.ERROR, "icrc.bad", () -> v.src + " → " + v.dst, () -> "Bad ICRC on "
                 + InfinibandNames.opcodeLabel(v.opcode) + " PSN " + v.psn
                 + ": the frame was corrupted in flight; the receiver drops it and the sender retransmits", v.frame);
         }
@@ -304,15 +303,12 @@ public final class FlowTracker {
         String cause = answers.lastNakText;
         long causeFrame = answers.lastNakFrame;
         PsnTracker.Kind kind = flow.psn.onRequest(v.psn, consumed, v.frame, v.ts, cause, causeFrame);
-        if (kind == PsnTracker.Kind.GAP && !findings.keepsMore()) {
-            findings.count("psn.gap", 1);
-        } else if (kind == PsnTracker.Kind.GAP) {
-            String where = where(flow);
+        if (kind == PsnTracker.Kind.GAP) {
             PsnTracker t = flow.psn;
             int n = Psn.diff(t.lastMissingTo, t.lastMissingFrom) + 1;
-            findings.addCounted(Severity.WARNING, "psn.gap", where, "PSN gap: " + n + (n == 1 ? " PSN" : " PSNs")
+            findings.add(Severity.WARNING, "psn.gap", () -> where(flow), () -> "PSN gap: " + n + (n == 1 ? " PSN" : " PSNs")
                 + " missing (" + t.lastMissingFrom + "–" + t.lastMissingTo + ") before this " + InfinibandNames.opcodeLabel(v.opcode)
-                + "; the packets were lost before the capture point (or the capture dropped them)", 1, v.frame);
+                + "; the packets were lost before the capture point (or the capture dropped them)", v.frame);
         }
         boolean fresh = kind == PsnTracker.Kind.IN_ORDER || kind == PsnTracker.Kind.GAP || kind == PsnTracker.Kind.FIRST;
         if (fresh || kind == PsnTracker.Kind.OUT_OF_ORDER) {
@@ -379,20 +375,17 @@ public final class FlowTracker {
                 requester.nakEvents.add(v.ts, v.frame);
                 requester.naksByCode.computeIfAbsent(InfinibandNames.nakName(code), k -> new EventLog()).add(v.ts, v.frame);
             }
-            if (!findings.keepsMore()) {
-                findings.count(type == InfinibandNames.AETH_RNR_NAK ? "rnr_nak" : NAK_KINDS[code], 1);
-            } else if (type == InfinibandNames.AETH_RNR_NAK) {
-                findings.add(Severity.WARNING, "rnr_nak", where(requester), "RNR NAK for PSN " + v.psn
+            if (type == InfinibandNames.AETH_RNR_NAK) {
+                findings.add(Severity.WARNING, "rnr_nak", () -> where(requester), () -> "RNR NAK for PSN " + v.psn
                     + ": the receiver had no receive buffer posted; the sender waits " + InfinibandNames.rnrTimerText(code)
                     + " and retries", v.frame);
             } else {
                 Severity s = code == 0 ? Severity.WARNING : Severity.ERROR;
-                String why = code == 0 ? "the responder expected PSN " + v.psn + ": a packet was lost or arrived out of order"
+                findings.add(s, NAK_KINDS[code], () -> where(requester), () -> "NAK " + InfinibandNames.nakName(code) + ": "
+                    + (code == 0 ? "the responder expected PSN " + v.psn + ": a packet was lost or arrived out of order"
                     : code == 2 ? "the R_Key, address or access rights of the request were refused (the QP goes to error)"
                     : code == 1 ? "the responder could not accept the request (QP goes to error)"
-                    : "the responder failed the request (QP goes to error)";
-                findings.add(s, NAK_KINDS[code], where(requester),
-                    "NAK " + InfinibandNames.nakName(code) + ": " + why, v.frame);
+                    : "the responder failed the request (QP goes to error)"), v.frame);
             }
         }
     }

@@ -4,6 +4,7 @@ import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.decode.IbHeaders;
 import io.rocescope.dissector.field.FieldType;
 import io.rocescope.dissector.field.OpcodeTable;
+import io.rocescope.dissector.text.Addresses;
 
 /**
  * The values of one decoded frame that the tracker needs, read once: plain numbers, so that a
@@ -74,22 +75,14 @@ public final class PacketView {
     }
 
     private static long hi(byte[] d, int off, FieldType type) {
-        return type == FieldType.IPV6 ? long8(d, off) : 0;
+        return type == FieldType.IPV6 ? Addresses.be(d, off, 8) : 0;
     }
 
     private static long lo(byte[] d, int off, FieldType type) {
         switch (type) {
-            case IPV6: return long8(d, off + 8);
-            case IPV4: return int4(d, off);
-            default: return long8(d, off) >>> 16;   // a MAC: 6 bytes
+            case IPV6: return Addresses.be(d, off + 8, 8);
+            case IPV4: return Addresses.be(d, off, 4);
+            default: return Addresses.be(d, off, 6);   // a MAC
         }
-    }
-
-    private static long long8(byte[] d, int o) {
-        return (int4(d, o) << 32) | int4(d, o + 4);
-    }
-
-    private static long int4(byte[] d, int o) {
-        return ((d[o] & 0xFFL) << 24) | ((d[o + 1] & 0xFFL) << 16) | ((d[o + 2] & 0xFFL) << 8) | (d[o + 3] & 0xFFL);
     }
 }

@@ -135,7 +135,7 @@ public final class PcapngReader implements CaptureReader {
         in.unread(buf, pos, filled - pos);
         if (b.size == 0) {
             b.clear();
-            if (next(single)) b.add(single);
+            if (next(single)) b.only(single);
         }
         return b.size;
     }

@@ -12,7 +12,7 @@ public final class RecordBatch {
     static final int CAPACITY = 512 << 10;
 
     /** Page-aligned (see AlignedBuffer). */
-    ByteBuffer buf = allocate(CAPACITY);
+    ByteBuffer buf = AlignedBuffer.allocate(CAPACITY);
     int size;
     int[] offset = new int[1024], capturedLength = new int[1024], originalLength = new int[1024], interfaceId = new int[1024],
         linkType = new int[1024];
@@ -20,8 +20,6 @@ public final class RecordBatch {
 
     /** Records in the batch. */
     public int size() { return size; }
-
-    public long number(int i) { return number[i]; }
 
     public long timestampNanos(int i) { return timestampNanos[i]; }
 
@@ -69,10 +67,8 @@ public final class RecordBatch {
 
     /** Makes room for one record of {@code n} bytes (with its header) in an empty batch. */
     void ensureRoom(int n) {
-        if (size == 0 && buf.capacity() < n) buf = allocate(n);
+        if (size == 0 && buf.capacity() < n) buf = AlignedBuffer.allocate(n);
     }
-
-    private static ByteBuffer allocate(int n) { return AlignedBuffer.allocate(n); }
 
     /** Appends a record's metadata; its {@code length} bytes are at {@code off} in {@link #buf}. */
     void add(int off, long number, long timestampNanos, int capturedLength, int originalLength, int interfaceId, int linkType) {
@@ -87,14 +83,12 @@ public final class RecordBatch {
         size++;
     }
 
-    /** Appends a record read elsewhere, copying its bytes in; false (nothing added) if they do not fit. */
-    boolean add(CaptureRecord rec) {
+    /** Makes this the batch of one record read elsewhere, copying its bytes in. */
+    void only(CaptureRecord rec) {
+        clear();
         ensureRoom(rec.capturedLength);
-        int at = buf.position();
-        if (buf.capacity() - at < rec.capturedLength) return false;
         buf.put(rec.data, 0, rec.capturedLength);
-        add(at, rec.number, rec.timestampNanos, rec.capturedLength, rec.originalLength, rec.interfaceId, rec.linkType);
-        return true;
+        add(0, rec.number, rec.timestampNanos, rec.capturedLength, rec.originalLength, rec.interfaceId, rec.linkType);
     }
 
     private void grow() {

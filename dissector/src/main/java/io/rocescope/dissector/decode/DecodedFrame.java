@@ -64,7 +64,6 @@ public final class DecodedFrame {
     // First index of each field id in this frame, valid where firstStamp[id] == generation: an O(1)
     // find() without clearing a table per frame. A copy has none (null: find() scans its few fields),
     // so that keeping frames costs their fields, not two tables of every field id.
-    // find() without clearing a table per frame.
     private final int[] firstIndex, firstStamp;
     private int generation = 1;
 
@@ -258,9 +257,6 @@ public final class DecodedFrame {
         if (keep != null && !keep[id]) notKept(def);
         return -1;
     }
-
-    /** True when this frame's decode recorded {@code def} where present (every field, unless decoded for a summary). */
-    public boolean keeps(FieldDef def) { return keep == null || keep[def.id()]; }
 
     /**
      * Asking for a field the decode was told to skip is a bug in the caller (it must name the field in

@@ -2,14 +2,13 @@ package io.rocescope.dissector.decode;
 
 import io.rocescope.dissector.field.FieldDef;
 
-/** A protocol node and its fields in one statement: {@code t.open(RETH, o).add(...).add(...).close(o + 16)}. */
+/** A protocol node and its fields in one statement: {@code t.open(f, RETH, o).add(...).add(...).close(o + 16)}. */
 final class FieldSubtree {
-    private final DecodedFrame f;
+    private DecodedFrame f;
     private int node;
 
-    FieldSubtree(DecodedFrame f) { this.f = f; }
-
-    FieldSubtree open(FieldDef def, int off) {
+    FieldSubtree open(DecodedFrame f, FieldDef def, int off) {
+        this.f = f;
         node = f.open(def, off);
         return this;
     }

@@ -226,6 +226,6 @@ final class IbTransportDissector {
     }
 
     private static FieldSubtree node(Packet p, io.rocescope.dissector.field.FieldDef def, int off) {
-        return p.subtree().open(def, off);
+        return p.subtree.open(p.f, def, off);
     }
 }

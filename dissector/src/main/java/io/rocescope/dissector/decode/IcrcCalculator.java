@@ -14,6 +14,7 @@ public final class IcrcCalculator {
     public static final int IPV4 = 4, IPV6 = 6, GRH = 1;
 
     private final CRC32 crc = new CRC32();
+    /** The headers copied for the CRC (or kept while they are masked in place): 8 + IPv4 with options + UDP + BTH. */
     private final byte[] scratch = new byte[8 + 60 + 8 + 12];
 
     /**
@@ -36,33 +37,43 @@ public final class IcrcCalculator {
     /**
      * The usual frame, headers back to back behind at least 8 bytes of link header: the masks are
      * written into the frame itself, over the 8 bytes before the network header too, the CRC runs
-     * once over one range, and every byte is put back. One pass instead of a copied prefix and a
+     * once over one range, and the bytes are put back. One pass instead of a copied prefix and a
      * second, unaligned pass: the CRC intrinsic pays for each call's unaligned head and tail.
      */
     private long inPlace(byte[] d, int l3, int l3Kind, int udp, int bth, int icrcOffset) {
-        int start = l3 - 8;
-        byte[] s = saved;
-        System.arraycopy(d, start, s, 0, 8);
-        s[8] = d[l3]; s[9] = d[l3 + 1]; s[10] = d[l3 + 2]; s[11] = d[l3 + 3];
-        s[12] = d[l3 + 7]; s[13] = d[l3 + 8]; s[14] = d[l3 + 10]; s[15] = d[l3 + 11];
-        s[16] = d[bth + 4];
-        if (udp >= 0) { s[17] = d[udp + 6]; s[18] = d[udp + 7]; }
-        for (int i = start; i < l3; i++) d[i] = (byte) 0xFF;
-        mask(d, l3, l3Kind);
-        if (udp >= 0) { d[udp + 6] = (byte) 0xFF; d[udp + 7] = (byte) 0xFF; }
-        d[bth + 4] = (byte) 0xFF;
+        int start = l3 - 8, masked = bth + 5 - start;   // the BTH's fifth byte is the last one a mask touches
+        System.arraycopy(d, start, scratch, 0, masked);
+        java.util.Arrays.fill(d, start, l3, (byte) 0xFF);
+        mask(d, l3, l3Kind, udp, bth);
         crc.reset();
         crc.update(d, start, icrcOffset - start);
-        System.arraycopy(s, 0, d, start, 8);
-        d[l3] = s[8]; d[l3 + 1] = s[9]; d[l3 + 2] = s[10]; d[l3 + 3] = s[11];
-        d[l3 + 7] = s[12]; d[l3 + 8] = s[13]; d[l3 + 10] = s[14]; d[l3 + 11] = s[15];
-        d[bth + 4] = s[16];
-        if (udp >= 0) { d[udp + 6] = s[17]; d[udp + 7] = s[18]; }
+        System.arraycopy(scratch, 0, d, start, masked);
         return crc.getValue();
     }
 
-    /** Sets the variant fields of a network header at {@code l3} to ones. */
-    private static void mask(byte[] b, int l3, int l3Kind) {
+    /** Any layout: 8 bytes of ones and copies of the headers in a scratch buffer, masked there, then the rest. */
+    private long copied(byte[] d, int l3Offset, int l3Kind, int l3Length, int udpOffset, int bthOffset, int icrcOffset) {
+        java.util.Arrays.fill(scratch, 0, 8, (byte) 0xFF);
+        int n = 8;
+        System.arraycopy(d, l3Offset, scratch, n, l3Length);
+        n += l3Length;
+        int udp = -1;
+        if (udpOffset >= 0) {
+            System.arraycopy(d, udpOffset, scratch, n, 8);
+            udp = n;
+            n += 8;
+        }
+        System.arraycopy(d, bthOffset, scratch, n, 12);
+        mask(scratch, 8, l3Kind, udp, n);
+        n += 12;
+        crc.reset();
+        crc.update(scratch, 0, n);
+        crc.update(d, bthOffset + 12, icrcOffset - bthOffset - 12);
+        return crc.getValue();
+    }
+
+    /** Sets the variant fields to ones: of the network header at {@code l3}, the UDP checksum (udp ≥ 0), BTH byte 4. */
+    private static void mask(byte[] b, int l3, int l3Kind, int udp, int bth) {
         if (l3Kind == IPV4) {
             b[l3 + 1] = (byte) 0xFF;                  // TOS (DSCP + ECN)
             b[l3 + 8] = (byte) 0xFF;                  // TTL
@@ -75,31 +86,11 @@ public final class IcrcCalculator {
             b[l3 + 3] = (byte) 0xFF;
             b[l3 + 7] = (byte) 0xFF;                  // hop limit
         }
-    }
-
-    private final byte[] saved = new byte[19];
-
-    /** Any layout: the masked headers are copied into a scratch buffer first. */
-    private long copied(byte[] d, int l3Offset, int l3Kind, int l3Length, int udpOffset, int bthOffset, int icrcOffset) {
-        int n = 0;
-        for (int i = 0; i < 8; i++) scratch[n++] = (byte) 0xFF;
-        int l3 = n;
-        System.arraycopy(d, l3Offset, scratch, n, l3Length);
-        n += l3Length;
-        mask(scratch, l3, l3Kind);
-        if (udpOffset >= 0) {
-            System.arraycopy(d, udpOffset, scratch, n, 8);
-            scratch[n + 6] = (byte) 0xFF;                   // UDP checksum
-            scratch[n + 7] = (byte) 0xFF;
-            n += 8;
+        if (udp >= 0) {
+            b[udp + 6] = (byte) 0xFF;                 // UDP checksum
+            b[udp + 7] = (byte) 0xFF;
         }
-        System.arraycopy(d, bthOffset, scratch, n, 12);
-        scratch[n + 4] = (byte) 0xFF;                       // FECN, BECN, reserved
-        n += 12;
-        crc.reset();
-        crc.update(scratch, 0, n);
-        crc.update(d, bthOffset + 12, icrcOffset - bthOffset - 12);
-        return crc.getValue();
+        b[bth + 4] = (byte) 0xFF;                     // FECN, BECN, reserved
     }
 
     /** The CRC value held by the 4 ICRC bytes at {@code icrcOffset} (least-significant byte first). */

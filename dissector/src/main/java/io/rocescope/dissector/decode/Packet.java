@@ -30,16 +30,10 @@ final class Packet {
     /** perftest exchange state, owned by the FrameDecoder (the only state kept between frames). */
     io.rocescope.dissector.perftest.PerftestConversations perftest;
 
-    private FieldSubtree subtree;
-
-    /** The node helper for this packet's frame. */
-    FieldSubtree subtree() {
-        if (subtree == null) subtree = new FieldSubtree(f);
-        return subtree;
-    }
+    /** The node helper the extended-header dissectors share. */
+    final FieldSubtree subtree = new FieldSubtree();
 
     void reset(byte[] d, int cap, boolean cut, DecodedFrame f, DecodeOptions options) {
-        if (this.f != f) subtree = null;
         this.d = d;
         this.cap = cap;
         this.cut = cut;

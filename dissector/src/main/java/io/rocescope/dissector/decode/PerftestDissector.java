@@ -1,7 +1,5 @@
 package io.rocescope.dissector.decode;
 
-import io.rocescope.dissector.field.FieldDef;
-import io.rocescope.dissector.perftest.PerftestConversations;
 import io.rocescope.dissector.perftest.PerftestRecord;
 import io.rocescope.dissector.text.Addresses;
 
@@ -73,7 +71,7 @@ final class PerftestDissector {
     private static String streamKey(Packet p, int tcpOff) {
         DecodedFrame f = p.f;
         io.rocescope.dissector.text.LineBuffer sb = new io.rocescope.dissector.text.LineBuffer(64);
-        Addresses.source(sb.append(String.valueOf(f.addressType())).append('='), f).append(':').append(Bytes.u16(p.d, tcpOff)).append('>');
+        Addresses.source(sb, f).append(':').append(Bytes.u16(p.d, tcpOff)).append('>');
         Addresses.destination(sb, f).append(':').append(Bytes.u16(p.d, tcpOff + 2));
         return sb.toString();
     }

@@ -11,11 +11,9 @@ final class TcpDissector {
         if (!p.need(off, 20, "TCP header")) return;
         byte[] d = p.d;
         int hdr = (Bytes.u8(d, off + 12) >>> 4) * 4;
-        p.f.srcPort = Bytes.u16(d, off);
-        p.f.dstPort = Bytes.u16(d, off + 2);
         int node = p.f.open(TCP, off);
-        p.u16(TCP_SRCPORT, off);
-        p.u16(TCP_DSTPORT, off + 2);
+        p.f.srcPort = p.u16(TCP_SRCPORT, off);
+        p.f.dstPort = p.u16(TCP_DSTPORT, off + 2);
         p.u32(TCP_SEQ_RAW, off + 4);
         p.u32(TCP_ACK_RAW, off + 8);
         p.f.add(TCP_HDR_LEN, off + 12, 1, hdr);
@@ -43,7 +41,7 @@ final class TcpDissector {
         int port = p.options.perftestPort();
         // Segments without data only matter to the reassembly when they open or close the stream.
         boolean carries = payload > 0 || (flags & 0x07) != 0;
-        if (carries && (Bytes.u16(d, off) == port || Bytes.u16(d, off + 2) == port)) {
+        if (carries && (p.f.srcPort == port || p.f.dstPort == port)) {
             if (p.perftest == null) p.f.sequential = true;   // a stateless decoder: reassembly happens in order, elsewhere
             else PerftestDissector.dissect(p, off, flags, off + hdr, payload);
         }

@@ -38,12 +38,8 @@ public final class FieldInterest {
         return new FieldInterest(k);
     }
 
-    public boolean keeps(FieldDef def) { return kept == null || kept[def.id()]; }
-
     /** The mask the decoder checks per field (null = keep all); shared, not to be changed. */
     public boolean[] mask() { return kept; }
-
-    public boolean isAll() { return kept == null; }
 
     /** True when some {@link Fields#detail() detail} field is kept: the data-path dissectors then add their details. */
     public boolean keepsDetail() {

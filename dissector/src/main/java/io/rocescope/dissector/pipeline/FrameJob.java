@@ -28,4 +28,11 @@ public interface FrameJob<O> {
 
     /** Hands over {@code out}'s output between two marks; called in capture order, on the caller's thread. */
     void emit(O out, int from, int to) throws IOException;
+
+    /** Turns one frame into output and hands it over at once, through {@code scratch} (a live frame, one decoded in order). */
+    default void emitNow(DecodedFrame f, O scratch) throws IOException {
+        clear(scratch);
+        frame(f, scratch);
+        emit(scratch, 0, mark(scratch));
+    }
 }

@@ -68,25 +68,49 @@ public final class FramePipeline {
         return threads == 0 ? runHere(reader, limit, job) : new Run<>(reader, limit, job).go();
     }
 
+    /** Everything on the caller's thread, batch by batch too (one read, no per-record call into the input). */
     private <O> long runHere(CaptureReader reader, long limit, FrameJob<O> job) throws IOException {
-        FrameDecoder decoder = new FrameDecoder(options, interest);
-        CaptureRecord rec = new CaptureRecord();
-        RecordBatch batch = new RecordBatch();   // batches here too: one read and no per-record call into the input
-        byte[] heap = null;
-        O out = job.newOutput();
+        BatchDecoder here = new BatchDecoder(new FrameDecoder(options, interest));
+        Slot<O> s = new Slot<>(batchSize, job.newOutput());
         long frames = 0;
         int n;
-        while ((n = reader.nextBatch(batch, limit < 0 ? batchSize : Math.min(batchSize, limit - frames))) > 0) {
-            heap = batch.toHeap(heap);
-            for (int i = 0; i < n; i++) {
-                batch.copyTo(i, heap, rec);
-                job.frame(decoder.decode(rec), out);
-            }
+        while ((n = reader.nextBatch(s.records, wanted(limit, frames))) > 0) {
+            here.decode(s, job);   // a stateful decoder: no frame is left to decode in order
+            job.emit(s.out, s.marks[0], s.marks[n]);
             frames += n;
-            job.emit(out, 0, job.mark(out));
-            job.clear(out);
         }
         return frames;
+    }
+
+    /** Records to ask for in the next batch. */
+    private long wanted(long limit, long frames) {
+        return limit < 0 ? batchSize : Math.min(batchSize, limit - frames);
+    }
+
+    /** Decodes batches into their output: each worker's, with a stateless decoder, or the caller's when alone. */
+    private static final class BatchDecoder {
+        final FrameDecoder decoder;
+        final CaptureRecord rec = new CaptureRecord();
+        /** The array a batch is copied into. */
+        byte[] heap;
+
+        BatchDecoder(FrameDecoder decoder) { this.decoder = decoder; }
+
+        <O> void decode(Slot<O> s, FrameJob<O> job) {
+            job.clear(s.out);
+            s.anySequential = false;
+            int size = s.records.size();
+            heap = s.records.toHeap(heap);   // here, so that the bytes come into this core's cache
+            for (int i = 0; i < size; i++) {
+                s.marks[i] = job.mark(s.out);
+                s.records.copyTo(i, heap, rec);
+                DecodedFrame f = decoder.decode(rec);
+                s.sequential[i] = f.needsSequentialDecode();
+                if (s.sequential[i]) s.anySequential = true;
+                else job.frame(f, s.out);
+            }
+            s.marks[size] = job.mark(s.out);
+        }
     }
 
     /** One batch: its records, its output, and where each record's output starts. */
@@ -112,14 +136,8 @@ public final class FramePipeline {
         private final long limit;
         private final FrameJob<O> job;
         private final ExecutorService pool;
-        /** What each worker thread keeps: its stateless decoder, a record, and the array a batch is copied into. */
-        private final class Worker {
-            final FrameDecoder decoder = FrameDecoder.stateless(options, interest);
-            final CaptureRecord rec = new CaptureRecord();
-            byte[] heap;
-        }
-
-        private final ThreadLocal<Worker> workers = ThreadLocal.withInitial(Worker::new);
+        private final ThreadLocal<BatchDecoder> workers =
+            ThreadLocal.withInitial(() -> new BatchDecoder(FrameDecoder.stateless(options, interest)));
         private final CaptureRecord inOrderRecord = new CaptureRecord();
         private final ArrayDeque<Slot<O>> free = new ArrayDeque<>(), inFlight = new ArrayDeque<>();
         private final FrameDecoder inOrder = new FrameDecoder(options, interest);
@@ -153,7 +171,7 @@ public final class FramePipeline {
                     }
                     int n = 0;
                     try {
-                        n = reader.nextBatch(s.records, limit < 0 ? batchSize : Math.min(batchSize, limit - frames));
+                        n = reader.nextBatch(s.records, wanted(limit, frames));
                     } catch (IOException e) {
                         failure = e;   // a read error: what was read before it is still decoded and handed over
                     }
@@ -178,21 +196,9 @@ public final class FramePipeline {
 
         /** On a worker: decode a batch and turn its frames into output. */
         private void work(Slot<O> s, long firstTimestamp) {
-            Worker w = workers.get();
+            BatchDecoder w = workers.get();
             w.decoder.firstTimestamp(firstTimestamp);
-            job.clear(s.out);
-            s.anySequential = false;
-            int size = s.records.size();
-            w.heap = s.records.toHeap(w.heap);   // here, so that the bytes come into this core's cache
-            for (int i = 0; i < size; i++) {
-                s.marks[i] = job.mark(s.out);
-                s.records.copyTo(i, w.heap, w.rec);
-                DecodedFrame f = w.decoder.decode(w.rec);
-                s.sequential[i] = f.needsSequentialDecode();
-                if (s.sequential[i]) s.anySequential = true;
-                else job.frame(f, s.out);
-            }
-            s.marks[size] = job.mark(s.out);
+            w.decode(s, job);
         }
 
         /** On the caller: wait for a batch, hand its output over in order, recycle it. */
@@ -215,10 +221,8 @@ public final class FramePipeline {
                 for (int i = 0; i < size; i++) {
                     if (!s.sequential[i]) continue;
                     job.emit(s.out, s.marks[runStart], s.marks[i]);
-                    job.clear(scratch);
                     s.records.copyTo(i, inOrderRecord);
-                    job.frame(inOrder.decode(inOrderRecord), scratch);
-                    job.emit(scratch, 0, job.mark(scratch));
+                    job.emitNow(inOrder.decode(inOrderRecord), scratch);
                     runStart = i + 1;
                 }
                 job.emit(s.out, s.marks[runStart], s.marks[size]);

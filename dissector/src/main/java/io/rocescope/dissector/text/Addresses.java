@@ -49,12 +49,6 @@ public final class Addresses {
         return sb;
     }
 
-    /** The IPv4 address whose 4 bytes are at {@code off}. */
-    public static LineBuffer ipv4(LineBuffer sb, byte[] d, int off) {
-        return sb.append(d[off] & 0xFF).append('.').append(d[off + 1] & 0xFF).append('.')
-            .append(d[off + 2] & 0xFF).append('.').append(d[off + 3] & 0xFF);
-    }
-
     public static LineBuffer ipv4(LineBuffer sb, long v) {
         return sb.append((int) (v >>> 24) & 0xFF).append('.').append((int) (v >>> 16) & 0xFF).append('.')
             .append((int) (v >>> 8) & 0xFF).append('.').append((int) v & 0xFF);

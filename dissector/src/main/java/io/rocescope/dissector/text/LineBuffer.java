@@ -86,8 +86,7 @@ public final class LineBuffer implements CharSequence {
     /** Appends bytes of ASCII (or already UTF-8) text, e.g. a constant prepared with {@link #bytes}. */
     public LineBuffer append(byte[] text) {
         ensure(text.length);
-        System.arraycopy(text, 0, buf, len, text.length);
-        len += text.length;
+        len = RawText.bytes(buf, len, text);
         return this;
     }
 
@@ -98,8 +97,7 @@ public final class LineBuffer implements CharSequence {
     public LineBuffer spaces(int n) {
         if (n <= 0) return this;
         ensure(n);
-        java.util.Arrays.fill(buf, len, len + n, (byte) ' ');
-        len += n;
+        len = RawText.spaces(buf, len, n);
         return this;
     }
 
@@ -124,37 +122,22 @@ public final class LineBuffer implements CharSequence {
     /** Appends the low {@code digits} hex digits of {@code v}, lower case. */
     public LineBuffer appendHex(long v, int digits) {
         ensure(digits);
-        for (int i = digits - 1; i >= 0; i--) buf[len++] = HEX[(int) (v >>> (i * 4)) & 0xF];
+        len = RawText.hex(buf, len, v, digits);
         return this;
     }
 
     /** Appends {@code v} (0 ≤ v < 10^digits) zero-padded to {@code digits} decimal digits. */
     public LineBuffer appendZeroPadded(int v, int digits) {
         ensure(digits);
-        for (int i = digits - 1; i >= 0; i--) {
-            int q = v / 10;
-            buf[len + i] = (byte) ('0' + v - q * 10);
-            v = q;
-        }
-        len += digits;
+        len = RawText.zeroPadded(buf, len, v, digits);
         return this;
     }
-
-    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
     public LineBuffer append(LineBuffer other) {
         ensure(other.len);
         System.arraycopy(other.buf, 0, buf, len, other.len);
         len += other.len;
         return this;
-    }
-
-    private static final byte[] DIGIT_PAIRS = new byte[200];
-    static {
-        for (int i = 0; i < 100; i++) {
-            DIGIT_PAIRS[2 * i] = (byte) ('0' + i / 10);
-            DIGIT_PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
-        }
     }
 
     public LineBuffer append(long v) {
@@ -170,22 +153,8 @@ public final class LineBuffer implements CharSequence {
     /** Appends a non-negative int in decimal. */
     public LineBuffer append(int x) {
         if (x < 0) return append((long) x);
-        int digits = digits(x);
-        ensure(digits);
-        int pos = len + digits;
-        while (x >= 100) {
-            int q = x / 100, r = x - q * 100;
-            buf[--pos] = DIGIT_PAIRS[2 * r + 1];
-            buf[--pos] = DIGIT_PAIRS[2 * r];
-            x = q;
-        }
-        if (x >= 10) {
-            buf[--pos] = DIGIT_PAIRS[2 * x + 1];
-            buf[--pos] = DIGIT_PAIRS[2 * x];
-        } else {
-            buf[--pos] = (byte) ('0' + x);
-        }
-        len += digits;
+        ensure(10);
+        len = RawText.decimal(buf, len, x);
         return this;
     }
 

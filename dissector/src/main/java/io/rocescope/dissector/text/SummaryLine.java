@@ -16,10 +16,14 @@ public final class SummaryLine {
 
     public static LineBuffer append(LineBuffer sb, DecodedFrame f) {
         long rel = f.relativeNanos();
-        if (f.addressType() == FieldType.IPV4 && f.number() <= Integer.MAX_VALUE && rel >= 0 && rel < MAX_RAW_NANOS) {
-            // the common case, written straight into the buffer
-            return InfoColumn.append(ipv4Prefix(sb, f, rel), f);
-        }
+        boolean common = f.addressType() == FieldType.IPV4 && f.number() <= Integer.MAX_VALUE && rel >= 0 && rel < MAX_RAW_NANOS;
+        // the common case is written straight into the buffer; a test checks both ways give the same text
+        return InfoColumn.append(common ? ipv4Prefix(sb, f, rel) : prefix(sb, f), f);
+    }
+
+    /** The columns before Info, for any frame. */
+    static LineBuffer prefix(LineBuffer sb, DecodedFrame f) {
+        long rel = f.relativeNanos();
         sb.appendPadded(f.number(), 5).append(' ');
         Text.seconds(sb.spaces(11 - Text.secondsWidth(rel, 6)), rel, 6).append(' ');
         LineBuffer tmp = TMP.get();
@@ -27,15 +31,14 @@ public final class SummaryLine {
         Text.padLeft(sb, address(tmp, f, true), 17).append(ARROW);
         tmp.setLength(0);
         Text.padRight(sb, address(tmp, f, false), 17).append(' ');
-        sb.append(PROTOCOLS[f.protocol().ordinal()]).append(' ').append(f.originalLength()).append(' ');
-        return InfoColumn.append(sb, f);
+        return sb.append(PROTOCOLS[f.protocol().ordinal()]).append(' ').append(f.originalLength()).append(' ');
     }
 
     /** Times up to here fit the int arithmetic of {@link #ipv4Prefix} (68 years). */
     private static final long MAX_RAW_NANOS = Integer.MAX_VALUE * 1_000_000_000L;
 
     /** The columns before Info of an IPv4 frame, written into the array in one go (the common case). */
-    private static LineBuffer ipv4Prefix(LineBuffer sb, DecodedFrame f, long rel) {
+    static LineBuffer ipv4Prefix(LineBuffer sb, DecodedFrame f, long rel) {
         byte[] d = f.data();
         int s = f.sourceOffset(), t = f.destinationOffset();
         byte[] b = sb.reserve(128);

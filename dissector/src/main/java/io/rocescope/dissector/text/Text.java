@@ -4,8 +4,6 @@ package io.rocescope.dissector.text;
 public final class Text {
     private Text() {}
 
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
-
     /** Appends {@code v} as lower-case hex, zero-padded to {@code digits} (0 = no padding), no prefix. */
     public static LineBuffer hex(LineBuffer sb, long v, int digits) {
         int n = Math.max(1, (64 - Long.numberOfLeadingZeros(v) + 3) / 4);
@@ -19,9 +17,7 @@ public final class Text {
     }
 
     public static LineBuffer hexBytes(LineBuffer sb, byte[] d, int off, int len) {
-        for (int i = 0; i < len; i++) {
-            sb.append(HEX[(d[off + i] >>> 4) & 0xF]).append(HEX[d[off + i] & 0xF]);
-        }
+        for (int i = 0; i < len; i++) sb.appendHex(d[off + i] & 0xFF, 2);
         return sb;
     }
 

@@ -27,6 +27,9 @@ final class CountSink implements FrameSink<int[]> {
     public int mark(int[] out) { return out[0]; }
 
     @Override
+    public void rewind(int[] out, int mark) { out[0] = mark; }
+
+    @Override
     public void emit(int[] out, int from, int to) { roce += to - from; }
 
     @Override

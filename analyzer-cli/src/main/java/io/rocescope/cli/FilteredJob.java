@@ -31,5 +31,8 @@ final class FilteredJob<O> implements FrameJob<O> {
     public int mark(O out) { return job.mark(out); }
 
     @Override
+    public void rewind(O out, int mark) { job.rewind(out, mark); }
+
+    @Override
     public void emit(O out, int from, int to) throws IOException { job.emit(out, from, to); }
 }

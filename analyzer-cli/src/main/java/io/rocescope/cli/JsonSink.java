@@ -47,6 +47,12 @@ final class JsonSink extends TextSink {
     }
 
     @Override
+    public void rewind(LineBuffer sb, int mark) {
+        super.rewind(sb, mark);
+        writers.remove();   // its generator stopped inside the failed frame's object
+    }
+
+    @Override
     public void emit(LineBuffer sb, int from, int to) throws IOException {
         if (!started && to > from) {
             from += SEPARATOR.length();

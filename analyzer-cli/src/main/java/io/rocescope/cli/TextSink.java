@@ -28,6 +28,9 @@ abstract class TextSink implements FrameSink<LineBuffer> {
     public int mark(LineBuffer sb) { return sb.length(); }
 
     @Override
+    public void rewind(LineBuffer sb, int mark) { sb.setLength(mark); }
+
+    @Override
     public void emit(LineBuffer sb, int from, int to) throws IOException {
         if (to > from) sb.writeTo(out, from, to - from);
     }

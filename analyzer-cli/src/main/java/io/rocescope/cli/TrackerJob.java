@@ -47,6 +47,9 @@ final class TrackerJob implements FrameJob<TrackerJob.Batch> {
     public int mark(Batch b) { return b.size; }
 
     @Override
+    public void rewind(Batch b, int mark) { b.size = mark; }
+
+    @Override
     public void emit(Batch b, int from, int to) {
         for (int i = from; i < to; i++) {
             DecodedFrame f = b.whole.get(i);

@@ -40,7 +40,7 @@ final class CmSetups {
         if (f.has(CmFields.QKEY_MISMATCH)) {
             t.findings.add(Severity.WARNING, "cm.qkey_mismatch", v.src + " → " + v.dst,
                 String.format("CM %s with Q_Key 0x%08x: CM responders drop MADs without the GSI Q_Key 0x80010000",
-                    CmNames.attributeName(attr), f.ib().qKey()), v.frame);
+                    CmNames.attributeLabel(attr), f.ib().qKey()), v.frame);
         }
         switch (attr) {
             case CmNames.REQ: {
@@ -63,7 +63,7 @@ final class CmSetups {
                 if (lg >= 0) s.initiatorGid = io.rocescope.dissector.text.FieldText.value(f, lg);
                 if (rg >= 0) s.responderGid = io.rocescope.dissector.text.FieldText.value(f, rg);
                 int proto = f.find(CmFields.REQ_SERVICEID_PROTOCOL);
-                s.service = proto >= 0 ? CmNames.portSpace((int) f.value(proto)) + ":" + f.get(CmFields.REQ_SERVICEID_DPORT, 0)
+                s.service = proto >= 0 ? CmNames.portSpaceLabel((int) f.value(proto)) + ":" + f.get(CmFields.REQ_SERVICEID_DPORT, 0)
                     : String.format("0x%016x", f.get(CmFields.REQ_SERVICEID, 0));
                 byInitiatorId.put(id, s);
                 all.add(s);

@@ -21,6 +21,7 @@ public final class FlowTracker {
     private final CmSetups cm = new CmSetups();
     private final SocketSetups sockets;
     private final PauseTracker pauses;
+    private final TimestampOrder timestampOrder = new TimestampOrder();
     /** The packet being tracked now: {@link #own} for a whole frame, the caller's for a view. */
     private PacketView v;
     private final PacketView own = new PacketView();
@@ -114,8 +115,9 @@ public final class FlowTracker {
 
     private void begin() {
         frames++;
-        if (firstTs == Long.MIN_VALUE) firstTs = v.ts;
-        lastTs = v.ts;
+        if (firstTs == Long.MIN_VALUE) firstTs = lastTs = v.ts;
+        timestampOrder.onFrame(v.ts, v.frame);
+        lastTs = Math.max(lastTs, v.ts);
         v.src = addresses.text(v.addressType, v.hasSrc, v.srcHi, v.srcLo);
         v.dst = addresses.text(v.addressType, v.hasDst, v.dstHi, v.dstLo);
     }
@@ -425,6 +427,7 @@ public final class FlowTracker {
 
     public Reports.Analysis finish() {
         cm.finish(findings);
+        timestampOrder.finish(findings);
         sockets.finish(findings);
         for (Connection c : connections) {
             if (c.retired) continue;

@@ -1,12 +1,19 @@
 package io.rocescope.flow;
 
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Map;
 
 /**
  * PFC (per priority) and PAUSE (whole link) frames: counts, quanta, and how long each priority was
  * paused, merging overlapping pauses and cutting them short at a resume (time 0). A quantum is 512 bit
  * times: 5.12 ns at 100 Gb/s.
+ *
+ * <p>Time only moves forward within a priority's accounting: a pause acts on [its time, its end), so
+ * the windows before the current frame's are final and leave the map for a running maximum. The map
+ * holds only the windows a pause in progress reaches (at most one pause length ahead). A frame earlier
+ * than the previous one (merged captures, a clock step) starts a new stretch: what is pending is
+ * settled and the new stretch is accounted on its own, at a constant cost whatever the step.
  */
 final class PauseTracker {
     /** Priority index 8 stands for classic PAUSE (all traffic). */
@@ -19,18 +26,25 @@ final class PauseTracker {
     final long[] firstFrame = new long[9];
     private final long[] pausedUntil = new long[9];
     private final boolean[] paused = new boolean[9];
-    final Map<Long, Long>[] pausedPerWindow;
+    private final long[] lastTs = new long[9];
+    /** Per priority: paused nanoseconds of the windows not yet final, by window number. */
+    private final Map<Long, Long>[] pending;
+    /** Per priority: the most paused nanoseconds of any final window. */
+    private final long[] worst = new long[9];
 
     @SuppressWarnings("unchecked")
     PauseTracker(double linkGbps, long windowNanos) {
         this.quantumNanos = 512.0 / linkGbps;
         this.windowNanos = windowNanos;
-        this.pausedPerWindow = new Map[9];
-        for (int i = 0; i < 9; i++) pausedPerWindow[i] = new HashMap<>();
+        this.pending = new Map[9];
+        for (int i = 0; i < 9; i++) pending[i] = new HashMap<>();
     }
 
     void onPause(int prio, int time, long ts, long frame) {
         if (frames[prio] == 0) firstFrame[prio] = frame;
+        else if (ts < lastTs[prio]) newStretch(prio);
+        lastTs[prio] = ts;
+        settleBefore(prio, Math.floorDiv(ts, windowNanos));
         frames[prio]++;
         quanta[prio] += time;
         if (time == 0) {
@@ -52,21 +66,41 @@ final class PauseTracker {
         paused[prio] = true;
     }
 
+    /** Time went backwards: the pause in progress is settled as it stands, and accounting starts afresh. */
+    private void newStretch(int prio) {
+        settleBefore(prio, Long.MAX_VALUE);
+        paused[prio] = false;
+    }
+
+    /** Windows before {@code window} can no longer change: their totals go into the maximum. */
+    private void settleBefore(int prio, long window) {
+        for (Iterator<Map.Entry<Long, Long>> it = pending[prio].entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<Long, Long> e = it.next();
+            if (e.getKey() < window) {
+                worst[prio] = Math.max(worst[prio], e.getValue());
+                it.remove();
+            }
+        }
+    }
+
     private void add(int prio, long start, long end) { spread(prio, start, end, 1); }
     private void remove(int prio, long start, long end) { spread(prio, start, end, -1); }
 
     private void spread(int prio, long start, long end, int sign) {
         pausedNanos[prio] += sign * (end - start);
-        for (long w = start / windowNanos; w * windowNanos < end; w++) {
+        for (long w = Math.floorDiv(start, windowNanos); w * windowNanos < end; w++) {
             long from = Math.max(start, w * windowNanos), to = Math.min(end, (w + 1) * windowNanos);
-            pausedPerWindow[prio].merge(w, sign * (to - from), Long::sum);
+            pending[prio].merge(w, sign * (to - from), Long::sum);
         }
     }
 
+    /** Windows held for priority {@code prio}: bounded by one pause's length, whatever the capture (a test checks it). */
+    int pendingWindows(int prio) { return pending[prio].size(); }
+
     /** The largest paused fraction of any window, for priority {@code prio}. */
     double worstWindowFraction(int prio) {
-        long worst = 0;
-        for (long v : pausedPerWindow[prio].values()) worst = Math.max(worst, v);
-        return (double) worst / windowNanos;
+        long w = worst[prio];
+        for (long v : pending[prio].values()) w = Math.max(w, v);
+        return (double) w / windowNanos;
     }
 }

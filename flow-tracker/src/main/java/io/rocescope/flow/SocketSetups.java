@@ -1,6 +1,7 @@
 package io.rocescope.flow;
 
 import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.field.CmNames;
 import io.rocescope.dissector.field.Fields;
 import io.rocescope.dissector.field.PerftestFields;
 import io.rocescope.dissector.text.FieldText;
@@ -74,9 +75,9 @@ final class SocketSetups {
         switch (kind) {
             case "version": event(s, v, "perftest version", FieldText.value(f, f.findIn(PerftestFields.VERSION, from, end))); break;
             case "mtu": {
-                int m = CmSetups.mtuBytes((int) f.value(f.findIn(PerftestFields.MTU, from, end)));
-                s.mtu = m;
-                event(s, v, "perftest MTU", m + " bytes");
+                long code = f.value(f.findIn(PerftestFields.MTU, from, end));
+                s.mtu = CmSetups.mtuBytes((int) code);
+                event(s, v, "perftest MTU", CmNames.MTU.label(code));
                 break;
             }
             case "key": {

@@ -184,6 +184,33 @@ public final class DecodedFrame {
         objects = Arrays.copyOf(objects, n);
     }
 
+    /**
+     * A frame whose output could not be made (a bug met in one of its fields): it is marked
+     * {@code malformed} with the reason, as Wireshark marks a frame whose dissector threw, and cut down
+     * to its frame node and address columns, which any output can print.
+     */
+    public void markFailed(String reason) {
+        int kept = 0;
+        if (count > 0 && defs[0] == Fields.FRAME.id()) {
+            kept = 1;
+            while (kept < count && depths[kept] > 0) kept++;
+        }
+        if (objectsUsed) Arrays.fill(objects, kept, count, null);
+        count = kept;
+        depth = 0;
+        if (firstStamp != null) {
+            if (++generation == 0) { Arrays.fill(firstStamp, 0); generation = 1; }
+            for (int i = count - 1; i >= 0; i--) { firstStamp[defs[i]] = generation; firstIndex[defs[i]] = i; }
+        }
+        protocol = Protocol.UNKNOWN;
+        roce = false;
+        icrcStatus = IcrcStatus.NONE;
+        sequential = false;
+        srcPort = dstPort = udpLength = -1;
+        ib.reset();
+        experts.add(Expert.malformed(reason));
+    }
+
     // ---- reading ----
 
     public long number() { return number; }

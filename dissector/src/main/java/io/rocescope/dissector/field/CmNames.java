@@ -33,6 +33,12 @@ public final class CmNames {
 
     public static final ValueNames ATTRIBUTES = v -> attributeName((int) v);
 
+    /** The attribute's name, or "attribute 0x1b" for one without. */
+    public static String attributeLabel(int id) {
+        String name = attributeName(id);
+        return name != null ? name : "attribute 0x" + Integer.toHexString(id);
+    }
+
     public static final ValueNames MGMT_CLASSES = v -> {
         switch ((int) v) {
             case 0x01: return "Subnet Management (LID routed)";
@@ -111,4 +117,10 @@ public final class CmNames {
     }
 
     public static final ValueNames PORT_SPACES = v -> portSpace((int) v);
+
+    /** "TCP", or the protocol byte in hex ("0x2a") for a port space without a name. */
+    public static String portSpaceLabel(int protocol) {
+        String space = portSpace(protocol);
+        return space != null ? space : "0x" + Integer.toHexString(protocol);
+    }
 }

@@ -48,8 +48,17 @@ final class PerftestStreamParser {
         }
         System.arraycopy(d, off, buf, len, n);
         len += n;
-        int used = parse(out, false);
-        consume(used);
+        int before = out.size();
+        try {
+            consume(parse(out, false));
+        } catch (RuntimeException e) {
+            // A record this parser cannot read must not jam the stream: what is buffered becomes unknown
+            // bytes, and the next segment is read as records again.
+            out.subList(before, out.size()).clear();
+            out.add(new PerftestRecord(PerftestRecord.Kind.UNKNOWN, bufStart, bufStart + len, null, 0, null, null));
+            consume(len);
+            state = State.RECORDS;
+        }
     }
 
     /** At the end of the stream: whatever is left becomes an unknown record. */
@@ -90,8 +99,8 @@ final class PerftestStreamParser {
                     state = State.RECORDS;
                     return 0 == avail ? 0 : next(pos, out, atEnd);
                 }
-                major = Integer.parseInt(m.group(1));
-                minor = Integer.parseInt(m.group(2));
+                major = boundedNumber(m.group(1));
+                minor = boundedNumber(m.group(2));
                 out.add(record(PerftestRecord.Kind.VERSION, pos, 16, v, 0, null));
                 state = atLeast(5, 32) ? State.CYCLE_BUFFER : atLeast(5, 1) ? State.MTU : State.RECORDS;
                 return 16;
@@ -233,6 +242,13 @@ final class PerftestStreamParser {
 
     private PerftestRecord record(PerftestRecord.Kind kind, int pos, int size, String text, long number, PerftestRecord.Key key) {
         return new PerftestRecord(kind, bufStart + pos, bufStart + pos + size, text, number, key, null);
+    }
+
+    /** Decimal digits as a number, capped (a 15-digit "version" must not overflow: it only compares as large). */
+    static int boundedNumber(String digits) {
+        long v = 0;
+        for (int i = 0; i < digits.length() && v < Integer.MAX_VALUE; i++) v = v * 10 + (digits.charAt(i) - '0');
+        return (int) Math.min(v, Integer.MAX_VALUE);
     }
 
     private boolean atLeast(int maj, int min) {

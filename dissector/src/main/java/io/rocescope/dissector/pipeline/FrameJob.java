@@ -26,13 +26,33 @@ public interface FrameJob<O> {
     /** Where the output of the next frame would start in {@code out}. */
     int mark(O out);
 
+    /** Drops whatever was appended to {@code out} after {@code mark} (a frame whose output failed half-way). */
+    void rewind(O out, int mark);
+
     /** Hands over {@code out}'s output between two marks; called in capture order, on the caller's thread. */
     void emit(O out, int from, int to) throws IOException;
 
     /** Turns one frame into output and hands it over at once, through {@code scratch} (a live frame, one decoded in order). */
     default void emitNow(DecodedFrame f, O scratch) throws IOException {
         clear(scratch);
-        frame(f, scratch);
+        frameOrMalformed(f, scratch);
         emit(scratch, 0, mark(scratch));
+    }
+
+    /**
+     * {@link #frame}, confined to this frame: when it throws, what it appended is dropped, the frame is
+     * marked malformed with the reason ({@link DecodedFrame#markFailed}) and turned into output again,
+     * so that one frame's failure costs that frame's detail and nothing else. A job that fails even on
+     * the cut-down frame has a bug of its own: that failure goes to the caller.
+     */
+    default void frameOrMalformed(DecodedFrame f, O out) {
+        int mark = mark(out);
+        try {
+            frame(f, out);
+        } catch (RuntimeException e) {
+            rewind(out, mark);
+            f.markFailed("Dissector failure: " + e);
+            frame(f, out);
+        }
     }
 }

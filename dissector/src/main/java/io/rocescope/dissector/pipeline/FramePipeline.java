@@ -107,7 +107,7 @@ public final class FramePipeline {
                 DecodedFrame f = decoder.decode(rec);
                 s.sequential[i] = f.needsSequentialDecode();
                 if (s.sequential[i]) s.anySequential = true;
-                else job.frame(f, s.out);
+                else job.frameOrMalformed(f, s.out);
             }
             s.marks[size] = job.mark(s.out);
         }

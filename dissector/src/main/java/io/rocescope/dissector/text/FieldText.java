@@ -66,7 +66,7 @@ public final class FieldText {
     private static String string(DecodedFrame f, int i) {
         Object o = f.object(i);
         if (o != null) return o.toString();
-        if (f.def(i).names() != null) return f.def(i).names().nameOf(f.value(i));
+        if (f.def(i).names() != null) return f.def(i).names().label(f.value(i));
         int off = f.offset(i), len = f.length(i);
         byte[] d = f.data();
         int end = off;

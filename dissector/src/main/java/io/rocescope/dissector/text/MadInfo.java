@@ -19,8 +19,7 @@ final class MadInfo {
             Text.hex0x(sb.append(" attribute "), attr, 4);
             return;
         }
-        String name = CmNames.attributeName(attr);
-        sb.append("CM ").append(name != null ? name : "attribute 0x" + Integer.toHexString(attr));
+        sb.append("CM ").append(CmNames.attributeLabel(attr));
         switch (attr) {
             case CmNames.REQ:
                 qpnPsn(sb, f, REQ_LOCALQPN, REQ_STARTPSN);
@@ -31,25 +30,25 @@ final class MadInfo {
                 break;
             case CmNames.REJ:
                 sb.append(" reason=").append(CmNames.rejectReason((int) f.get(REJ_REASON, 0)));
-                sb.append(" (rejecting ").append(CmNames.MESSAGE_NAMES.nameOf(f.get(REJ_MSGREJ, 2))).append(')');
+                sb.append(" (rejecting ").append(CmNames.MESSAGE_NAMES.label(f.get(REJ_MSGREJ, 2))).append(')');
                 break;
             case CmNames.DREQ:
                 Text.hex0x(sb.append(" RemoteQPN="), f.get(DREQ_REMOTEQPN, 0), 6);
                 break;
             case CmNames.MRA:
-                sb.append(" for ").append(CmNames.MESSAGE_NAMES.nameOf(f.get(MRA_MSGMRAED, 2)));
+                sb.append(" for ").append(CmNames.MESSAGE_NAMES.label(f.get(MRA_MSGMRAED, 2)));
                 sb.append(" timeout=").append(CmNames.ibaTime((int) f.get(MRA_SERVICETIMEOUT, 0)));
                 break;
             case CmNames.SIDR_REQ:
                 serviceId(sb, f, SIDR_REQ_SERVICEID_PROTOCOL, SIDR_REQ_SERVICEID_DPORT, SIDR_REQ_SERVICEID);
                 break;
             case CmNames.SIDR_REP:
-                sb.append(" status=").append(CmNames.SIDR_STATUS.nameOf(f.get(SIDR_REP_STATUS, 0)));
+                sb.append(" status=").append(CmNames.SIDR_STATUS.label(f.get(SIDR_REP_STATUS, 0)));
                 Text.hex0x(sb.append(" QPN="), f.get(SIDR_REP_QPN, 0), 6);
                 Text.hex0x(sb.append(" Q_Key="), f.get(SIDR_REP_QKEY, 0), 8);
                 break;
             case CmNames.APR:
-                sb.append(" status=").append(CmNames.APR_STATUS.nameOf(f.get(APR_STATUS, 0)));
+                sb.append(" status=").append(CmNames.APR_STATUS.label(f.get(APR_STATUS, 0)));
                 break;
             default:
                 break;
@@ -68,9 +67,7 @@ final class MadInfo {
             Text.hex0x(sb.append(" ServiceID="), f.get(serviceId, 0), 16);
             return;
         }
-        String space = CmNames.portSpace((int) f.value(proto));
-        sb.append(" ServiceID=").append(space != null ? space : "0x" + Integer.toHexString((int) f.value(proto)))
-            .append(':').append(f.get(port, 0));
+        sb.append(" ServiceID=").append(CmNames.portSpaceLabel((int) f.value(proto))).append(':').append(f.get(port, 0));
         int sip = f.find(IP_CM_SIP4) >= 0 ? f.find(IP_CM_SIP4) : f.find(IP_CM_SIP6);
         int dip = f.find(IP_CM_DIP4) >= 0 ? f.find(IP_CM_DIP4) : f.find(IP_CM_DIP6);
         if (sip >= 0 && dip >= 0) {

@@ -21,7 +21,7 @@ final class PerftestInfo {
                 case "version": sb.append("version ").append(str(f, VERSION, i, end)); break;
                 case "cycle_buffer": sb.append("cycle buffer ").append(num(f, CYCLE_BUFFER, i, end)); break;
                 case "cache_line_size": sb.append("cache line ").append(num(f, CACHE_LINE_SIZE, i, end)); break;
-                case "mtu": sb.append("MTU ").append(CmNames.MTU.nameOf(num(f, MTU, i, end))); break;
+                case "mtu": sb.append("MTU ").append(CmNames.MTU.label(num(f, MTU, i, end))); break;
                 case "key":
                     Text.hex0x(sb.append("key QPN="), num(f, KEY_QPN, i, end), 6);
                     Text.hex0x(sb.append(" PSN="), num(f, KEY_PSN, i, end), 6);

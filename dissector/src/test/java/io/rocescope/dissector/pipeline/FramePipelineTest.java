@@ -40,6 +40,7 @@ class FramePipelineTest {
             SummaryLine.append(b, f).append(" @").append(f.relativeNanos()).append('\n');
         }
         @Override public int mark(LineBuffer b) { return b.length(); }
+        @Override public void rewind(LineBuffer b, int mark) { b.setLength(mark); }
         @Override public void emit(LineBuffer b, int from, int to) throws IOException {
             b.writeTo(bytes, from, to - from);   // marks are byte offsets
         }
@@ -95,6 +96,7 @@ class FramePipelineTest {
                 if (f.number() == 40) throw new IllegalStateException("frame 40 refused");
             }
             @Override public int mark(List<String> out) { return 0; }
+            @Override public void rewind(List<String> out, int mark) {}
             @Override public void emit(List<String> out, int from, int to) {}
         };
         try (CaptureReader r = CaptureReaders.open(TestCaptures.file("rping").toString())) {

@@ -1,0 +1,31 @@
+package io.rocescope.flow;
+
+/**
+ * Capture integrity: frames timestamped earlier than the frame before them (captures merged by
+ * concatenation, a clock stepped back while capturing). Every time-based result near such a step is
+ * suspect, so it becomes one finding with the frames where time went back. Constant state.
+ */
+final class TimestampOrder {
+    private long previous = Long.MIN_VALUE;
+    private long steps, largestStep, largestStepFrame;
+    private final long[] frames = new long[Findings.MAX_FRAMES];
+
+    void onFrame(long ts, long frame) {
+        if (previous != Long.MIN_VALUE && ts < previous) {
+            if (steps < frames.length) frames[(int) steps] = frame;
+            steps++;
+            long back = previous - ts;
+            if (back > largestStep) { largestStep = back; largestStepFrame = frame; }
+        }
+        previous = ts;
+    }
+
+    void finish(Findings findings) {
+        if (steps == 0) return;
+        findings.addCounted(Severity.WARNING, "capture.timestamps_out_of_order", "capture", String.format(java.util.Locale.ROOT,
+            "Timestamps out of order: %d %s earlier than the frame before (largest step back %.6f s, at frame %d); "
+                + "the capture was merged or its clock stepped: times, rates and pause accounting around them are not reliable",
+            steps, steps == 1 ? "frame is timestamped" : "frames are timestamped", largestStep / 1e9, largestStepFrame),
+            steps, java.util.Arrays.copyOf(frames, (int) Math.min(steps, frames.length)));
+    }
+}

@@ -25,7 +25,7 @@ final class CheckReport {
         List<RuleResult> failed = results.stream().filter(RuleResult::failed).toList();
         long rulesFailed = failed.stream().map(RuleResult::rule).distinct().count();
         long rules = results.stream().map(RuleResult::rule).distinct().count();
-        sb.append(capture).append(": ").append(failed.isEmpty() ? "PASS" : "FAIL").append('\n');
+        sb.append(TerminalText.escape(capture)).append(": ").append(failed.isEmpty() ? "PASS" : "FAIL").append('\n');
         for (RuleResult r : failed) {
             sb.append(String.format(Locale.ROOT, "  [%s] %s — %s%n", r.severity().json(), r.rule(), r.description()));
             sb.append("      ").append(message(r)).append('\n');

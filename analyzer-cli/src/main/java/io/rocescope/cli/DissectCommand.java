@@ -75,25 +75,45 @@ final class DissectCommand implements Callable<Integer> {
         if (filter != null) interest = interest.with(filter.fields());
         PrintWriter err = cl.getErr();
         long frames = 0;
+        // The output is whole or absent: a sink that began (JSON's "[") is ended whatever stops the run,
+        // and one that did not (the input never opened) prints nothing.
+        boolean begun = false;
         try (CaptureReader reader = CaptureReaders.open(input)) {
             FramePipeline pipeline = new FramePipeline(options, interest, threads, FramePipeline.DEFAULT_BATCH);
             sink.begin();
+            begun = true;
             frames = run(pipeline, reader, sink, filter);
+            begun = false;
             sink.end(frames);
             for (String w : reader.warnings()) err.println("rocescope: warning: " + w);
             if (frames == 0 && !reader.warnings().isEmpty()) return RoceScope.EXIT_USAGE;
         } catch (StandardOutput.Closed e) {
             return RoceScope.EXIT_PIPE;   // | head: the reader has what it wanted
+        } catch (StandardOutput.Failed e) {
+            err.println("rocescope: " + e.getMessage());
+            return RoceScope.EXIT_USAGE;
         } catch (CaptureFormatException e) {
-            sink.end(frames);
+            if (begun) sink.end(frames);
             err.println("rocescope: " + e.getMessage());
             return RoceScope.EXIT_USAGE;
         } catch (IOException e) {
-            sink.end(frames);
+            if (begun) sink.end(frames);
             err.println("rocescope: " + input + ": read error: " + e.getMessage());
             return RoceScope.EXIT_USAGE;
+        } catch (RuntimeException | Error e) {
+            if (begun) endAfterFailure(sink, e);
+            throw e;
         }
         return RoceScope.EXIT_OK;
+    }
+
+    /** Closes the output of a run that failed (the failure is reported at the top); a second failure only adds to it. */
+    private static void endAfterFailure(FrameSink<?> sink, Throwable failure) {
+        try {
+            sink.end(0);
+        } catch (IOException | RuntimeException | Error e) {
+            failure.addSuppressed(e);
+        }
     }
 
     private <O> long run(FramePipeline pipeline, CaptureReader reader, FrameSink<O> sink, DisplayFilter filter) throws IOException {

@@ -57,7 +57,11 @@ public final class RoceScope implements Runnable {
     }
 
     /** One line for a failure that reached the top: what and where, never a stack trace. */
-    static String describe(Exception ex) {
+    static String describe(Throwable ex) {
+        if (ex instanceof StandardOutput.Failed) return ex.getMessage();
+        if (ex instanceof OutOfMemoryError) return "out of memory (" + ex.getMessage() + "); a smaller --max-flows or a larger -Xmx may help";
+        if (ex instanceof StackOverflowError) return "stack overflow (input nested too deeply?)";
+        if (ex instanceof Error) return "internal error: " + ex;
         if (ex instanceof java.nio.file.NoSuchFileException e) return e.getFile() + ": no such file or directory";
         if (ex instanceof java.nio.file.AccessDeniedException e) return e.getFile() + ": permission denied";
         if (ex instanceof java.nio.file.FileSystemException e) return e.getFile() + ": " + (e.getReason() == null ? "cannot be used" : e.getReason());
@@ -66,8 +70,18 @@ public final class RoceScope implements Runnable {
         return m == null ? ex.getClass().getSimpleName() : ex.getClass().getSimpleName().replace("Exception", "") + ": " + m;
     }
 
+    /** A failure that reached the top, Exception or Error: one line on stderr (none for a closed pipe) and the exit code. */
+    private static int failed(Throwable ex, PrintWriter err) {
+        if (StandardOutput.closed(ex)) return EXIT_PIPE;
+        Throwable t = ex instanceof CommandLine.ExecutionException && ex.getCause() != null ? ex.getCause() : ex;
+        err.println("rocescope: " + describe(t));
+        err.flush();
+        return EXIT_USAGE;
+    }
+
     /** Runs the CLI with the given streams; returns the exit code. Used by main and by the tests. */
-    public static int run(String[] args, OutputStream stdout, PrintWriter err) {
+    public static int run(String[] args, OutputStream stdout, PrintWriter rawErr) {
+        PrintWriter err = new PrintWriter(new TerminalText.ErrorWriter(rawErr), true);   // file names in messages stay inert
         RoceScope root = new RoceScope();
         root.stdout = stdout;
         PrintWriter out = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8), false);
@@ -85,12 +99,13 @@ public final class RoceScope implements Runnable {
             err.println("Try 'rocescope " + (ex.getCommandLine().getCommandName().equals("rocescope") ? "" : ex.getCommandLine().getCommandName() + " ") + "--help'.");
             return EXIT_USAGE;
         });
-        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-            if (StandardOutput.closed(ex)) return EXIT_PIPE;
-            err.println("rocescope: " + describe(ex));
-            return EXIT_USAGE;
-        });
-        int code = cl.execute(args);
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> failed(ex, err));
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (Error e) {   // an Error (out of memory …) that picocli let through: still one line
+            code = failed(e, err);
+        }
         out.flush();
         err.flush();
         return code;

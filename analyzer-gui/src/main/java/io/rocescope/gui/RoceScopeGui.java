@@ -53,7 +53,7 @@ public final class RoceScopeGui extends Application {
         column("Source", 140, f -> SummaryLine.address(new LineBuffer(), f, true).toString());
         column("Destination", 140, f -> SummaryLine.address(new LineBuffer(), f, false).toString());
         column("Protocol", 80, f -> f.protocol().column());
-        column("Length", 60, f -> Integer.toString(f.originalLength()));
+        column("Length", 60, f -> Long.toString(f.originalLength()));
         column("Info", 600, InfoColumn::of);
         frames.getSelectionModel().selectedItemProperty().addListener((o, old, f) -> show(f));
         fields.getSelectionModel().selectedItemProperty().addListener((o, old, item) -> {

@@ -38,7 +38,7 @@ public final class PacketView {
     public static PacketView of(DecodedFrame f, PacketView v) {
         v.frame = f.number();
         v.ts = f.timestampNanos();
-        v.length = f.originalLength();
+        v.length = (int) Math.min(f.originalLength(), Integer.MAX_VALUE);
         v.addressType = f.addressType();
         byte[] d = f.data();
         int so = f.sourceOffset(), dO = f.destinationOffset();

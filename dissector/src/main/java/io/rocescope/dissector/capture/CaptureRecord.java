@@ -11,7 +11,10 @@ public final class CaptureRecord {
     public long timestampNanos;
     /** Bytes captured (valid in {@link #data}). */
     public int capturedLength;
-    /** Length on the wire. Larger than {@link #capturedLength} when the snaplen cut the frame. */
+    /**
+     * Length on the wire, an unsigned 32-bit number (read it with {@link Integer#toUnsignedLong}).
+     * Larger than {@link #capturedLength} when the snaplen cut the frame.
+     */
     public int originalLength;
     /** pcapng interface id (0 for classic pcap). */
     public int interfaceId;

@@ -25,6 +25,7 @@ public final class PcapReader implements CaptureReader {
     private final long snaplen;
     private final byte[] hdr = new byte[24];
     private final List<String> warnings = new ArrayList<>();
+    private final OriginalLength originalLength = new OriginalLength();
     private long count;
     private boolean done;
 
@@ -82,7 +83,7 @@ public final class PcapReader implements CaptureReader {
         rec.number = ++count;
         rec.timestampNanos = sec * 1_000_000_000L + (nanos ? frac : frac * 1000L);
         rec.capturedLength = (int) incl;
-        rec.originalLength = (int) Math.max(orig, incl);
+        rec.originalLength = originalLength.of(orig, incl, count, name, warnings);
         rec.interfaceId = 0;
         rec.linkType = linkType;
         return true;
@@ -116,8 +117,9 @@ public final class PcapReader implements CaptureReader {
                 }
                 break;
             }
-            b.add(pos + 16, ++count, sec * 1_000_000_000L + (nanos ? frac : frac * 1000L), (int) incl,
-                (int) Math.max(orig, incl), 0, linkType);
+            ++count;
+            b.add(pos + 16, count, sec * 1_000_000_000L + (nanos ? frac : frac * 1000L), (int) incl,
+                originalLength.of(orig, incl, count, name, warnings), 0, linkType);
             pos += 16 + (int) incl;
         }
         int tail = filled - pos;

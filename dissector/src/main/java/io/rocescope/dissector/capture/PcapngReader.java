@@ -20,6 +20,7 @@ public final class PcapngReader implements CaptureReader {
     private final CaptureInput in;
     private final String name;
     private final List<String> warnings = new ArrayList<>();
+    private final OriginalLength originalLength = new OriginalLength();
     private boolean bigEndian;
     private final List<Iface> interfaces = new ArrayList<>();
     private byte[] block = new byte[4096];
@@ -220,7 +221,7 @@ public final class PcapngReader implements CaptureReader {
         rec.number = ++count;
         rec.timestampNanos = nanos(iface, ts);
         rec.capturedLength = cap;
-        rec.originalLength = (int) Math.max(orig, cap);
+        rec.originalLength = originalLength.of(orig, cap, count, name, warnings);
         rec.interfaceId = ifaceId;
         rec.linkType = iface.linkType;
         return true;

@@ -218,7 +218,8 @@ public final class DecodedFrame {
     /** Nanoseconds since the first frame of the capture. */
     public long relativeNanos() { return relativeNanos; }
     public int capturedLength() { return capturedLength; }
-    public int originalLength() { return originalLength; }
+    /** The length on the wire: pcap's orig_len, an unsigned 32-bit number. */
+    public long originalLength() { return Integer.toUnsignedLong(originalLength); }
     public int interfaceId() { return interfaceId; }
     public int linkType() { return linkType; }
     /** The frame bytes; valid in [0, capturedLength). Shared with the reader: copy to keep. */

@@ -62,7 +62,7 @@ public final class FrameDecoder {
         f.reset(rec.number, rec.timestampNanos, rec.timestampNanos - firstTimestamp, rec.capturedLength,
             rec.originalLength, rec.interfaceId, rec.linkType, rec.data);
         f.interest(interest);
-        packet.reset(rec.data, rec.capturedLength, rec.capturedLength < rec.originalLength, f, options);
+        packet.reset(rec.data, rec.capturedLength, Integer.compareUnsigned(rec.capturedLength, rec.originalLength) < 0, f, options);
         packet.perftest = perftest;
         packet.detail = detail;
 
@@ -71,7 +71,7 @@ public final class FrameDecoder {
             f.add(FRAME_NUMBER, 0, 0, rec.number);
             f.add(FRAME_TIME_EPOCH, 0, 0, rec.timestampNanos);
             f.add(FRAME_TIME_RELATIVE, 0, 0, f.relativeNanos);
-            f.add(FRAME_LEN, 0, 0, rec.originalLength);
+            f.add(FRAME_LEN, 0, 0, Integer.toUnsignedLong(rec.originalLength));
             f.add(FRAME_CAP_LEN, 0, 0, rec.capturedLength);
             f.add(FRAME_INTERFACE_ID, 0, 0, rec.interfaceId);
             f.add(FRAME_LINK_TYPE, 0, 0, rec.linkType);

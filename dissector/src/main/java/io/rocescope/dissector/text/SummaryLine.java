@@ -16,7 +16,8 @@ public final class SummaryLine {
 
     public static LineBuffer append(LineBuffer sb, DecodedFrame f) {
         long rel = f.relativeNanos();
-        boolean common = f.addressType() == FieldType.IPV4 && f.number() <= Integer.MAX_VALUE && rel >= 0 && rel < MAX_RAW_NANOS;
+        boolean common = f.addressType() == FieldType.IPV4 && f.number() <= Integer.MAX_VALUE
+            && f.originalLength() <= Integer.MAX_VALUE && rel >= 0 && rel < MAX_RAW_NANOS;
         // the common case is written straight into the buffer; a test checks both ways give the same text
         return InfoColumn.append(common ? ipv4Prefix(sb, f, rel) : prefix(sb, f), f);
     }
@@ -63,7 +64,7 @@ public final class SummaryLine {
         b[p++] = ' ';
         p = RawText.bytes(b, p, PROTOCOLS[f.protocol().ordinal()]);
         b[p++] = ' ';
-        p = RawText.decimal(b, p, f.originalLength());
+        p = RawText.decimal(b, p, (int) f.originalLength());
         b[p++] = ' ';
         sb.setLength(p);
         return sb;

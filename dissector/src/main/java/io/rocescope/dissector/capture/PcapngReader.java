@@ -130,7 +130,8 @@ public final class PcapngReader implements CaptureReader {
             long cap = buf.getInt(pos + 20) & 0xFFFFFFFFL, orig = buf.getInt(pos + 24) & 0xFFFFFFFFL;
             if (id < 0 || id >= interfaces.size() || 28 + cap > total - 4) break;
             Iface iface = interfaces.get(id);
-            b.add(pos + 28, ++count, nanos(iface, ts), (int) cap, (int) Math.max(orig, cap), id, iface.linkType);
+            ++count;
+            b.add(pos + 28, count, nanos(iface, ts), (int) cap, originalLength.of(orig, cap, count, name, warnings), id, iface.linkType);
             pos += (int) total;
         }
         in.unread(buf, pos, filled - pos);

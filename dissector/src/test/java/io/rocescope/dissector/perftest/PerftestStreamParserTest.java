@@ -74,4 +74,22 @@ class PerftestStreamParserTest {
             PerftestRecord.Kind.UNKNOWN, PerftestRecord.Kind.KEY);
         assertThat(records.get(1).streamEnd() - records.get(1).streamStart()).isEqualTo(noise.length);
     }
+
+    @Test
+    void anOverLongVersionNumberIsBoundedAndTheRecordsAfterItStillParse() {
+        for (String version : new String[] {"6.9999999999999", "99999999999.06"}) {
+            byte[] v = java.util.Arrays.copyOf(ascii(version), 16);
+            ByteArrayOutputStream s = new ByteArrayOutputStream();
+            s.writeBytes(v);
+            s.writeBytes(new byte[] {0, 0, 0x10, 0, 0, 0, 0, 0x40});   // cycle buffer, cache line
+            s.writeBytes(ascii("3\0"));                                // MTU 1024
+            s.writeBytes(ascii(GID_KEY + "\0"));
+            List<PerftestRecord> records = feedByteByByte(s.toByteArray());
+            assertThat(records).as(version).extracting(PerftestRecord::kind).containsExactly(PerftestRecord.Kind.VERSION,
+                PerftestRecord.Kind.CYCLE_BUFFER, PerftestRecord.Kind.CACHE_LINE_SIZE, PerftestRecord.Kind.MTU, PerftestRecord.Kind.KEY);
+            assertThat(records.get(0).text()).isEqualTo(version);
+        }
+        assertThat(PerftestStreamParser.boundedNumber("99999999999999999999")).isEqualTo(Integer.MAX_VALUE);
+        assertThat(PerftestStreamParser.boundedNumber("532")).isEqualTo(532);
+    }
 }

@@ -105,6 +105,55 @@ class FramePipelineTest {
         }
     }
 
+    /**
+     * A job that fails on one frame's content (as the Info column once did on a CM status without a
+     * name) after writing part of its line: that frame comes out marked malformed with the reason, cut
+     * down to what any output can print, and every other frame as without the failure.
+     */
+    private static final class FailsOnFrame implements FrameJob<LineBuffer> {
+        final Lines lines = new Lines();
+        final long bad;
+        final List<String> experts = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        FailsOnFrame(long bad) { this.bad = bad; }
+
+        @Override public LineBuffer newOutput() { return lines.newOutput(); }
+        @Override public void clear(LineBuffer b) { lines.clear(b); }
+        @Override public void frame(DecodedFrame f, LineBuffer b) {
+            b.append("half a line");
+            if (f.number() == bad && !f.hasExpert("malformed")) throw new NullPointerException("a name was null");
+            if (f.number() == bad) f.experts().forEach(e -> experts.add(e.key() + ": " + e.message()));
+            b.setLength(b.length() - "half a line".length());
+            lines.frame(f, b);
+        }
+        @Override public int mark(LineBuffer b) { return lines.mark(b); }
+        @Override public void rewind(LineBuffer b, int mark) { lines.rewind(b, mark); }
+        @Override public void emit(LineBuffer b, int from, int to) throws IOException { lines.emit(b, from, to); }
+    }
+
+    @Test
+    void oneFramesFailureMarksThatFrameMalformedAndLosesNothingElse() throws IOException {
+        Path p = TestCaptures.file("send_bw_rc");
+        String[] clean = run(p, 0, 512, -1).split("\n");
+        for (long bad : new long[] {14, 40}) {   // a perftest frame (decoded again in order) and a RoCE one
+            for (int threads : new int[] {0, 2}) {
+                FailsOnFrame job = new FailsOnFrame(bad);
+                try (CaptureReader r = CaptureReaders.open(p.toString())) {
+                    new FramePipeline(new DecodeOptions(), FieldInterest.all(), threads, 16).run(r, -1, job);
+                }
+                String[] lines = job.lines.text().split("\n");
+                assertThat(lines).hasSameSizeAs(clean);
+                for (int i = 0; i < lines.length; i++) {
+                    if (i + 1 != bad) assertThat(lines[i]).as("frame %d, %d threads", i + 1, threads).isEqualTo(clean[i]);
+                }
+                assertThat(lines[(int) bad - 1]).startsWith(clean[(int) bad - 1].substring(0, 38))   // number, time, source
+                    .endsWith("[Malformed Packet] @" + clean[(int) bad - 1].replaceAll(".* @", ""))
+                    .doesNotContain("half a line");
+                assertThat(job.experts).contains("malformed: Dissector failure: java.lang.NullPointerException: a name was null");
+            }
+        }
+    }
+
     @Test
     void aTruncatedCaptureStillYieldsEveryWholeFrameInOrder() throws IOException {
         byte[] file = Files.readAllBytes(TestCaptures.file("rping"));

@@ -20,12 +20,17 @@ final class TimestampOrder {
         previous = ts;
     }
 
+    /** Steps back from here on are a merge or a clock step; shorter ones are frames of several CPUs or interfaces interleaved. */
+    static final long LARGE_STEP_NANOS = 1_000_000_000L;
+
     void finish(Findings findings) {
         if (steps == 0) return;
-        findings.addCounted(Severity.WARNING, "capture.timestamps_out_of_order", "capture", String.format(java.util.Locale.ROOT,
-            "Timestamps out of order: %d %s earlier than the frame before (largest step back %.6f s, at frame %d); "
-                + "the capture was merged or its clock stepped: times, rates and pause accounting around them are not reliable",
-            steps, steps == 1 ? "frame is timestamped" : "frames are timestamped", largestStep / 1e9, largestStepFrame),
+        boolean large = largestStep >= LARGE_STEP_NANOS;
+        findings.addCounted(large ? Severity.WARNING : Severity.NOTE, "capture.timestamps_out_of_order", "capture",
+            String.format(java.util.Locale.ROOT, "Timestamps out of order: %d %s earlier than the frame before (largest step back %.6f s, at frame %d): %s",
+                steps, steps == 1 ? "frame is timestamped" : "frames are timestamped", largestStep / 1e9, largestStepFrame, large
+                    ? "the capture was merged or its clock stepped; times, rates and pause accounting across the step are not reliable"
+                    : "frames taken on several CPUs or interfaces were interleaved; deltas there are negative"),
             steps, java.util.Arrays.copyOf(frames, (int) Math.min(steps, frames.length)));
     }
 }

@@ -65,4 +65,14 @@ class TimestampStepTest {
     void inOrderCapturesHaveNoSuchFinding() {
         assertThat(Track.capture("send_bw_loss2pct").findingCounts()).doesNotContainKey("capture.timestamps_out_of_order");
     }
+
+    @Test
+    void aSmallReorderOfARealCaptureIsANote() {
+        // send_bw_rc: tcpdump took frame 736 (a TCP ACK) 489 us after frame 737 (tshark's frame.time_delta: -0.000489)
+        Finding f = Track.capture("send_bw_rc").findings().stream()
+            .filter(x -> x.kind().equals("capture.timestamps_out_of_order")).findFirst().orElseThrow();
+        assertThat(f.severity()).isEqualTo(Severity.NOTE);
+        assertThat(f.frames()).containsExactly(737L);
+        assertThat(f.message()).contains("largest step back 0.000489 s");
+    }
 }

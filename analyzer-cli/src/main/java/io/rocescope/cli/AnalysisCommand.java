@@ -11,6 +11,9 @@ import java.util.concurrent.Callable;
 /** The shape of flows, timeline, expert and stats: read the capture, track flows, render one view. */
 abstract class AnalysisCommand implements Callable<Integer> {
     @CommandLine.Mixin
+    HelpOption help = new HelpOption();
+
+    @CommandLine.Mixin
     CaptureOptions capture;
 
     @CommandLine.Mixin

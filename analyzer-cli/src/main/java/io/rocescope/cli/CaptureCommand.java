@@ -15,6 +15,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -23,10 +24,13 @@ import java.sql.Timestamp;
 import java.util.concurrent.Callable;
 
 /** {@code rocescope capture}: live capture with libpcap (pcap4j), printed like dissect or written to a pcap. */
-@Command(name = "capture", mixinStandardHelpOptions = true,
+@Command(name = "capture",
     description = {"Capture live on an interface (needs root or CAP_NET_RAW and Debian's libpcap0.8).",
         "Frames are printed like 'dissect', or written to a pcap with -w."})
 final class CaptureCommand implements Callable<Integer> {
+    @CommandLine.Mixin
+    HelpOption help = new HelpOption();
+
     @Option(names = "-i", paramLabel = "IFACE", description = "interface, e.g. ens192 or lo")
     String iface;
 
@@ -42,8 +46,8 @@ final class CaptureCommand implements Callable<Integer> {
     @Option(names = "-f", paramLabel = "BPF", description = "capture filter, e.g. \"udp port 4791\"")
     String bpf;
 
-    @Option(names = "-w", paramLabel = "FILE", description = "write the frames to a pcap instead of printing them")
-    Path write;
+    @Option(names = "-w", paramLabel = "FILE", description = "write the frames to a pcap instead of printing them; - for standard output (capture -w - | rocescope flows -)")
+    String write;
 
     @Option(names = "-s", paramLabel = "SNAPLEN", description = "bytes kept per frame (default 262144)")
     int snaplen = 262144;
@@ -92,10 +96,18 @@ final class CaptureCommand implements Callable<Integer> {
         CaptureRecord rec = new CaptureRecord();
         LineSink sink = write == null ? new LineSink(root.stdout()) : null;
         LineBuffer line = new LineBuffer();
-        OutputStream file = write == null ? null : Files.newOutputStream(write);
-        PcapWriter writer = file == null ? null : new PcapWriter(file);
+        boolean toStdout = "-".equals(write);
+        // standard output is not ours to close: the pcap on it ends with the writer's last flush
+        OutputStream file = write == null ? null : toStdout ? new FilterOutputStream(root.stdout()) {
+            @Override public void write(byte[] b, int off, int len) throws IOException { out.write(b, off, len); }
+            @Override public void close() throws IOException { flush(); }
+        } : Files.newOutputStream(Path.of(write));
+        PcapWriter writer = file == null ? null : new PcapWriter(file, linkType);
         long deadline = seconds < 0 ? Long.MAX_VALUE : System.nanoTime() + (long) (seconds * 1e9);
         long[] n = {0};
+        // libpcap calls the listener from native code, where a thrown exception would be lost: a failed
+        // write (a closed pipe: capture -w - | head -c 100) is kept, the loop broken, and it is thrown after
+        IOException[] failed = {null};
         Thread stopper = new Thread(() -> {
             try {
                 while (System.nanoTime() < deadline) Thread.sleep(50);
@@ -112,7 +124,8 @@ final class CaptureCommand implements Callable<Integer> {
                 long nanos = Math.floorDiv(t.getTime(), 1000L) * 1_000_000_000L + t.getNanos();
                 try {
                     if (writer != null) {
-                        writer.write(nanos, data);
+                        writer.write(nanos, data, Math.max(data.length, handle.getOriginalLength()));
+                        if (toStdout) writer.flush();   // a pipe's reader gets each frame as it comes
                     } else {
                         rec.data = data;
                         rec.capturedLength = data.length;
@@ -124,17 +137,29 @@ final class CaptureCommand implements Callable<Integer> {
                         root.stdout().flush();
                     }
                 } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                    if (failed[0] == null) failed[0] = e;
+                    breakLoop(handle);
                 }
             });
         } catch (InterruptedException e) {
             // breakLoop: the time limit
         } finally {
             stopper.interrupt();
-            if (sink != null) sink.end(n[0]);
-            if (writer != null) writer.close();
+            if (failed[0] == null) {
+                if (sink != null) sink.end(n[0]);
+                if (writer != null) writer.close();
+            }
         }
+        if (failed[0] != null) throw failed[0];
         return RoceScope.EXIT_OK;
+    }
+
+    private static void breakLoop(PcapHandle handle) {
+        try {
+            handle.breakLoop();
+        } catch (org.pcap4j.core.NotOpenException e) {
+            // closed already: the loop is over
+        }
     }
 
 }

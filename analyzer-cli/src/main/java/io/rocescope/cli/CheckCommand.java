@@ -21,10 +21,13 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code rocescope check}: a CI gate. Exit 0 when every rule passes, 1 when any fails, 2 for bad input. */
-@Command(name = "check", mixinStandardHelpOptions = true,
+@Command(name = "check",
     description = {"Check captures against rule packs (rules/*.yaml): exit 0 if every rule passes, 1 if any fails, 2 on bad input.",
         "Without --rules the default pack (rules/default.yaml) is used."})
 final class CheckCommand implements Callable<Integer> {
+    @CommandLine.Mixin
+    HelpOption help = new HelpOption();
+
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "capture files")
     List<String> files = new ArrayList<>();
 

@@ -22,10 +22,13 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code rocescope dissect}: decode every frame and print it, like tshark -r. */
-@Command(name = "dissect", mixinStandardHelpOptions = true,
+@Command(name = "dissect",
     description = {"Decode a capture frame by frame, like tshark.",
         "Output: one line per frame (default), the full field tree (-V), JSON (-T json) or chosen fields (-T fields -e NAME)."})
 final class DissectCommand implements Callable<Integer> {
+    @CommandLine.Mixin
+    HelpOption help = new HelpOption();
+
     @CommandLine.Mixin
     CaptureOptions capture = new CaptureOptions();
 

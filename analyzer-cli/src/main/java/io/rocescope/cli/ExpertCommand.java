@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /** {@code rocescope expert}: Wireshark's expert info for RoCE. */
-@Command(name = "expert", mixinStandardHelpOptions = true,
+@Command(name = "expert",
     description = "List the findings: PSN gaps, retransmissions, NAKs, RNR NAKs, CM rejects and timeouts, bad ICRCs, congestion …")
 final class ExpertCommand extends AnalysisCommand {
     @Override

@@ -11,9 +11,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 
 /** {@code rocescope fields}: every field name the dissector knows (as tshark -G fields). */
-@Command(name = "fields", mixinStandardHelpOptions = true,
+@Command(name = "fields",
     description = "List every field name (for -T fields -e NAME), its type and label; optionally only those containing TEXT.")
 final class FieldsCommand implements Callable<Integer> {
+    @CommandLine.Mixin
+    HelpOption help = new HelpOption();
+
     @Parameters(index = "0", arity = "0..1", paramLabel = "TEXT", description = "show only names containing TEXT")
     String filter;
 

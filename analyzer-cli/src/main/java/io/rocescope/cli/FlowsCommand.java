@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 import java.util.Locale;
 
 /** {@code rocescope flows}: one block per connection with both directions' counts. */
-@Command(name = "flows", mixinStandardHelpOptions = true,
+@Command(name = "flows",
     description = "List the connections (QP pairs) and their flows: set-up, endpoints, packets, messages, PSN gaps, retransmissions, NAKs, RTT.")
 final class FlowsCommand extends AnalysisCommand {
     @Override

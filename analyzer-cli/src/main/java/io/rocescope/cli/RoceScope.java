@@ -15,7 +15,7 @@ public final class RoceScope implements Runnable {
     /** The subcommands, in the order help lists them. */
     private static final Class<?>[] COMMANDS = {DissectCommand.class, FlowsCommand.class, TimelineCommand.class,
         ExpertCommand.class, StatsCommand.class, CheckCommand.class, SynthCommand.class, FieldsCommand.class,
-        CaptureCommand.class, CommandLine.HelpCommand.class};
+        CaptureCommand.class, GuiCommand.class, CommandLine.HelpCommand.class};
 
     /** Exit codes: 0 fine, 1 a check failed, 2 usage or input error, 141 the output's reader went away (SIGPIPE's). */
     public static final int EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_PIPE = 141;
@@ -95,8 +95,9 @@ public final class RoceScope implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("rocescope: " + ex.getMessage());
-            err.println("Try 'rocescope " + (ex.getCommandLine().getCommandName().equals("rocescope") ? "" : ex.getCommandLine().getCommandName() + " ") + "--help'.");
+            // one line: a CI log shows the whole mistake, and where the usage is
+            String name = ex.getCommandLine().getCommandName();
+            err.println("rocescope: " + ex.getMessage() + " (see 'rocescope " + (name.equals("rocescope") ? "" : name + " ") + "--help')");
             return EXIT_USAGE;
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> failed(ex, err));

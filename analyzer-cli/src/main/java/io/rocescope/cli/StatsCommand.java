@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 import java.util.Locale;
 
 /** {@code rocescope stats}: a one-screen summary of a capture. */
-@Command(name = "stats", mixinStandardHelpOptions = true, description = "A one-screen summary of the capture's RoCE traffic.")
+@Command(name = "stats", description = "A one-screen summary of the capture's RoCE traffic.")
 final class StatsCommand extends AnalysisCommand {
     @Override
     Object jsonView(Reports.Analysis a) { return Json.object("summary", a.summary(), "pfc", a.pfc(), "findingCounts", a.findingCounts()); }

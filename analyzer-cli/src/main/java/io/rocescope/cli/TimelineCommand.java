@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /** {@code rocescope timeline}: a ladder diagram of each connection's set-up and tear-down. */
-@Command(name = "timeline", mixinStandardHelpOptions = true,
+@Command(name = "timeline",
     description = "Show how each connection was set up (RDMA-CM or perftest's TCP exchange) as a ladder, with set-up latency.")
 final class TimelineCommand extends AnalysisCommand {
     private static final int WIDTH = 34;

@@ -81,4 +81,54 @@ class CaptureCommandTest {
         assertThat(bad.err()).startsWith("rocescope: no interface named 'no-such-if0'");
         assertThat(CliRunner.run("capture").exit()).isEqualTo(2);
     }
+
+    /** The CLI in a JVM of its own (a pipeline needs real processes and file descriptors). */
+    private static ProcessBuilder cli(String... args) {
+        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
+            RoceScope.class.getName()));
+        cmd.addAll(java.util.List.of(args));
+        return new ProcessBuilder(cmd);
+    }
+
+    @Test
+    void capturesToStandardOutputForAPipeline() throws Exception {
+        Assumptions.assumeTrue(canCaptureOnLoopback(), "live capture needs root (or CAP_NET_RAW) and libpcap");
+        // a port of this test's own, so that other loopback traffic (other tests on 4791) is not captured
+        try (DatagramSocket receiver = new DatagramSocket(0, InetAddress.getLoopbackAddress());
+             DatagramSocket sender = new DatagramSocket()) {
+            int port = receiver.getLocalPort();
+            ProcessBuilder capture = cli("capture", "-i", "lo", "-f", "udp dst port " + port, "-c", "5", "-a", "20", "-w", "-")
+                .redirectError(ProcessBuilder.Redirect.INHERIT);
+            ProcessBuilder flows = cli("flows", "--port", Integer.toString(port), "-")
+                .redirectError(ProcessBuilder.Redirect.INHERIT);
+            java.util.List<Process> pipeline = ProcessBuilder.startPipeline(java.util.List.of(capture, flows));
+            Process last = pipeline.get(1);
+            CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new String(last.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            int psn = 1;
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (pipeline.get(0).isAlive() && System.nanoTime() < end) {
+                byte[] p = sendOnly(psn++);
+                sender.send(new DatagramPacket(p, p.length, InetAddress.getLoopbackAddress(), port));
+                Thread.sleep(100);
+            }
+            assertThat(pipeline.get(0).waitFor(20, TimeUnit.SECONDS)).isTrue();
+            assertThat(last.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(pipeline.get(0).exitValue()).isZero();
+            assertThat(last.exitValue()).isZero();
+            // -c 5: five of the SEND Only packets sent (one message each), on one direction of one connection;
+            // the first captured is one this test sent (sending starts before the capture's JVM is up)
+            String text = out.get();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("A→B +5 pkts +450 B +5 msgs +first PSN (\\d+)").matcher(text);
+            assertThat(m.find()).as(text).isTrue();
+            assertThat(Integer.parseInt(m.group(1))).isBetween(1, psn - 5);
+            assertThat(text).contains("1 connections, 1 flows");
+        }
+    }
 }

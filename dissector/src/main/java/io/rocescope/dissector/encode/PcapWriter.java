@@ -11,25 +11,38 @@ public final class PcapWriter implements AutoCloseable {
     private long frames;
 
     public PcapWriter(OutputStream out) throws IOException {
+        this(out, 1);
+    }
+
+    /** A pcap of another link type (a live capture's: Ethernet, Linux cooked, raw IP …). */
+    public PcapWriter(OutputStream out, int linkType) throws IOException {
         this.out = new BufferedOutputStream(out, 1 << 20);
         byte[] h = new byte[24];
         le32(h, 0, 0xA1B23C4D);
         le16(h, 4, 2);
         le16(h, 6, 4);
         le32(h, 16, 262144);
-        le32(h, 20, 1);
+        le32(h, 20, linkType);
         this.out.write(h);
     }
 
     public void write(long timestampNanos, byte[] frame) throws IOException {
+        write(timestampNanos, frame, frame.length);
+    }
+
+    /** A frame of which only {@code frame} was captured, {@code originalLength} bytes on the wire (snaplen). */
+    public void write(long timestampNanos, byte[] frame, int originalLength) throws IOException {
         le32(header, 0, (int) (timestampNanos / 1_000_000_000L));
         le32(header, 4, (int) (timestampNanos % 1_000_000_000L));
         le32(header, 8, frame.length);
-        le32(header, 12, frame.length);
+        le32(header, 12, Math.max(frame.length, originalLength));
         out.write(header);
         out.write(frame);
         frames++;
     }
+
+    /** Hands what is buffered on (a pipe's reader sees each frame as it is captured). */
+    public void flush() throws IOException { out.flush(); }
 
     public long frames() { return frames; }
 

@@ -8,10 +8,11 @@ import java.io.OutputStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Writes result objects as indented JSON (QPNs, PSNs, keys and VAs as plain numbers). */
+/** Writes result objects as indented JSON (QPNs, PSNs, keys and VAs as plain numbers; times exact, see {@link JsonTime}). */
 final class Json {
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-        .configure(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET, false);
+        .configure(com.fasterxml.jackson.core.JsonGenerator.Feature.AUTO_CLOSE_TARGET, false)
+        .registerModule(JsonTime.MODULE);
 
     private Json() {}
 

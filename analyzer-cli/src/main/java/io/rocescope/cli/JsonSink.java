@@ -93,8 +93,10 @@ final class JsonSink extends TextSink {
             g.writeRaw(SEPARATOR);
             g.writeStartObject();
             g.writeNumberField("frame", f.number());
-            g.writeNumberField("timestamp", f.timestampNanos() / 1e9);
-            g.writeNumberField("relativeTime", f.relativeNanos() / 1e9);
+            g.writeFieldName("timestamp");
+            JsonTime.write(g, f.timestampNanos());
+            g.writeFieldName("relativeTime");
+            JsonTime.write(g, f.relativeNanos());
             g.writeNumberField("length", f.originalLength());
             g.writeNumberField("capturedLength", f.capturedLength());
             g.writeNumberField("interface", f.interfaceId());
@@ -152,7 +154,7 @@ final class JsonSink extends TextSink {
                 case BOOLEAN: g.writeBoolean(v != 0); break;
                 case DOUBLE: g.writeNumber(Double.longBitsToDouble(v)); break;
                 case RELATIVE_TIME:
-                case ABSOLUTE_TIME: g.writeNumber(v / 1e9); break;
+                case ABSOLUTE_TIME: JsonTime.write(g, v); break;
                 default: g.writeString(FieldText.value(f, i));
             }
         }

@@ -14,7 +14,7 @@ final class StatsCommand extends AnalysisCommand {
     @Override
     void text(Reports.Analysis a, StringBuilder sb) {
         Reports.Summary s = a.summary();
-        sb.append(String.format(Locale.ROOT, "Frames            %d (%d RoCE, %s) over %.3f s%n", s.frames(), s.roceFrames(), Fmt.bytes(s.roceBytes()), s.durationSeconds()));
+        sb.append(String.format(Locale.ROOT, "Frames            %d (%d RoCE, %s) over %.3f s%n", s.frames(), s.roceFrames(), Fmt.bytes(s.roceBytes()), s.durationSeconds().toDouble()));
         sb.append(String.format(Locale.ROOT, "Connections       %d (%d flows); set-ups: %d rdma_cm, %d socket%n", s.connections(), s.flows(), s.cmSetups(), s.socketSetups()));
         sb.append(String.format(Locale.ROOT, "PSN               %d gaps, %d packets resent%n", s.psnGaps(), s.retransmittedPackets()));
         sb.append(String.format(Locale.ROOT, "NAKs              %d NAK, %d RNR NAK%n", s.naks(), s.rnrNaks()));

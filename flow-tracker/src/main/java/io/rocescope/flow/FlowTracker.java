@@ -499,7 +499,7 @@ public final class FlowTracker {
     long malformed() { return malformed; }
     long cnps() { return cnps; }
     long evicted() { return evicted; }
-    double durationSeconds() { return firstTs == Long.MIN_VALUE ? 0 : (lastTs - firstTs) / 1e9; }
+    io.rocescope.dissector.text.Seconds durationSeconds() { return io.rocescope.dissector.text.Seconds.ofNanos(firstTs == Long.MIN_VALUE ? 0 : lastTs - firstTs); }
     long captureStart() { return firstTs == Long.MIN_VALUE ? 0 : firstTs; }
     CmSetups cm() { return cm; }
     SocketSetups sockets() { return sockets; }

@@ -1,5 +1,6 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.text.Seconds;
 import io.rocescope.dissector.field.InfinibandNames;
 
 import java.util.ArrayList;
@@ -69,17 +70,17 @@ final class ReportBuilder {
         AckTracker a = f.answers;
         long start = t.captureStart();
         return new Reports.FlowReport(f.key.src(), f.key.dst(), f.key.destQp(), f.key.srcQp() >= 0 ? f.key.srcQp() : null,
-            f.packets, f.bytes, f.payloadBytes, f.firstFrame, f.lastFrame, (f.firstTs - start) / 1e9, (f.lastTs - start) / 1e9, ops,
+            f.packets, f.bytes, f.payloadBytes, f.firstFrame, f.lastFrame, Seconds.ofNanos(f.firstTs - start), Seconds.ofNanos(f.lastTs - start), ops,
             messages(f.messages), messages(f.readResponseMessages),
             new Reports.PsnReport(p.started() ? p.firstPsn() : null, f.requests, p.gaps, p.missing, p.duplicates, p.outOfOrder,
                 p.retransmitted, p.episodesCount, List.copyOf(p.gapList), List.copyOf(p.episodes)),
             new Reports.AckReport(a.acks, new TreeMap<>(a.naksByCode), a.rnrNaks, a.readResponses, a.atomicAcks,
                 Reports.DistReport.of(a.coalescing), Reports.DistReport.micros(a.rttNanos), Reports.DistReport.of(a.rnrTimerMicros),
                 a.unlimitedCredits, Reports.DistReport.of(a.credits),
-                a.creditChanges.stream().map(c -> new Reports.CreditChange(c[0], (c[1] - start) / 1e9, c[2])).toList(),
+                a.creditChanges.stream().map(c -> new Reports.CreditChange(c[0], Seconds.ofNanos(c[1] - start), c[2])).toList(),
                 a.firstMsn, a.lastMsn, a.msnAdvances, a.readsAnswered, a.atomicsAnswered, a.readsWithoutResponse),
             f.ceMarked, f.cnps, f.badIcrc,
-            new Reports.ThroughputReport(f.throughput.bucketNanos(), (f.throughput.startNanos() - start) / 1e9, f.throughput.bytesPerBucket()),
+            new Reports.ThroughputReport(f.throughput.bucketNanos(), Seconds.ofNanos(f.throughput.startNanos() - start), f.throughput.bytesPerBucket()),
             new Reports.FlowEvents(f.nakEvents, f.rnrEvents, f.cnpEvents, f.naksByCode));
     }
 

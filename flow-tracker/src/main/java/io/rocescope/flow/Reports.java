@@ -1,16 +1,21 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.text.Seconds;
+
 import java.util.List;
 import java.util.Map;
 
-/** The immutable results of an analysis, shaped for rendering and JSON (frame numbers sit in fields named *frame*). */
+/**
+ * The immutable results of an analysis, shaped for rendering and JSON (frame numbers sit in fields named *frame*).
+ * Times are {@link Seconds}: exact to the nanosecond wherever they are printed.
+ */
 public final class Reports {
     private Reports() {}
 
     public record Analysis(Summary summary, List<ConnectionReport> connections, List<Finding> findings,
                            Map<String, Long> findingCounts, long findingsNotListed, List<PauseReport> pfc) {}
 
-    public record Summary(long frames, long roceFrames, long roceBytes, double durationSeconds, int connections,
+    public record Summary(long frames, long roceFrames, long roceBytes, Seconds durationSeconds, int connections,
                           int flows, long cmSetups, long socketSetups, long badIcrc, long malformed, long cnps,
                           long ceMarked, long naks, long rnrNaks, long psnGaps, long retransmittedPackets,
                           long evictedFlows, long connectionsNotListed, long unattributedCnps,
@@ -24,7 +29,7 @@ public final class Reports {
     public record EndpointReport(String ip, Integer qpn, Integer startPsn, Long rkey, Long va, String gid) {}
 
     public record FlowReport(String src, String dst, int destQp, Integer srcQp, long packets, long bytes,
-                             long payloadBytes, long firstFrame, long lastFrame, double firstTime, double lastTime,
+                             long payloadBytes, long firstFrame, long lastFrame, Seconds firstTime, Seconds lastTime,
                              Map<String, Long> opcodes, MessagesReport messages, MessagesReport readResponseMessages,
                              PsnReport psn, AckReport answers, long ceMarked, long cnps, long badIcrc,
                              ThroughputReport throughput,
@@ -46,7 +51,7 @@ public final class Reports {
                             long atomicsAnswered, long readsWithoutResponse) {}
 
     /** From this frame on the responder granted {@code credits} receive credits (-1 = unlimited). */
-    public record CreditChange(long frame, double time, long credits) {}
+    public record CreditChange(long frame, Seconds time, long credits) {}
 
     public record DistReport(long count, long min, long median, long p99, long max, double mean) {
         static DistReport of(Distribution d) {
@@ -58,7 +63,7 @@ public final class Reports {
         }
     }
 
-    public record ThroughputReport(long bucketNanos, double startTime, long[] bytesPerBucket) {}
+    public record ThroughputReport(long bucketNanos, Seconds startTime, long[] bytesPerBucket) {}
 
     public record PauseReport(String priority, long frames, long pauses, long resumes, long quanta,
                               double pausedMicros, double worstWindowFraction, long firstFrame) {}

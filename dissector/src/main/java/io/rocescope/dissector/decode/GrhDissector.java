@@ -25,20 +25,24 @@ final class GrhDissector {
         p.addr(GRH_DGID, off + 24, 16);
         p.f.close(node, off + 40);
         int end = off + 40 + paylen;
-        p.f.close(ib, Math.min(end, p.cap));
-        if (end > p.cap && !p.cut) {
-            p.malformed("GRH payload length " + paylen + " exceeds the " + (p.cap - off - 40) + " bytes left in the frame");
-            return -1;
-        }
-        if (nxt != NEXT_HEADER_BTH) {
-            int stop = Math.min(end, p.cap);
-            if (off + 40 < stop) p.bytes(DATA, off + 40, stop - off - 40);
+        // the InfiniBand node holds the GRH and what follows it (BTH, ETHs, payload, ICRC), as for RoCEv2
+        try {
+            if (end > p.cap && !p.cut) {
+                p.malformed("GRH payload length " + paylen + " exceeds the " + (p.cap - off - 40) + " bytes left in the frame");
+                return -1;
+            }
+            if (nxt != NEXT_HEADER_BTH) {
+                int stop = Math.min(end, p.cap);
+                if (off + 40 < stop) p.bytes(DATA, off + 40, stop - off - 40);
+                return end;
+            }
+            p.l3Offset = off;
+            p.l3Kind = 1;
+            p.l3HeaderLength = 40;
+            IbTransportDissector.dissect(p, off + 40, end);
             return end;
+        } finally {
+            p.f.close(ib, Math.min(end, p.cap));
         }
-        p.l3Offset = off;
-        p.l3Kind = 1;
-        p.l3HeaderLength = 40;
-        IbTransportDissector.dissect(p, off + 40, end);
-        return end;
     }
 }

@@ -50,6 +50,32 @@ public final class RoceFrames {
         return frame;
     }
 
+    /**
+     * A RoCEv1 frame: EtherType 0x8915, a GRH (the GIDs are {@code net}'s 16-byte addresses, NxtHdr 0x1B),
+     * BTH, extended headers, payload, pad and ICRC. Lengths and the ICRC are computed.
+     */
+    public static byte[] roceV1(Net net, int opcode, int destQp, int psn, boolean ackReq, byte[] headers, byte[] payload) {
+        if (!net.ipv6()) throw new IllegalArgumentException("RoCEv1 GIDs are 16 bytes: give the Net IPv6 addresses");
+        int pad = (4 - payload.length % 4) % 4;
+        int ib = 12 + headers.length + payload.length + pad + 4;
+        int l2 = 14 + (net.vlan() >= 0 ? 4 : 0);
+        ByteBuffer b = ByteBuffer.allocate(l2 + 40 + ib);
+        b.put(net.dstMac()).put(net.srcMac());
+        if (net.vlan() >= 0) b.putShort((short) 0x8100).putShort((short) ((net.pcp() << 13) | net.vlan()));
+        b.putShort((short) 0x8915);
+        int grhOff = b.position();
+        b.putInt(6 << 28).putShort((short) ib).put((byte) 0x1B).put((byte) 1).put(net.srcIp()).put(net.dstIp());
+        int bthOff = b.position();
+        b.put((byte) opcode).put((byte) (pad << 4)).putShort((short) 0xFFFF)
+            .putInt(destQp & 0xFFFFFF).putInt((ackReq ? 0x80000000 : 0) | (psn & 0xFFFFFF));
+        b.put(headers).put(payload).put(new byte[pad]);
+        byte[] frame = b.array();
+        int icrcOff = frame.length - 4;
+        long crc = ICRC.get().compute(frame, grhOff, IcrcCalculator.GRH, 40, -1, bthOff, icrcOff);
+        for (int i = 0; i < 4; i++) frame[icrcOff + i] = (byte) (crc >>> (8 * i));
+        return frame;
+    }
+
     private static void udp6Checksum(byte[] f, int ipOff, int udpOff, int udpLen) {
         long pseudo = InternetChecksum.sum(f, ipOff + 8, 32) + udpLen + 17;   // addresses, length, next header
         int ck = InternetChecksum.of(f, udpOff, udpLen, pseudo);

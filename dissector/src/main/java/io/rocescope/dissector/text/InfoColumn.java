@@ -34,13 +34,25 @@ public final class InfoColumn {
                     if (f.etherType() >= 0) Text.hex0x(sb.append("Ethernet II, type "), f.etherType(), 4);
             }
         }
+        // Each mark once, however many layers found the frame short or broken (a snaplen cut is seen by
+        // the transport and again by the ICRC check): the column says what the frame is, not how often.
         java.util.List<Expert> experts = f.experts();
+        boolean badIcrc = false, malformed = false, truncated = false;
         for (int i = 0; i < experts.size(); i++) {   // indexed: no iterator per frame
             Expert e = experts.get(i);
             switch (e.key()) {
-                case "icrc.bad": sb.append(sb.length() > start ? " " : "").append("[bad ICRC]"); break;
-                case "malformed": sb.append(sb.length() > start ? " " : "").append("[Malformed Packet]"); break;
-                case "truncated": sb.append(sb.length() > start ? " " : "").append("[Packet size limited during capture]"); break;
+                case "icrc.bad":
+                    if (!badIcrc) sb.append(sb.length() > start ? " " : "").append("[bad ICRC]");
+                    badIcrc = true;
+                    break;
+                case "malformed":
+                    if (!malformed) sb.append(sb.length() > start ? " " : "").append("[Malformed Packet]");
+                    malformed = true;
+                    break;
+                case "truncated":
+                    if (!truncated) sb.append(sb.length() > start ? " " : "").append("[Packet size limited during capture]");
+                    truncated = true;
+                    break;
                 default: break;
             }
         }

@@ -28,7 +28,9 @@ final class FieldsCommand implements Callable<Integer> {
         StringBuilder sb = new StringBuilder();
         for (FieldDef f : Fields.all()) {
             if (filter != null && !f.abbrev().contains(filter)) continue;
-            sb.append(f.abbrev()).append('\t').append(f.type().name().toLowerCase()).append('\t').append(f.label()).append('\n');
+            sb.append(f.abbrev()).append('\t').append(f.type().name().toLowerCase()).append('\t').append(f.label());
+            if (f.alias() != null) sb.append(" (also selected as ").append(f.alias().abbrev()).append(", Wireshark's name)");
+            sb.append('\n');
         }
         root.stdout().write(sb.toString().getBytes(StandardCharsets.UTF_8));
         root.stdout().flush();

@@ -23,6 +23,7 @@ final class FieldTree {
         TreeItem<Node>[] parents = newStack(32);
         parents[0] = root;
         for (int i = 0; i < f.fieldCount(); i++) {
+            if (f.isAlias(i)) continue;   // the same value under Wireshark's name: shown once
             FieldDef def = f.def(i);
             String text = def.type() == FieldType.PROTOCOL ? def.label() : def.label() + ": " + FieldText.display(f, i);
             TreeItem<Node> item = new TreeItem<>(new Node(text, def.abbrev(), f.offset(i), f.length(i)));

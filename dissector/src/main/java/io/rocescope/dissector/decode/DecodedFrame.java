@@ -274,6 +274,15 @@ public final class DecodedFrame {
     public int depth(int i) { return depths[i]; }
     public Object object(int i) { return objects[i]; }
 
+    /**
+     * True when field i is the {@link FieldDef#alias() alias} copy of the field before it (the same bytes
+     * under Wireshark's name): -e, -Y and JSON see it, the tree shows the field once.
+     */
+    public boolean isAlias(int i) {
+        return i > 0 && Fields.byId(defs[i - 1]).alias() != null && Fields.byId(defs[i - 1]).alias().id() == defs[i]
+            && offsets[i - 1] == offsets[i];
+    }
+
     /** Index of the first occurrence of a field, or -1. */
     public int find(FieldDef def) {
         int id = def.id();

@@ -15,6 +15,7 @@ final class FieldSubtree {
 
     FieldSubtree add(FieldDef def, int off, int len, long value) {
         f.add(def, off, len, value);
+        if (def.alias() != null) f.add(def.alias(), off, len, value);   // right after it: see DecodedFrame#isAlias
         return this;
     }
 

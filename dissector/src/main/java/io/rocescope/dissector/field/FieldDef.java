@@ -12,6 +12,8 @@ public final class FieldDef {
     private final Base base;
     private final int hexDigits;
     private final ValueNames names;
+    /** Another field this one's value is also filed under (Wireshark's name for it), or null. */
+    private FieldDef alias;
 
     FieldDef(int id, String abbrev, String label, FieldType type, Base base, int hexDigits, ValueNames names) {
         this.id = id;
@@ -32,6 +34,18 @@ public final class FieldDef {
     /** Digits a hex value is zero-padded to (0 = no padding). */
     public int hexDigits() { return hexDigits; }
     public ValueNames names() { return names; }
+
+    /**
+     * The field that also selects this one's value, or null: AtomicETH's VA is also
+     * {@code infiniband.reth.va}, because Wireshark files it there and tshark users' -e and -Y use that name.
+     * The dissectors emit the alias right after the field (see {@code DecodedFrame#isAlias}).
+     */
+    public FieldDef alias() { return alias; }
+
+    void alias(FieldDef other) {
+        if (other.type != type) throw new IllegalStateException(abbrev + " and its alias " + other.abbrev + " differ in type");
+        this.alias = other;
+    }
 
     @Override
     public String toString() { return abbrev; }

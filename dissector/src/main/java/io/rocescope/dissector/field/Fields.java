@@ -235,6 +235,13 @@ public final class Fields {
 
     public static final FieldDef DATA = of("data.data", "Data", BYTES);
 
+    // Wireshark has no AtomicETH VA / R_Key fields of its own: it files them as RETH's (hf_infiniband_va,
+    // hf_infiniband_r_key). Ours stay, and the Wireshark names select the same values.
+    static {
+        ATOMICETH_VA.alias(RETH_VA);
+        ATOMICETH_R_KEY.alias(RETH_R_KEY);
+    }
+
     // The CM and perftest registries add their fields here, before anyone asks for the list.
     static {
         CmFields.register();

@@ -13,6 +13,7 @@ public final class TreeText {
         sb.append("Frame ").append(f.number()).append(": ").append(f.originalLength()).append(" bytes on wire, ")
             .append(f.capturedLength()).append(" bytes captured, interface ").append(f.interfaceId()).append('\n');
         for (int i = 0; i < f.fieldCount(); i++) {
+            if (f.isAlias(i)) continue;   // the same value under Wireshark's name: shown once
             FieldDef def = f.def(i);
             for (int k = 0; k <= f.depth(i); k++) sb.append("    ");
             if (def.type() == FieldType.PROTOCOL) {

@@ -18,19 +18,26 @@ final class FlowsCommand extends AnalysisCommand {
         for (Reports.ConnectionReport c : a.connections()) {
             sb.append(String.format(Locale.ROOT, "%-4d %-8s %-10s %-4s %-32s %-32s %s%n", c.id(), c.setup().json(), c.pairedBy(),
                 c.transport(), Fmt.endpoint(c.a()), Fmt.endpoint(c.b()), c.mtu() == null ? "?" : c.mtu() + " (" + c.mtuSource() + ")"));
-            direction(sb, "A→B", c.aToB());
-            direction(sb, "B→A", c.bToA());
+            direction(sb, "A→B", c.aToB(), c.a());
+            direction(sb, "B→A", c.bToA(), c.b());
         }
         sb.append(a.connections().size()).append(" connections, ").append(a.summary().flows()).append(" flows\n");
     }
 
-    private static void direction(StringBuilder sb, String label, Reports.FlowReport f) {
+    private static void direction(StringBuilder sb, String label, Reports.FlowReport f, Reports.EndpointReport sender) {
         if (f == null) return;
         Reports.PsnReport p = f.psn();
         Reports.AckReport k = f.answers();
         sb.append(String.format(Locale.ROOT, "     %s %7d pkts %10s  %5d msgs", label, f.packets(), Fmt.bytes(f.bytes()),
             f.messages().count() + f.readResponseMessages().count()));
-        if (p.firstPsn() != null) sb.append(String.format(Locale.ROOT, "  first PSN %d", p.firstPsn()));
+        if (p.firstPsn() != null) {
+            sb.append(String.format(Locale.ROOT, "  first PSN %d", p.firstPsn()));
+            // where a set-up (CM REQ/REP, a socket exchange) announced it, also in the hex the set-up shows
+            if (sender != null && sender.startPsn() != null) {
+                sb.append(String.format(Locale.ROOT, " (0x%06x%s)", p.firstPsn(), sender.startPsn().equals(p.firstPsn())
+                    ? "" : String.format(Locale.ROOT, "; set-up announced 0x%06x = %d", sender.startPsn(), sender.startPsn())));
+            }
+        }
         if (p.gaps() > 0) sb.append("  gaps ").append(p.gaps()).append(" (").append(p.missingPsns()).append(" PSNs)");
         if (p.retransmittedPackets() > 0) sb.append("  resent ").append(p.retransmittedPackets()).append(" in ").append(p.retransmissionEpisodes()).append(" episodes");
         if (k.acks() > 0) sb.append("  ACKs ").append(k.acks());

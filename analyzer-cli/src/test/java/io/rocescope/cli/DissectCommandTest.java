@@ -148,7 +148,7 @@ class DissectCommandTest {
     @Test
     void cmAndPerftestSetUpsAreNamedInTheInfoColumn(@TempDir Path dir) throws Exception {
         String cm = CliRunner.run("dissect", capture("send_bw_rc_rdmacm")).out();
-        assertThat(cm).containsPattern("CM ConnectRequest QPN=0x000011 PSN=0x[0-9a-f]{6} ServiceID=TCP:18515 10\\.0\\.0\\.1:\\d+ → 10\\.0\\.0\\.2");
+        assertThat(cm).containsPattern("CM ConnectRequest QPN=0x000011 PSN=0x[0-9a-f]{6} \\(\\d+\\) ServiceID=TCP:18515 10\\.0\\.0\\.1:\\d+ → 10\\.0\\.0\\.2");
         assertThat(cm).contains("CM ConnectReply QPN=0x000011", "CM ReadyToUse", "CM DisconnectRequest", "CM DisconnectReply");
         String socket = CliRunner.run("dissect", capture("write_bw_rc")).out();
         assertThat(socket).contains("perftest key QPN=0x000011 PSN=0x6e214d RKey=0x273 VA=0x7fdff1bda000 GID=10.0.0.1");

@@ -67,7 +67,7 @@ final class CmSetups {
                     : String.format("0x%016x", f.get(CmFields.REQ_SERVICEID, 0));
                 byInitiatorId.put(id, s);
                 all.add(s);
-                event(s, v, "REQ", String.format("QPN 0x%06x PSN 0x%06x service %s MTU %d", s.reqQpn, s.reqPsn, s.service, s.mtu));
+                event(s, v, "REQ", String.format("QPN 0x%06x PSN 0x%06x (%d) service %s MTU %d", s.reqQpn, s.reqPsn, s.reqPsn, s.service, s.mtu));
                 return;
             }
             case CmNames.MRA: {
@@ -83,7 +83,8 @@ final class CmSetups {
                 byResponderId.put(s.repLocalCommId, s);
                 s.repQpn = (int) f.get(CmFields.REP_LOCALQPN, -1);
                 s.repPsn = (int) f.get(CmFields.REP_STARTPSN, -1);
-                event(s, v, "REP", String.format("QPN 0x%06x PSN 0x%06x", s.repQpn, s.repPsn));
+                // the PSN in both forms: hex as the CM prints it, decimal as the first data PSN below it is
+                event(s, v, "REP", String.format("QPN 0x%06x PSN 0x%06x (%d)", s.repQpn, s.repPsn, s.repPsn));
                 Endpoint initiator = new Endpoint(s.initiator, s.reqQpn);
                 Endpoint responder = new Endpoint(s.responder, s.repQpn);
                 initiator.startPsn = s.repPsn;   // the initiator's receive-side PSN is the REQ's; it sends from the REP's

@@ -6,7 +6,7 @@ import io.rocescope.dissector.field.FieldDef;
 
 import static io.rocescope.dissector.field.CmFields.*;
 
-/** Info column of MADs: "CM ConnectRequest QPN=0x000011 PSN=0x1d9c33 ServiceID=TCP:18515 10.0.0.1:40013 → 10.0.0.2". */
+/** Info column of MADs: "CM ConnectRequest QPN=0x000011 PSN=0x1d9c33 (1940531) ServiceID=TCP:18515 10.0.0.1:40013 → 10.0.0.2". */
 final class MadInfo {
     private MadInfo() {}
 
@@ -58,7 +58,9 @@ final class MadInfo {
 
     private static void qpnPsn(LineBuffer sb, DecodedFrame f, FieldDef qpn, FieldDef psn) {
         Text.hex0x(sb.append(" QPN="), f.get(qpn, 0), 6);
-        Text.hex0x(sb.append(" PSN="), f.get(psn, 0), 6);
+        long v = f.get(psn, 0);
+        // hex as the CM and perftest print it, decimal as data PSNs are: a REP's PSN is the first data PSN
+        Text.hex0x(sb.append(" PSN="), v, 6).append(" (").append(v).append(')');
     }
 
     private static void serviceId(LineBuffer sb, DecodedFrame f, FieldDef protocol, FieldDef port, FieldDef serviceId) {

@@ -93,7 +93,7 @@ class CmGroundTruthTest {
             assertThat(r.hasExpert("infiniband.cm.rej")).isTrue();
         }
         DecodedFrame req = frames.stream().filter(f -> f.has(CmFields.REQ_LOCALQPN)).findFirst().orElseThrow();
-        assertThat(InfoColumn.of(req)).matches("CM ConnectRequest QPN=0x000011 PSN=0x[0-9a-f]{6} ServiceID=TCP:9999 10\\.0\\.0\\.1:\\d+ → 10\\.0\\.0\\.2");
+        assertThat(InfoColumn.of(req)).matches("CM ConnectRequest QPN=0x000011 PSN=0x[0-9a-f]{6} \\(\\d+\\) ServiceID=TCP:9999 10\\.0\\.0\\.1:\\d+ → 10\\.0\\.0\\.2");
         assertThat(FieldText.display(req, req.find(CmFields.REQ_PPPMTU))).isEqualTo("1024 bytes (3)");
         assertThat(FieldText.value(req, req.find(CmFields.PATH_LOCALGID_IPV4[0]))).isEqualTo("10.0.0.1");
         assertThat(FieldText.display(req, req.find(CmFields.REQ_LOCALRESPTOUT))).isEqualTo("4.295 s (20)");

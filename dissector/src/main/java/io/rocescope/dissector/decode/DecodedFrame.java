@@ -86,7 +86,7 @@ public final class DecodedFrame {
 
     /** The Protocol column. */
     public enum Protocol {
-        UNKNOWN("Ethernet"), ARP("ARP"), IPV4("IPv4"), IPV6("IPv6"), UDP("UDP"), TCP("TCP"), ICMPV6("ICMPv6"),
+        UNKNOWN("Ethernet"), ARP("ARP"), IPV4("IPv4"), IPV6("IPv6"), UDP("UDP"), TCP("TCP"), ICMP("ICMP"), ICMPV6("ICMPv6"),
         RROCE("RRoCE"), ROCE("RoCE"), MAC_CONTROL("MAC CTRL"), LLDP("LLDP"), PERFTEST("perftest");
         private final String column;
         Protocol(String column) { this.column = column; }

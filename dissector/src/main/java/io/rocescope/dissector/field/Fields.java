@@ -121,9 +121,32 @@ public final class Fields {
     public static final FieldDef IPV6_SRC = of("ipv6.src", "Source Address", FieldType.IPV6);
     public static final FieldDef IPV6_DST = of("ipv6.dst", "Destination Address", FieldType.IPV6);
 
+    public static final FieldDef ICMP = proto("icmp", "Internet Control Message Protocol");
+    public static final FieldDef ICMP_TYPE = dec("icmp.type", "Type", IcmpNames.TYPES);
+    public static final FieldDef ICMP_CODE = dec("icmp.code", "Code");
+    public static final FieldDef ICMP_CHECKSUM = hex("icmp.checksum", "Checksum", 4);
+    public static final FieldDef ICMP_IDENT = hex("icmp.ident", "Identifier (BE)", 4);
+    public static final FieldDef ICMP_SEQ = dec("icmp.seq", "Sequence Number (BE)");
+    public static final FieldDef ICMP_MTU = dec("icmp.mtu", "MTU of next hop");
+
     public static final FieldDef ICMPV6 = proto("icmpv6", "Internet Control Message Protocol v6");
-    public static final FieldDef ICMPV6_TYPE = dec("icmpv6.type", "Type");
+    public static final FieldDef ICMPV6_TYPE = dec("icmpv6.type", "Type", IcmpNames.V6_TYPES);
     public static final FieldDef ICMPV6_CODE = dec("icmpv6.code", "Code");
+    public static final FieldDef ICMPV6_CHECKSUM = hex("icmpv6.checksum", "Checksum", 4);
+    public static final FieldDef ICMPV6_ECHO_ID = hex("icmpv6.echo.identifier", "Identifier", 4);
+    public static final FieldDef ICMPV6_ECHO_SEQ = dec("icmpv6.echo.sequence_number", "Sequence");
+    public static final FieldDef ICMPV6_NS_TARGET = of("icmpv6.nd.ns.target_address", "Target Address", FieldType.IPV6);
+    public static final FieldDef ICMPV6_NA_FLAG = hex("icmpv6.nd.na.flag", "Flags", 8);
+    public static final FieldDef ICMPV6_NA_FLAG_R = bool("icmpv6.nd.na.flag.r", "Router");
+    public static final FieldDef ICMPV6_NA_FLAG_S = bool("icmpv6.nd.na.flag.s", "Solicited");
+    public static final FieldDef ICMPV6_NA_FLAG_O = bool("icmpv6.nd.na.flag.o", "Override");
+    public static final FieldDef ICMPV6_NA_TARGET = of("icmpv6.nd.na.target_address", "Target Address", FieldType.IPV6);
+    public static final FieldDef ICMPV6_OPT = proto("icmpv6.opt", "ICMPv6 Option");
+    public static final FieldDef ICMPV6_OPT_TYPE = dec("icmpv6.opt.type", "Type", IcmpNames.V6_OPTIONS);
+    public static final FieldDef ICMPV6_OPT_LENGTH = dec("icmpv6.opt.length", "Length");
+    public static final FieldDef ICMPV6_OPT_LINKADDR = of("icmpv6.opt.linkaddr", "Link-layer address", ETHER);
+    public static final FieldDef ICMPV6_OPT_SRC_LINKADDR = of("icmpv6.opt.src_linkaddr", "Source Link-layer address", ETHER);
+    public static final FieldDef ICMPV6_OPT_TARGET_LINKADDR = of("icmpv6.opt.target_linkaddr", "Target Link-layer address", ETHER);
 
     // ---- UDP / TCP ----
     public static final FieldDef UDP = proto("udp", "User Datagram Protocol");

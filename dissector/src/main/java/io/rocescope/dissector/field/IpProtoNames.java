@@ -4,11 +4,11 @@ package io.rocescope.dissector.field;
 public final class IpProtoNames {
     private IpProtoNames() {}
 
-    public static final int TCP = 6, UDP = 17, ICMPV6 = 58;
+    public static final int ICMP = 1, TCP = 6, UDP = 17, ICMPV6 = 58;
 
     public static final ValueNames NAMES = v -> {
         switch ((int) v) {
-            case 1: return "ICMP";
+            case ICMP: return "ICMP";
             case TCP: return "TCP";
             case UDP: return "UDP";
             case ICMPV6: return "ICMPv6";

@@ -29,7 +29,8 @@ public final class InfoColumn {
                 case UDP: udp(sb, f); break;
                 case ARP: arp(sb, f); break;
                 case MAC_CONTROL: macControl(sb, f); break;
-                case ICMPV6: sb.append("ICMPv6 type ").append(f.get(ICMPV6_TYPE, -1)); break;
+                case ICMP: IcmpInfo.v4(sb, f); break;
+                case ICMPV6: IcmpInfo.v6(sb, f); break;
                 default:
                     if (f.etherType() >= 0) Text.hex0x(sb.append("Ethernet II, type "), f.etherType(), 4);
             }

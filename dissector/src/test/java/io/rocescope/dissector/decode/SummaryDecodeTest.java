@@ -123,8 +123,11 @@ class SummaryDecodeTest {
     }
 
     private static void header(String where, DecodedFrame tree, IbHeaders h, int bit, FieldDef field, long value) {
-        assertThat(h.has(bit)).as("%s: %s present", where, field).isEqualTo(tree.has(field));
-        if (h.has(bit)) assertThat(value).as("%s: %s", where, field).isEqualTo(tree.get(field, -1));
+        // an alias copy (AtomicETH's VA as infiniband.reth.va) is not the header itself
+        int i = tree.find(field);
+        while (i >= 0 && tree.isAlias(i)) i = tree.findNext(field, i);
+        assertThat(h.has(bit)).as("%s: %s present", where, field).isEqualTo(i >= 0);
+        if (h.has(bit)) assertThat(value).as("%s: %s", where, field).isEqualTo(tree.value(i));
     }
 
     @Test

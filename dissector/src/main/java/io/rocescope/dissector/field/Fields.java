@@ -278,7 +278,6 @@ public final class Fields {
     public static final FieldDef ICRC_FOUND = hex("infiniband.icrc.found", "ICRC found (CRC-32 value, LSB first on the wire)", 8);
     public static final FieldDef ICRC_EXPECTED = hex("infiniband.icrc.expected", "ICRC expected", 8);
 
-    public static final FieldDef DATA_PROTO = proto("data", "Data");
     public static final FieldDef DATA = of("data.data", "Data", BYTES);
     public static final FieldDef DATA_LEN = dec("data.len", "Length");
 
@@ -327,7 +326,7 @@ public final class Fields {
         IP_CHECKSUM, IP_SRC, IP_DST,
         IPV6, IPV6_VERSION, IPV6_TCLASS, IPV6_DSCP, IPV6_ECN, IPV6_FLOW, IPV6_PLEN, IPV6_NXT, IPV6_HLIM, IPV6_SRC,
         IPV6_DST,
-        UDP, UDP_SRCPORT, UDP_DSTPORT, UDP_LENGTH, UDP_CHECKSUM,
+        UDP, UDP_SRCPORT, UDP_DSTPORT, UDP_LENGTH, UDP_CHECKSUM, UDP_PAYLOAD,
         // the whole transport: its values are on the frame as IbHeaders, whether or not the tree is built
         IB, BTH, BTH_OPCODE, BTH_SE, BTH_M, BTH_PADCNT, BTH_TVER, BTH_P_KEY, BTH_FECN, BTH_BECN, BTH_RESERVED6,
         BTH_DESTQP, BTH_A, BTH_RESERVED7, BTH_PSN,
@@ -339,7 +338,7 @@ public final class Fields {
         // the standard fields users type (none of them is read by the one-line views or the tracker)
         FRAME_TIME, FRAME_TIME_DELTA, FRAME_TIME_DELTA_DISPLAYED, FRAME_PROTOCOLS, ETH_ADDR, IP_FLAGS_RB, IP_FLAGS_DF,
         IP_FLAGS_MF, IP_ADDR, IPV6_ADDR, UDP_PORT, UDP_STREAM, TCP_PORT, TCP_STREAM, TCP_SEQ, TCP_ACK,
-        DATA_PROTO, DATA_LEN);
+        DATA, DATA_LEN);
 
     /**
      * Fields whose value depends on the frames before (time deltas, stream indexes, relative sequence

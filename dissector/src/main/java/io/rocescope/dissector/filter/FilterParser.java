@@ -168,7 +168,7 @@ final class FilterParser {
     }
 
     private DisplayFilter existence(Operand o, Token start) throws FilterSyntaxException {
-        if (o instanceof Operand.Literal l) throw unknownField(l.token);
+        if (o.type == null) throw unknownField(firstToken(o));
         if (o instanceof Operand.Field fo) {
             FieldDef def = fo.field;
             if (io.rocescope.dissector.text.ComputedFields.isComputed(def)) return f -> io.rocescope.dissector.text.ComputedFields.count(def, f) > 0;
@@ -209,15 +209,27 @@ final class FilterParser {
 
     /** Reads a literal on either side as the other side's type. */
     private Operand[] resolve(Operand left, Operand right, Token op) throws FilterSyntaxException {
-        boolean litL = left instanceof Operand.Literal, litR = right instanceof Operand.Literal;
-        if (litL && litR) throw unknownField(((Operand.Literal) left).token);
-        if (litL) return new Operand[] {read((Operand.Literal) left, right), right};
-        if (litR) return new Operand[] {left, read((Operand.Literal) right, left)};
+        boolean litL = left.type == null, litR = right.type == null;
+        if (litL && litR) throw unknownField(firstToken(left));
+        if (litL) return new Operand[] {read(left, right), right};
+        if (litR) return new Operand[] {left, read(right, left)};
         return new Operand[] {left, right};
     }
 
-    private Operand.Constant read(Operand.Literal lit, Operand against) throws FilterSyntaxException {
-        return read(lit.token, against.type, against);
+    private static Token firstToken(Operand o) {
+        return o instanceof Operand.Literal l ? l.token : firstToken(((Operand.Deferred) o).left);
+    }
+
+    /** A literal, or arithmetic of literals, read as the type of what it is compared with. */
+    private Operand.Constant read(Operand lit, Operand against) throws FilterSyntaxException {
+        if (lit instanceof Operand.Literal l) return read(l.token, against.type, against);
+        Operand.Deferred d = (Operand.Deferred) lit;
+        Operand a = read(d.left, against), b = read(d.right, against);
+        Operand result = arithmetic(d.op, a, b);
+        List<Object> v = new ArrayList<>(1);
+        result.values(null, v);   // constants only: no frame needed
+        if (v.size() != 1) throw error(d.op, "the constant expression has no value (a division by zero?)");
+        return new Operand.Constant(result.type, v.get(0), d.pos);
     }
 
     private Operand.Constant read(Token t, VType type, Operand against) throws FilterSyntaxException {
@@ -231,7 +243,7 @@ final class FilterParser {
     }
 
     private DisplayFilter contains(Operand left, Token op) throws FilterSyntaxException {
-        if (left instanceof Operand.Literal l) throw unknownField(l.token);
+        if (left.type == null) throw unknownField(firstToken(left));
         if (left.type != VType.STRING && !left.type.bytesLike()) {
             throw error(left.pos, name(left) + " is " + left.type.word() + ": 'contains' needs bytes, a protocol or a string");
         }
@@ -239,6 +251,8 @@ final class FilterParser {
         Operand right = arith();
         if (right instanceof Operand.Literal l) {
             right = read(l.token, left.type == VType.STRING ? VType.STRING : VType.BYTES, left);
+        } else if (right.type == null) {
+            throw error(right.pos, "'contains' needs a string or bytes, not arithmetic");
         } else if (VType.common(left.type, right.type) == null) {
             throw error(op, incompatible(left, right));
         }
@@ -246,7 +260,7 @@ final class FilterParser {
     }
 
     private DisplayFilter matches(Operand left, Token op) throws FilterSyntaxException {
-        if (left instanceof Operand.Literal l) throw unknownField(l.token);
+        if (left.type == null) throw unknownField(firstToken(left));
         if (left.type != VType.STRING && !left.type.bytesLike()) {
             throw error(left.pos, name(left) + " is " + left.type.word() + ": 'matches' needs bytes, a protocol or a string");
         }
@@ -261,7 +275,7 @@ final class FilterParser {
     }
 
     private DisplayFilter membership(Operand left, Token op) throws FilterSyntaxException {
-        if (left instanceof Operand.Literal l) throw unknownField(l.token);
+        if (left.type == null) throw unknownField(firstToken(left));
         Token open = peek();
         expect("{");
         List<Object[]> members = new ArrayList<>();
@@ -317,6 +331,7 @@ final class FilterParser {
     }
 
     private Operand arithmetic(Token op, Operand left, Operand right) throws FilterSyntaxException {
+        if (left.type == null && right.type == null) return new Operand.Deferred(op, left, right);
         char c = op.text().equals("bitwise_and") ? '&' : op.text().charAt(0);
         Operand[] both = resolve(left, right, op);
         VType type = VType.common(both[0].type, both[1].type);
@@ -334,6 +349,7 @@ final class FilterParser {
             if (inner instanceof Operand.Literal l && l.token.kind() == Kind.WORD) {
                 return new Operand.Literal(new Token(Kind.WORD, "-" + l.token.text(), minus.pos()));
             }
+            if (inner.type == null) throw error(minus, "'-' before a constant expression: put it in the constant");
             if (inner.type != VType.INT && inner.type != VType.DOUBLE) throw error(minus, "'-' needs a number");
             return new Arithmetic('-', null, inner, inner.type, minus.pos());
         }

@@ -32,7 +32,7 @@ final class Function extends Operand {
             throw FilterSyntaxException.at(filter, pos, name + "() takes " + (many ? "one or more arguments" : "one argument") + ", not " + n);
         }
         for (Operand a : args) {
-            if (a instanceof Operand.Literal) throw FilterSyntaxException.at(filter, a.pos, name + "() needs a field, not a constant");
+            if (a.type == null) throw FilterSyntaxException.at(filter, a.pos, name + "() needs a field, not a constant");
         }
         VType t = args.get(0).type;
         VType result = switch (name) {

@@ -74,6 +74,10 @@ final class Literals {
     }
 
     static Long number(String s) {
+        if (s.startsWith("-") && s.length() > 1) {   // unary minus on a literal: a negative number
+            Long v = number(s.substring(1));
+            return v == null ? null : -v;
+        }
         try {
             if (s.length() > 2 && (s.startsWith("0x") || s.startsWith("0X"))) return Long.parseUnsignedLong(s.substring(2), 16);
             if (s.length() > 2 && (s.startsWith("0b") || s.startsWith("0B"))) return Long.parseUnsignedLong(s.substring(2), 2);
@@ -155,6 +159,10 @@ final class Literals {
     /** Hex bytes: "00:11:22", "00-11-22", "0011.2233.4455", or "001122". */
     static byte[] bytes(String s) {
         if (s.isEmpty()) return null;
+        if (s.length() <= 4 && s.length() > 2 && (s.startsWith("0x") || s.startsWith("0X"))) {   // one byte: frame[14] == 0x45
+            int v = Integer.parseInt(s.substring(2), 16);
+            return new byte[] {(byte) v};
+        }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         if (s.indexOf(':') < 0 && s.indexOf('-') < 0 && s.indexOf('.') < 0) return evenHex(s, out) ? out.toByteArray() : null;
         char sep = s.indexOf(':') >= 0 ? ':' : s.indexOf('-') >= 0 ? '-' : '.';

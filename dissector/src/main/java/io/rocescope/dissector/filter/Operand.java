@@ -106,6 +106,24 @@ abstract class Operand {
         }
     }
 
+    /** Arithmetic of literals only ({@code 1 * 2}): typed, like a literal, by what it is compared with. */
+    static final class Deferred extends Operand {
+        final Lexer.Token op;
+        final Operand left, right;
+
+        Deferred(Lexer.Token op, Operand left, Operand right) {
+            super(null, left.pos);
+            this.op = op;
+            this.left = left;
+            this.right = right;
+        }
+
+        @Override
+        void values(DecodedFrame f, List<Object> out) {
+            throw new IllegalStateException("constant expression not resolved");
+        }
+    }
+
     /** The bytes of a value, for slices and len(): addresses and strings as their bytes. */
     static byte[] bytesOf(Object v) {
         if (v instanceof byte[] b) return b;

@@ -42,7 +42,7 @@ class StandardFieldsTest {
     Stream<DynamicTest> everyStandardFieldHasTsharksValue() {
         return CAPTURES.stream().flatMap(c -> Stream.of(
             DynamicTest.dynamicTest(c, () -> compare(c, c + ".tsv", null)),
-            DynamicTest.dynamicTest(c + " -Y", () -> compare(c, c + ".displayed.tsv", "ip.src == 10.0.0.2"))));
+            DynamicTest.dynamicTest(c + " -Y", () -> compare(c, c + ".displayed.tsv", "frame.number % 3 == 0 || tcp"))));
     }
 
     private static void compare(String capture, String file, String filter) throws IOException {
@@ -57,13 +57,16 @@ class StandardFieldsTest {
         List<String> ours = r.out().lines().toList();
         assertThat(ours).hasSameSizeAs(expected);
         assertThat(expected.size()).isGreaterThan(3);
-        int protocols = List.of(header).indexOf("frame.protocols");
+        int protocols = List.of(header).indexOf("frame.protocols"), dataLen = List.of(header).indexOf("data.len");
+        boolean rpcOverRdma = expected.stream().anyMatch(l -> l.contains(":rpcordma"));
         int compared = 0;
         for (int i = 0; i < expected.size(); i++) {
             String[] want = expected.get(i).split("\t", -1), got = ours.get(i).split("\t", -1);
             assertThat(got).as("%s line %d columns", file, i + 1).hasSameSizeAs(want);
-            // tshark 4.0 takes perftest's -R parameter SENDs for RPC-over-RDMA: their payload is not "data" there
-            boolean tsharkMisreads = want[protocols].contains("rpcordma");
+            // tshark 4.0 takes the SENDs of perftest's exchange over RDMA-CM for RPC-over-RDMA: it shows their
+            // payload as rpcordma, or (once that heuristic has claimed the connection) not at all
+            boolean tsharkMisreads = want[protocols].contains("rpcordma")
+                || rpcOverRdma && want[protocols].endsWith(":infiniband") && want[dataLen].isEmpty() && !got[dataLen].isEmpty();
             for (int c = 0; c < want.length; c++) {
                 if (tsharkMisreads && header[c].startsWith("data") || tsharkMisreads && c == protocols) continue;
                 assertThat(got[c]).as("%s frame %s %s", file, want[0], header[c]).isEqualTo(want[c]);
@@ -75,7 +78,7 @@ class StandardFieldsTest {
 
     @Test
     void standardFieldsAreInTheJson() throws IOException {
-        CliRunner r = CliRunner.run("dissect", "-T", "json", "-c", "12", TestCaptures.file("send_lat_rc").toString());
+        CliRunner r = CliRunner.run("dissect", "-T", "json", "-c", "40", TestCaptures.file("send_lat_rc").toString());
         assertThat(r.exit()).isZero();
         Set<String> names = new HashSet<>();
         collect(new ObjectMapper().readTree(r.out()), names);

@@ -28,9 +28,10 @@ final class Comparison implements DisplayFilter {
 
     /** The comparison; one integer field against one integer constant gets a loop without boxing. */
     static DisplayFilter of(Operand left, Op op, Operand right, VType type) {
-        if (type == VType.INT && left instanceof Operand.Field fl && !io.rocescope.dissector.text.ComputedFields.isComputed(fl.field)
-            && right instanceof Operand.Constant c && c.value instanceof Long v) {
-            return new IntFieldTest(fl.field, op, v);
+        if ((type == VType.INT || type == VType.IPV4) && left instanceof Operand.Field fl
+            && !io.rocescope.dissector.text.ComputedFields.isComputed(fl.field) && right instanceof Operand.Constant c) {
+            if (c.value instanceof Long v) return new IntFieldTest(fl.field, op, v);
+            if (c.value instanceof Net n && (op == Op.ANY_EQ || op == Op.ALL_NE)) return new NetFieldTest(fl.field, op == Op.ANY_EQ, n);
         }
         return new Comparison(left, op, right, type);
     }
@@ -76,7 +77,20 @@ final class Comparison implements DisplayFilter {
         };
     }
 
-    /** The common case {@code infiniband.bth.psn > 100}: the field's occurrences compared in place. */
+    /** {@code ip.addr == 10.0.0.0/24} (or {@code !=}): the field's occurrences tested in place. */
+    private record NetFieldTest(FieldDef def, boolean any, Net net) implements DisplayFilter {
+        @Override
+        public boolean matches(DecodedFrame f) {
+            int i = f.find(def);
+            if (i < 0) return false;
+            for (; i >= 0; i = f.findNext(def, i)) {
+                if (net.contains(f.value(i))) return any;
+            }
+            return !any;
+        }
+    }
+
+    /** The common cases {@code infiniband.bth.psn > 100}, {@code ip.src == 10.0.0.1}: the field's occurrences compared in place. */
     private record IntFieldTest(FieldDef def, Op op, long value) implements DisplayFilter {
         @Override
         public boolean matches(DecodedFrame f) {

@@ -119,6 +119,36 @@ class DisplayFilterTest {
     }
 
     @Test
+    void damagedFiltersGiveASyntaxErrorNeverAnotherException() throws Exception {
+        // every stored case, cut and spliced at random (fixed seed): compiled and run, or refused with a column
+        java.util.Random rnd = new java.util.Random(16);
+        String chars = "()[]{}!=<>&|^~-+*/%:.,'\"\\ 0x1aZ_";
+        List<String> filters = TsharkFilterTest.rows("cases.tsv").stream().map(r -> r[1]).toList();
+        List<DecodedFrame> sample = CM.subList(0, 40);
+        int compiled = 0, refused = 0;
+        for (int n = 0; n < 3000; n++) {
+            StringBuilder sb = new StringBuilder(filters.get(rnd.nextInt(filters.size())));
+            for (int k = rnd.nextInt(3) + 1; k > 0 && sb.length() > 0; k--) {
+                int at = rnd.nextInt(sb.length());
+                if (rnd.nextBoolean()) sb.deleteCharAt(at);
+                else sb.insert(at, chars.charAt(rnd.nextInt(chars.length())));
+            }
+            DisplayFilter f;
+            try {
+                f = DisplayFilter.parse(sb.toString());
+            } catch (FilterSyntaxException e) {
+                assertThat(e.column()).as(sb.toString()).isBetween(0, sb.length() + 1);
+                refused++;
+                continue;
+            }
+            for (DecodedFrame d : sample) f.matches(d);
+            compiled++;
+        }
+        assertThat(compiled).isPositive();
+        assertThat(refused).isPositive();
+    }
+
+    @Test
     void mistakesAreExplained() {
         assertThatThrownBy(() -> DisplayFilter.parse("infiniband.bth.ps == 1")).hasMessageContaining("unknown field 'infiniband.bth.ps'");
         assertThatThrownBy(() -> DisplayFilter.parse("infiniband.bth.psn == x")).hasMessageContaining("is a number");

@@ -34,11 +34,14 @@ abstract class AnalysisCommand implements Callable<Integer> {
             capture.threads(cl, true), cl.getErr());
         if (result == null) return RoceScope.EXIT_USAGE;
         OutputStream out = root.stdout();
+        String note = FlowTableNote.line(result.summary(), analysis.maxFlows);
         if (json) {
+            if (note != null) { cl.getErr().print("rocescope: warning: " + note); cl.getErr().flush(); }
             Json.write(out, jsonView(result));
         } else {
             StringBuilder sb = new StringBuilder(4096);
             text(result, sb);
+            if (note != null) sb.append(note);
             out.write(sb.toString().getBytes(StandardCharsets.UTF_8));
             out.flush();
         }

@@ -65,19 +65,27 @@ final class CheckCommand implements Callable<Integer> {
             return RoceScope.EXIT_USAGE;
         }
         Map<String, List<RuleResult>> results = new LinkedHashMap<>();
+        Map<String, String> notes = new LinkedHashMap<>();
         for (String file : files) {
             Reports.Analysis a = CaptureAnalyzer.analyze(file, decodeAs.decodeOptions(cl), analysis.trackerOptions(cl),
                 threads.threads(cl, true), cl.getErr());
             if (a == null) return RoceScope.EXIT_USAGE;
             results.put(file, RuleEvaluator.evaluate(a, rules));
+            String note = FlowTableNote.line(a.summary(), analysis.maxFlows);
+            if (note != null) notes.put(file, note);
         }
         if (junit != null) Files.writeString(junit, JunitXml.render(results), StandardCharsets.UTF_8);
         OutputStream out = root.stdout();
         if (json) {
+            notes.forEach((file, note) -> cl.getErr().print("rocescope: warning: " + file + ": " + note));
+            cl.getErr().flush();
             Json.write(out, results);
         } else {
             StringBuilder sb = new StringBuilder();
-            results.forEach((file, r) -> CheckReport.text(sb, file, r));
+            results.forEach((file, r) -> {
+                CheckReport.text(sb, file, r);
+                if (notes.containsKey(file)) sb.append("  ").append(notes.get(file));
+            });
             out.write(sb.toString().getBytes(StandardCharsets.UTF_8));
             out.flush();
         }

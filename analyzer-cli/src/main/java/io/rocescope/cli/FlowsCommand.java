@@ -21,7 +21,10 @@ final class FlowsCommand extends AnalysisCommand {
             direction(sb, "A→B", c.aToB(), c.a());
             direction(sb, "B→A", c.bToA(), c.b());
         }
-        sb.append(a.connections().size()).append(" connections, ").append(a.summary().flows()).append(" flows\n");
+        sb.append(a.connections().size()).append(" connections, ");
+        // beyond the listed ones, evicted connections only counted (see the flow-table line)
+        if (a.summary().connections() > a.connections().size()) sb.append("of ").append(a.summary().connections()).append(" in all, ");
+        sb.append(a.summary().flows()).append(" flows\n");
     }
 
     private static void direction(StringBuilder sb, String label, Reports.FlowReport f, Reports.EndpointReport sender) {

@@ -31,7 +31,5 @@ final class StatsCommand extends AnalysisCommand {
         if (a.findingCounts().isEmpty()) sb.append("none");
         a.findingCounts().forEach((k, n) -> sb.append(k).append(' ').append(n).append("  "));
         sb.append('\n');
-        if (s.evictedFlows() > 0) sb.append("Flow table full: ").append(s.evictedFlows()).append(" flows evicted")
-            .append(s.connectionsNotListed() > 0 ? ", " + s.connectionsNotListed() + " connections summarized only\n" : "\n");
     }
 }

@@ -1,6 +1,7 @@
 package io.rocescope.cli;
 
 import io.rocescope.cli.synth.Synthesizer;
+import io.rocescope.cli.synth.Truth;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -12,7 +13,7 @@ import java.util.concurrent.Callable;
 /** {@code rocescope synth}: write a capture with exactly known faults, and its ground truth. */
 @Command(name = "synth",
     description = {"Write a realistic RoCEv2 capture of a scenario with known faults (deterministic for a seed).",
-        "Scenarios: clean-rc, socket-setup, psn-gap, nak-storm, rnr, congestion, pfc-storm, cm-reject, cm-timeout, many-qps, bulk."})
+        "Scenarios: clean-rc, socket-setup, psn-gap, nak-storm, rnr, congestion, pfc-storm, cm-reject, cm-timeout, many-qps, bulk, distinct-qps."})
 final class SynthCommand implements Callable<Integer> {
     @CommandLine.Mixin
     HelpOption help = new HelpOption();
@@ -20,14 +21,17 @@ final class SynthCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCENARIO")
     String scenario;
 
-    @Option(names = "-o", required = true, paramLabel = "OUT.pcap", description = "the capture to write")
-    Path out;
+    @Option(names = "-o", required = true, paramLabel = "OUT.pcap", description = "the capture to write (- for standard output)")
+    String out;
 
     @Option(names = "--seed", description = "random seed (default 1)")
     long seed = 1;
 
     @Option(names = "--packets", description = "about how many data packets (clean-rc, many-qps, bulk)")
     long packets = 200;
+
+    @Option(names = "--qps", paramLabel = "N", description = "how many connections (many-qps, bulk, distinct-qps; default: the scenario's own)")
+    int qps;
 
     @Option(names = "--truth", paramLabel = "OUT.json", description = "also write the ground truth as JSON")
     Path truth;
@@ -48,9 +52,17 @@ final class SynthCommand implements Callable<Integer> {
         }
         if (packets < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--packets must be at least 1");
         if (Integer.bitCount(mtu) != 1 || mtu < 256 || mtu > 4096) throw new CommandLine.ParameterException(spec.commandLine(), "--mtu must be 256, 512, 1024, 2048 or 4096");
-        var t = Synthesizer.write(scenario, out, seed, packets, linkGbps, mtu);
+        if (qps < 0 || qps > 0x7FFFFF) throw new CommandLine.ParameterException(spec.commandLine(), "--qps must be between 1 and 8388607");
+        Truth t;
+        if ("-".equals(out)) {
+            t = Synthesizer.write(scenario, System.out, seed, packets, linkGbps, mtu, qps);
+        } else {
+            try (var os = java.nio.file.Files.newOutputStream(Path.of(out))) {
+                t = Synthesizer.write(scenario, os, seed, packets, linkGbps, mtu, qps);
+            }
+        }
         if (truth != null) Json.write(java.nio.file.Files.newOutputStream(truth), t);
-        spec.commandLine().getErr().println("rocescope: wrote " + t.frames + " frames to " + out);
+        spec.commandLine().getErr().println("rocescope: wrote " + t.frames + " frames to " + ("-".equals(out) ? "standard output" : out));
         return RoceScope.EXIT_OK;
     }
 }

@@ -27,11 +27,12 @@ final class AckTracker {
     long msnAdvances;
     /** Credit count changes, in order (frame, credits; -1 = unlimited), at most MAX_CHANGES. */
     static final int MAX_CHANGES = 1000;
-    final java.util.List<long[]> creditChanges = new java.util.ArrayList<>();
+    final java.util.List<long[]> creditChanges = new java.util.ArrayList<>(1);
     private int lastCredits = Integer.MIN_VALUE;
     private boolean haveAcked;
     private int lastAcked;
-    private final ArrayDeque<Outstanding> outstanding = new ArrayDeque<>();
+    /** Sized for the few requests a flow mostly has outstanding; it grows as needed. */
+    private final ArrayDeque<Outstanding> outstanding = new ArrayDeque<>(2);
     long readsWithoutResponse, readsAnswered, atomicsAnswered;
     /** The first NAK or RNR NAK since the last ACK or retransmission: what a retransmission answers. */
     long lastNakFrame = -1;

@@ -14,7 +14,7 @@ public final class Connection {
     Flow ab, ba;
     int mtu = -1;
     String mtuSource = "unknown";
-    List<TimelineEvent> timeline = new ArrayList<>();
+    List<TimelineEvent> timeline = new ArrayList<>(2);
     long setupStartTs = -1, firstDataTs = -1, firstDataFrame = -1;
     String serviceId;
     /** All its flows were evicted: its report is kept, its state dropped. */

@@ -8,7 +8,8 @@ import java.util.Arrays;
  */
 public final class Distribution {
     static final int CAPACITY = 512;
-    private long[] values = new long[8];
+    /** The sample, made with the first value (most distributions of most flows stay empty). */
+    private long[] values;
     private int size;
     private long count, min = Long.MAX_VALUE, max = Long.MIN_VALUE, sum;
     private long seed = 0x9E3779B97F4A7C15L;
@@ -19,7 +20,8 @@ public final class Distribution {
         min = Math.min(min, v);
         max = Math.max(max, v);
         if (size < CAPACITY) {
-            if (size == values.length) values = Arrays.copyOf(values, size * 2);
+            if (values == null) values = new long[2];
+            else if (size == values.length) values = Arrays.copyOf(values, size * 2);
             values[size++] = v;
         } else {
             seed ^= seed << 13; seed ^= seed >>> 7; seed ^= seed << 17;

@@ -8,7 +8,8 @@ import java.util.Arrays;
  */
 public final class EventLog {
     static final int MAX = 1 << 20;
-    private long[] ts = new long[8], frames = new long[8];
+    private long[] ts = NONE, frames = NONE;
+    private static final long[] NONE = new long[0];
     private int size;
     private long count;
 
@@ -16,8 +17,8 @@ public final class EventLog {
         count++;
         if (size == MAX) return;
         if (size == ts.length) {
-            ts = Arrays.copyOf(ts, size * 2);
-            frames = Arrays.copyOf(frames, size * 2);
+            ts = Arrays.copyOf(ts, Math.max(8, size * 2));
+            frames = Arrays.copyOf(frames, Math.max(8, size * 2));
         }
         ts[size] = timestampNanos;
         frames[size++] = frame;

@@ -27,17 +27,27 @@ public final class FlowTracker {
     private final PacketView own = new PacketView();
     private final AddressCache addresses = new AddressCache();
 
+    /**
+     * The flow table, least recently active first (access order): evicting the eldest is O(1), and a
+     * packet's lookup moves its flow to the end. At most {@link TrackerOptions#maxFlows} flows.
+     */
     private final Map<FlowKey, Flow> flows;
-    /** Flow keys announced by a set-up, waiting for their first packet. */
-    private final Map<FlowKey, Object[]> announced = new HashMap<>();
+    /** Flow keys announced by a set-up, waiting for their first packet (bounded like the flow table). */
+    private final Map<FlowKey, Object[]> announced;
     /** Live connections, in creation order (retired ones are compacted away now and then). */
     private final List<Connection> connections = new ArrayList<>();
     /** Reports of connections whose flows were all evicted; beyond MAX_CLOSED only counted. */
     static final int MAX_CLOSED = 10_000;
     private final List<Reports.ConnectionReport> closed = new ArrayList<>();
     private long closedNotKept, retiredInList;
-    /** "ip/qpn" of each endpoint with a known QPN: how CNPs find the sender they throttle. */
-    private final Map<String, Connection> byEndpoint = new HashMap<>();
+    /** Each endpoint with a known QPN: how CNPs find the sender they throttle. */
+    private final Map<EndpointKey, Connection> byEndpoint = new HashMap<>();
+    private record EndpointKey(String ip, int qpn) {}
+    /** What the connections beyond MAX_CLOSED add to the summary (their reports are not kept). */
+    private final Reports.Totals notListed = new Reports.Totals();
+    /** Where the flows.evicted finding sits in the findings list (its totals are filled in at the end), or -1. */
+    private int evictedFinding = -1;
+    private long firstEvictionFrame;
     private int nextConnectionId = 1;
     private long frames, roceFrames, roceBytes, badIcrc, malformed, cnps, unattributedCnps, evicted;
     private long firstTs = Long.MIN_VALUE, lastTs;
@@ -58,12 +68,15 @@ public final class FlowTracker {
                 eldest.getValue().inTable = false;
                 retireIfIdle(eldest.getValue());
                 if (evicted == 1) {
-                    findings.add(Severity.WARNING, "flows.evicted", eldest.getKey().toString(), "More than "
-                        + FlowTracker.this.options.maxFlows() + " flows at once: the least recently active are no longer tracked", v.frame);
+                    firstEvictionFrame = v.frame;
+                    int before = findings.list.size();
+                    findings.add(Severity.WARNING, "flows.evicted", eldest.getKey().toString(), evictedMessage(), v.frame);
+                    if (findings.list.size() > before) evictedFinding = before;
                 }
                 return true;
             }
         };
+        this.announced = new io.rocescope.dissector.util.LruMap<>(options.maxFlows());
     }
 
     /**
@@ -211,8 +224,8 @@ public final class FlowTracker {
     }
 
     private void index(Connection c) {
-        if (c.a.qpn >= 0) byEndpoint.put(c.a.ip + "/" + c.a.qpn, c);
-        if (c.b.qpn >= 0) byEndpoint.put(c.b.ip + "/" + c.b.qpn, c);
+        if (c.a.qpn >= 0) byEndpoint.put(new EndpointKey(c.a.ip, c.a.qpn), c);
+        if (c.b.qpn >= 0) byEndpoint.put(new EndpointKey(c.b.ip, c.b.qpn), c);
     }
 
     /** When a connection has no live flow left, keep its report (bounded) and let its state go. */
@@ -223,9 +236,13 @@ public final class FlowTracker {
         if ((c.ab != null && !c.ab.evicted) || (c.ba != null && !c.ba.evicted)) return;
         c.retired = true;
         for (Flow fl : new Flow[] {c.ab, c.ba}) if (fl != null) finishFlow(c, fl);
-        if (closed.size() < MAX_CLOSED) closed.add(ReportBuilder.connection(c, this)); else closedNotKept++;
-        byEndpoint.remove(c.a.ip + "/" + c.a.qpn, c);
-        byEndpoint.remove(c.b.ip + "/" + c.b.qpn, c);
+        if (closed.size() < MAX_CLOSED) closed.add(ReportBuilder.connection(c, this));
+        else {
+            closedNotKept++;
+            ReportBuilder.addTotals(notListed, c);
+        }
+        byEndpoint.remove(new EndpointKey(c.a.ip, c.a.qpn), c);
+        byEndpoint.remove(new EndpointKey(c.b.ip, c.b.qpn), c);
         if (++retiredInList > 1024 && retiredInList > connections.size() / 2) {
             connections.removeIf(x -> x.retired);
             retiredInList = 0;
@@ -271,7 +288,7 @@ public final class FlowTracker {
         Flow old = flows.get(key);
         if (old != null && old.packets > 0) {
             // the same QP numbers used again by a new connection: the old flow is complete
-            old.messages.finish();
+            old.finishMessages();
             old.inTable = false;
             flows.remove(key);
         }
@@ -301,7 +318,7 @@ public final class FlowTracker {
             flow.readLength = len;
             flow.readGuessed = mtu <= 0;
         }
-        AckTracker answers = flow.answers;
+        AckTracker answers = flow.answers();
         String cause = answers.lastNakText;
         long causeFrame = answers.lastNakFrame;
         PsnTracker.Kind kind = flow.psn.onRequest(v.psn, consumed, v.frame, v.ts, cause, causeFrame);
@@ -315,7 +332,7 @@ public final class FlowTracker {
         boolean fresh = kind == PsnTracker.Kind.IN_ORDER || kind == PsnTracker.Kind.GAP || kind == PsnTracker.Kind.FIRST;
         if (fresh || kind == PsnTracker.Kind.OUT_OF_ORDER) {
             // New data: an out-of-order fill is new too, but only a single-packet message can be rebuilt from it.
-            if (fresh || Opcodes.isOnly(v.opcode)) flow.messages.onPacket(v.opcode, v.payload);
+            if (fresh || Opcodes.isOnly(v.opcode)) flow.messages().onPacket(v.opcode, v.payload);
             answers.onRequest(v.psn, consumed, v.frame, v.ts, v.ackReq, read, v.atomic);
         }
         if (!fresh) answers.lastNakText = null;   // this retransmission answered it
@@ -355,10 +372,10 @@ public final class FlowTracker {
         Connection c = flow.connection;
         Flow requester = c.ab == flow ? c.ba : c.ab;
         if (requester == null) return;   // answers to requests we never saw
-        AckTracker answers = requester.answers;
+        AckTracker answers = requester.answers();
         if (Opcodes.isReadResponse(v.opcode)) {
             answers.onResponse(v.opcode, v.psn, v.ts);
-            flow.readResponseMessages.onPacket(v.opcode, v.payload);
+            flow.readResponseMessages().onPacket(v.opcode, v.payload);
         } else if (Opcodes.isAtomicAck(v.opcode)) {
             answers.onResponse(v.opcode, v.psn, v.ts);
         }
@@ -372,10 +389,10 @@ public final class FlowTracker {
         String nak = answers.onAck(v.psn, v.syndrome, v.msn, v.frame, v.ts);
         if (nak != null) {
             int type = (v.syndrome >>> 5) & 3, code = v.syndrome & 0x1F;
-            if (type == InfinibandNames.AETH_RNR_NAK) requester.rnrEvents.add(v.ts, v.frame);
+            if (type == InfinibandNames.AETH_RNR_NAK) requester.rnrEvents().add(v.ts, v.frame);
             else {
-                requester.nakEvents.add(v.ts, v.frame);
-                requester.naksByCode.computeIfAbsent(InfinibandNames.nakName(code), k -> new EventLog()).add(v.ts, v.frame);
+                requester.nakEvents().add(v.ts, v.frame);
+                requester.naksByCode().computeIfAbsent(InfinibandNames.nakName(code), k -> new EventLog()).add(v.ts, v.frame);
             }
             if (type == InfinibandNames.AETH_RNR_NAK) {
                 findings.add(Severity.WARNING, "rnr_nak", () -> where(requester), () -> "RNR NAK for PSN " + v.psn
@@ -403,11 +420,11 @@ public final class FlowTracker {
     private void cnp() {
         cnps++;
         // A CNP goes to the data sender (the reaction point): its DestQP is the sender's QP.
-        Connection c = byEndpoint.get(v.dst + "/" + v.destQp);
+        Connection c = byEndpoint.get(new EndpointKey(v.dst, v.destQp));
         Flow throttled = c == null ? null : c.a.ip.equals(v.dst) && c.a.qpn == v.destQp ? c.ab : c.ba;
         if (throttled != null) {
             throttled.cnps++;
-            throttled.cnpEvents.add(v.ts, v.frame);
+            throttled.cnpEvents().add(v.ts, v.frame);
         }
         else unattributedCnps++;
     }
@@ -443,13 +460,24 @@ public final class FlowTracker {
                         pauses.pauses[p]), pauses.firstFrame[p]);
             }
         }
+        if (evictedFinding >= 0) {
+            // the finding made at the first eviction, with the totals now known
+            Finding f = findings.list.get(evictedFinding);
+            findings.list.set(evictedFinding, new Finding(f.severity(), f.kind(), f.flow(), f.frames(), evictedMessage(), f.count()));
+        }
         return ReportBuilder.build(this);
+    }
+
+    private String evictedMessage() {
+        return "More than " + options.maxFlows() + " flows at once: the least recently active are no longer tracked ("
+            + evicted + (evicted == 1 ? " flow" : " flows") + " evicted, the first at frame " + firstEvictionFrame
+            + "; a connection whose flows are all evicted is reported as it stood then"
+            + (closedNotKept > 0 ? ", " + closedNotKept + " of them only in the totals" : "") + ")";
     }
 
     private void finishFlow(Connection c, Flow fl) {
         fl.psn.closeEpisode();
-        fl.messages.finish();
-        fl.readResponseMessages.finish();
+        fl.finishMessages();
         flowFindings(c, fl);
     }
 
@@ -460,7 +488,7 @@ public final class FlowTracker {
 
     private void flowFindings(Connection c, Flow fl) {
         String where = where(fl);
-        for (PsnTracker.Episode e : fl.psn.episodes) {
+        for (PsnTracker.Episode e : fl.psn.episodes()) {
             findings.addCounted(Severity.WARNING, "retransmission", where, String.format(
                 "Go-Back-N retransmission after %s: %d packets resent (PSN %d–%d) over %.3f ms", e.cause(), e.packets(),
                 e.firstPsn(), e.lastPsn(), e.durationNanos() / 1e6), 1, e.firstFrame(), e.lastFrame());
@@ -480,8 +508,10 @@ public final class FlowTracker {
         if (fl.cnps > 0) {
             findings.addCounted(Severity.NOTE, "cnp", where, fl.cnps + " CNPs asked this sender to slow down (DCQCN)", fl.cnps, fl.firstFrame);
         }
-        for (AckTracker.Outstanding o : fl.answers.unansweredReads()) {
-            fl.answers.readsWithoutResponse++;
+        AckTracker answers = fl.answersOrNull();
+        if (answers == null) return;
+        for (AckTracker.Outstanding o : answers.unansweredReads()) {
+            answers.readsWithoutResponse++;
             findings.add(Severity.WARNING, "read.no_response", where, String.format(
                 "RDMA READ (PSN %d) got no response in the capture", o.psn()), o.frame());
         }
@@ -491,6 +521,7 @@ public final class FlowTracker {
     List<Connection> connections() { return connections; }
     List<Reports.ConnectionReport> closedReports() { return closed; }
     long closedNotKept() { return closedNotKept; }
+    Reports.Totals notListed() { return notListed; }
     long unattributedCnps() { return unattributedCnps; }
     long frames() { return frames; }
     long roceFrames() { return roceFrames; }
@@ -499,6 +530,7 @@ public final class FlowTracker {
     long malformed() { return malformed; }
     long cnps() { return cnps; }
     long evicted() { return evicted; }
+    int flowsInTable() { return flows.size(); }
     io.rocescope.dissector.text.Seconds durationSeconds() { return io.rocescope.dissector.text.Seconds.ofNanos(firstTs == Long.MIN_VALUE ? 0 : lastTs - firstTs); }
     long captureStart() { return firstTs == Long.MIN_VALUE ? 0 : firstTs; }
     CmSetups cm() { return cm; }

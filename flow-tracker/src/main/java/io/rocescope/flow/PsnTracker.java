@@ -27,10 +27,17 @@ public final class PsnTracker {
     private boolean started;
     private int firstPsn;
     private int next;              // one past the highest PSN consumed
-    private final long[] seen = new long[WINDOW / 64];
+    /**
+     * The ring of PSNs seen, made only when a flow first leaves strict order: until then (every request
+     * one PSN, each the next one) the PSNs seen are exactly [firstPsn, next), and most flows never need more.
+     */
+    private long[] seen;
+    /** While {@code seen} is not made: how many PSNs of the strict run the window holds (at most WINDOW). */
+    private int strictRun;
     long gaps, missing, duplicates, outOfOrder, retransmitted, episodesCount;
-    final List<Gap> gapList = new ArrayList<>();
-    final List<Episode> episodes = new ArrayList<>();
+    /** Listed gaps and episodes, made with the first one. */
+    private List<Gap> gapList;
+    private List<Episode> episodes;
     private long epFirstFrame, epLastFrame, epPackets, epStart, epEnd, epCauseFrame;
     private int epFirstPsn, epLastPsn;
     private String epCause;
@@ -39,6 +46,13 @@ public final class PsnTracker {
     int lastMissingFrom, lastMissingTo;
 
     private void mark(int psn) { seen[(psn & (WINDOW - 1)) >>> 6] |= 1L << (psn & 63); }
+
+    /** Makes the ring from the strict-order history: every PSN in [firstPsn, next) within the window. */
+    private void materialize() {
+        if (seen != null) return;
+        seen = new long[WINDOW / 64];
+        for (int k = 1; k <= strictRun; k++) mark(Psn.add(next, -k));
+    }
 
     private boolean wasSeen(int psn) {
         if (Psn.diff(next, psn) > WINDOW) return true;   // too old to know: count it as a repeat
@@ -56,6 +70,8 @@ public final class PsnTracker {
     }
 
     boolean started() { return started; }
+    List<Gap> gapList() { return gapList == null ? List.of() : gapList; }
+    List<Episode> episodes() { return episodes == null ? List.of() : episodes; }
     int firstPsn() { return firstPsn; }
     /** One past the highest PSN consumed so far. */
     int next() { return next; }
@@ -68,10 +84,24 @@ public final class PsnTracker {
             started = true;
             firstPsn = psn;
             next = Psn.add(psn, consumed);
-            mark(psn);
+            strictRun = 1;
+            if (consumed != 1) {   // the PSNs after the first are consumed, not seen
+                strictRun = 0;
+                materialize();
+                mark(psn);
+            }
             return last = Kind.FIRST;
         }
         int d = Psn.diff(psn, next);
+        if (seen == null) {
+            if (d == 0 && consumed == 1) {   // still in strict order
+                closeEpisode();
+                next = Psn.add(psn, 1);
+                if (strictRun < WINDOW) strictRun++;
+                return last = Kind.IN_ORDER;
+            }
+            materialize();
+        }
         Kind kind;
         if (d >= 0) {
             closeEpisode();
@@ -80,6 +110,7 @@ public final class PsnTracker {
                 missing += d;
                 lastMissingFrom = next;
                 lastMissingTo = Psn.add(psn, -1);
+                if (gapList == null) gapList = new ArrayList<>();
                 if (gapList.size() < MAX_LISTED) gapList.add(new Gap(next, lastMissingTo, d, frame, ts));
                 kind = Kind.GAP;
             } else {
@@ -113,12 +144,16 @@ public final class PsnTracker {
     }
 
     /** Corrects the PSNs a READ consumed once the MTU is known (the next request shows it). */
-    void setNext(int psn) { next = psn; }
+    void setNext(int psn) {
+        materialize();
+        next = psn;
+    }
 
     void closeEpisode() {
         if (!inEpisode) return;
         inEpisode = false;
         episodesCount++;
+        if (episodes == null) episodes = new ArrayList<>();
         if (episodes.size() < MAX_LISTED) {
             episodes.add(new Episode(epFirstFrame, epLastFrame, epFirstPsn, epLastPsn, epPackets, epEnd - epStart, epCause, epCauseFrame));
         }

@@ -32,10 +32,17 @@ final class ReportBuilder {
             }
             if (c.setupLatencyNanos() != null) latency.computeIfAbsent(c.setup().json(), k -> new Distribution()).add(c.setupLatencyNanos());
         }
+        Reports.Totals more = t.notListed();
+        flowCount += (int) Math.min(Integer.MAX_VALUE - flowCount, more.flows);
+        naks += more.naks;
+        rnr += more.rnrNaks;
+        gaps += more.psnGaps;
+        retrans += more.retransmittedPackets;
+        ce += more.ceMarked;
         Map<String, Reports.DistReport> latencyReport = new LinkedHashMap<>();
         latency.forEach((k, d) -> latencyReport.put(k, Reports.DistReport.micros(d)));
         Reports.Summary summary = new Reports.Summary(t.frames(), t.roceFrames(), t.roceBytes(), t.durationSeconds(),
-            conns.size(), flowCount, t.cm().all.size(), t.sockets().all.size(), t.badIcrc(), t.malformed(), t.cnps(), ce,
+            (int) Math.min(Integer.MAX_VALUE, conns.size() + more.connections), flowCount, t.cm().all.size(), t.sockets().all.size(), t.badIcrc(), t.malformed(), t.cnps(), ce,
             naks, rnr, gaps, retrans, t.evicted(), t.closedNotKept(), t.unattributedCnps(), latencyReport);
         List<Reports.PauseReport> pfc = new ArrayList<>();
         PauseTracker p = t.pauses();
@@ -57,6 +64,23 @@ final class ReportBuilder {
             List.copyOf(c.timeline), latencyNanos, c.firstDataFrame >= 0 ? c.firstDataFrame : null);
     }
 
+    /** Adds what an evicted connection that is not listed contributes to the summary (as build() counts a listed one). */
+    static void addTotals(Reports.Totals totals, Connection c) {
+        totals.connections++;
+        for (Flow f : new Flow[] {c.ab, c.ba}) {
+            if (f == null) continue;
+            totals.flows++;
+            AckTracker a = f.answersOrNull();
+            if (a != null) {
+                for (long n : a.naksByCode.values()) totals.naks += n;
+                totals.rnrNaks += a.rnrNaks;
+            }
+            totals.psnGaps += f.psn.gaps;
+            totals.retransmittedPackets += f.psn.retransmitted;
+            totals.ceMarked += f.ceMarked;
+        }
+    }
+
     private static Reports.EndpointReport endpoint(Endpoint e) {
         return new Reports.EndpointReport(e.ip, e.qpn >= 0 ? e.qpn : null, e.startPsn >= 0 ? e.startPsn : null,
             e.rkey >= 0 ? e.rkey : null, e.va >= 0 ? e.va : null, e.gid);
@@ -65,15 +89,15 @@ final class ReportBuilder {
     private static Reports.FlowReport flow(Flow f, FlowTracker t) {
         if (f == null) return null;
         Map<String, Long> ops = new LinkedHashMap<>();
-        for (int op = 0; op < 256; op++) if (f.opcodeCounts[op] > 0) ops.put(InfinibandNames.opcodeLabel(op), f.opcodeCounts[op]);
+        for (int op : f.opcodes.seen()) ops.put(InfinibandNames.opcodeLabel(op), f.opcodes.count(op));
         PsnTracker p = f.psn;
-        AckTracker a = f.answers;
+        AckTracker a = f.answersOrNull() != null ? f.answersOrNull() : new AckTracker();
         long start = t.captureStart();
         return new Reports.FlowReport(f.key.src(), f.key.dst(), f.key.destQp(), f.key.srcQp() >= 0 ? f.key.srcQp() : null,
             f.packets, f.bytes, f.payloadBytes, f.firstFrame, f.lastFrame, Seconds.ofNanos(f.firstTs - start), Seconds.ofNanos(f.lastTs - start), ops,
-            messages(f.messages), messages(f.readResponseMessages),
+            messages(f.messagesOrNull()), messages(f.readResponseMessagesOrNull()),
             new Reports.PsnReport(p.started() ? p.firstPsn() : null, f.requests, p.gaps, p.missing, p.duplicates, p.outOfOrder,
-                p.retransmitted, p.episodesCount, List.copyOf(p.gapList), List.copyOf(p.episodes)),
+                p.retransmitted, p.episodesCount, List.copyOf(p.gapList()), List.copyOf(p.episodes())),
             new Reports.AckReport(a.acks, new TreeMap<>(a.naksByCode), a.rnrNaks, a.readResponses, a.atomicAcks,
                 Reports.DistReport.of(a.coalescing), Reports.DistReport.micros(a.rttNanos), Reports.DistReport.of(a.rnrTimerMicros),
                 a.unlimitedCredits, Reports.DistReport.of(a.credits),
@@ -81,10 +105,14 @@ final class ReportBuilder {
                 a.firstMsn, a.lastMsn, a.msnAdvances, a.readsAnswered, a.atomicsAnswered, a.readsWithoutResponse),
             f.ceMarked, f.cnps, f.badIcrc,
             new Reports.ThroughputReport(f.throughput.bucketNanos(), Seconds.ofNanos(f.throughput.startNanos() - start), f.throughput.bytesPerBucket()),
-            new Reports.FlowEvents(f.nakEvents, f.rnrEvents, f.cnpEvents, f.naksByCode));
+            new Reports.FlowEvents(orEmpty(f.nakEventsOrNull()), orEmpty(f.rnrEventsOrNull()), orEmpty(f.cnpEventsOrNull()),
+                f.naksByCodeOrNull() == null ? Map.of() : f.naksByCodeOrNull()));
     }
 
+    private static EventLog orEmpty(EventLog log) { return log == null ? new EventLog() : log; }
+
     private static Reports.MessagesReport messages(MessageAssembler m) {
+        if (m == null) m = new MessageAssembler();
         return new Reports.MessagesReport(m.sizes.count(), m.incomplete, Reports.DistReport.of(m.sizes));
     }
 }

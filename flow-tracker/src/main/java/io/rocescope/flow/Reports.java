@@ -63,6 +63,14 @@ public final class Reports {
         }
     }
 
+    /**
+     * Running totals of connections that are counted but not listed (the flow table overflowed and more
+     * than the listed number of connections were evicted): what they add to the summary.
+     */
+    static final class Totals {
+        long connections, flows, naks, rnrNaks, psnGaps, retransmittedPackets, ceMarked;
+    }
+
     public record ThroughputReport(long bucketNanos, Seconds startTime, long[] bytesPerBucket) {}
 
     public record PauseReport(String priority, long frames, long pauses, long resumes, long quanta,

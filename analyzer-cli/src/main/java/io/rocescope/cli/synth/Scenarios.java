@@ -15,6 +15,9 @@ final class Scenarios {
         void run(Synth s, long packets) throws IOException;
     }
 
+    /** Connections asked for with --qps (0: the scenario's own number). */
+    static int qps(Synth s, int byDefault) { return s.qps > 0 ? s.qps : byDefault; }
+
     static final Map<String, Scenario> ALL = new TreeMap<>();
     static {
         ALL.put("clean-rc", Scenarios::cleanRc);
@@ -28,6 +31,7 @@ final class Scenarios {
         ALL.put("cm-timeout", Scenarios::cmTimeout);
         ALL.put("many-qps", Scenarios::manyQps);
         ALL.put("bulk", Scenarios::bulk);
+        ALL.put("distinct-qps", Scenarios::distinctQps);
     }
 
     private Scenarios() {}
@@ -164,7 +168,7 @@ final class Scenarios {
 
     /** Many QPs between many hosts, IPv4 and IPv6, some on VLANs, with mixed traffic. */
     static void manyQps(Synth s, long packets) throws IOException {
-        int conns = (int) Math.max(4, Math.min(4000, packets / 12));
+        int conns = qps(s, (int) Math.max(4, Math.min(4000, packets / 12)));
         for (int i = 0; i < conns; i++) {
             int a = 1 + i % 50, b = 100 + i % 37;
             Net net = s.net(a, b, i % 3 == 1, i % 4 == 3 ? 100 + i % 7 : -1, i % 8);
@@ -181,13 +185,32 @@ final class Scenarios {
 
     /** N packets of mixed clean traffic on a few connections (for benchmarks). */
     static void bulk(Synth s, long packets) throws IOException {
-        RcConnection[] cs = new RcConnection[4];
-        for (int i = 0; i < cs.length; i++) cs[i] = connection(s, s.net(1 + i, 10 + i, i == 3, -1, 0), 0x11 + i, 0x21 + i);
+        RcConnection[] cs = new RcConnection[qps(s, 4)];
+        for (int i = 0; i < cs.length; i++) {
+            // the first four as always; more (--qps) between a few hosts, with QPs numbered on
+            Net net = i < 4 ? s.net(1 + i, 10 + i, i == 3, -1, 0) : s.net(1 + i % 4, 10 + i % 4, i % 4 == 3, -1, 0);
+            cs[i] = connection(s, net, 0x11 + i, (i < 4 ? 0x21 : 0x100000) + i);
+        }
         long start = s.frame;
         while (s.frame - start < packets) {
             RcConnection c = cs[s.random.nextInt(cs.length)];
             mixed(s, c, 8);
         }
         for (RcConnection c : cs) c.disconnect();
+    }
+
+    /**
+     * A flow-table stress: --qps connections (default --packets / 2) seen mid-way, without a set-up,
+     * each one SEND Only and its ACK between a few hosts, every one on QPs of its own. Nothing to find.
+     */
+    static void distinctQps(Synth s, long packets) throws IOException {
+        int conns = qps(s, (int) Math.max(1, Math.min(Integer.MAX_VALUE, packets / 2)));
+        Net[] nets = new Net[8];
+        for (int h = 0; h < nets.length; h++) nets[h] = s.net(1 + h, 20 + h, h == 7, -1, 0);
+        for (int i = 0; i < conns; i++) {
+            RcConnection c = new RcConnection(s, nets[i % nets.length], 1 + i, 0x800000 + i, s.mtu);
+            c.message(64, false);
+            s.advance(1_000);
+        }
     }
 }

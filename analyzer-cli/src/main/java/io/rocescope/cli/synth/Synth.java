@@ -17,6 +17,8 @@ final class Synth {
     final double linkGbps;
     /** Path MTU of every connection (256 … 4096). */
     int mtu = 1024;
+    /** Connections asked for (--qps), 0 for the scenario's own number. */
+    int qps;
     long now = 1_767_225_600_000_000_000L;   // 2026-01-01T00:00:00Z
     long frame;
 

@@ -20,10 +20,26 @@ public final class Synthesizer {
     }
 
     public static Truth write(String name, Path out, long seed, long packets, double linkGbps, int mtu) throws IOException {
+        try (OutputStream os = Files.newOutputStream(out)) {
+            return write(name, os, seed, packets, linkGbps, mtu, 0);
+        }
+    }
+
+    /**
+     * Writes scenario {@code name} to a stream (flushed, not closed); {@code qps} connections where the
+     * scenario takes a number of them (many-qps, bulk, distinct-qps), 0 for its own default.
+     */
+    public static Truth write(String name, OutputStream out, long seed, long packets, double linkGbps, int mtu, int qps) throws IOException {
         if (Integer.bitCount(mtu) != 1 || mtu < 256 || mtu > 4096) throw new IllegalArgumentException("MTU must be 256, 512, 1024, 2048 or 4096");
-        try (OutputStream os = Files.newOutputStream(out); PcapWriter w = new PcapWriter(os)) {
+        // the writer's close flushes its buffer; the stream itself stays open (standard output)
+        OutputStream keepOpen = new java.io.FilterOutputStream(out) {
+            @Override public void write(byte[] b, int off, int len) throws IOException { out.write(b, off, len); }
+            @Override public void close() throws IOException { out.flush(); }
+        };
+        try (PcapWriter w = new PcapWriter(keepOpen)) {
             Synth s = new Synth(w, seed, linkGbps);
             s.mtu = mtu;
+            s.qps = qps;
             s.truth.scenario = name;
             Scenarios.ALL.get(name).run(s, packets);
             return s.truth;

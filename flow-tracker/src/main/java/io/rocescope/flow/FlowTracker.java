@@ -243,6 +243,8 @@ public final class FlowTracker {
         }
         byEndpoint.remove(new EndpointKey(c.a.ip, c.a.qpn), c);
         byEndpoint.remove(new EndpointKey(c.b.ip, c.b.qpn), c);
+        // its report is made: the flows' state can go now, not when the list is next compacted
+        c.ab = c.ba = null;
         if (++retiredInList > 1024 && retiredInList > connections.size() / 2) {
             connections.removeIf(x -> x.retired);
             retiredInList = 0;
@@ -487,6 +489,10 @@ public final class FlowTracker {
     }
 
     private void flowFindings(Connection c, Flow fl) {
+        AckTracker answers = fl.answersOrNull();
+        // most flows have nothing to report: their "where" text (not cheap) is not built
+        if (fl.psn.episodes().isEmpty() && fl.psn.duplicates == 0 && fl.psn.outOfOrder == 0 && fl.ceMarked == 0 && fl.cnps == 0
+            && (answers == null || answers.unansweredReads().isEmpty())) return;
         String where = where(fl);
         for (PsnTracker.Episode e : fl.psn.episodes()) {
             findings.addCounted(Severity.WARNING, "retransmission", where, String.format(
@@ -508,7 +514,6 @@ public final class FlowTracker {
         if (fl.cnps > 0) {
             findings.addCounted(Severity.NOTE, "cnp", where, fl.cnps + " CNPs asked this sender to slow down (DCQCN)", fl.cnps, fl.firstFrame);
         }
-        AckTracker answers = fl.answersOrNull();
         if (answers == null) return;
         for (AckTracker.Outstanding o : answers.unansweredReads()) {
             answers.readsWithoutResponse++;

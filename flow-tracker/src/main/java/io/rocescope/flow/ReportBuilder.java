@@ -90,6 +90,7 @@ final class ReportBuilder {
         if (f == null) return null;
         Map<String, Long> ops = new LinkedHashMap<>();
         for (int op : f.opcodes.seen()) ops.put(InfinibandNames.opcodeLabel(op), f.opcodes.count(op));
+        if (ops.size() == 1) ops = Map.copyOf(ops);   // the common case, in a quarter of the space
         PsnTracker p = f.psn;
         AckTracker a = f.answersOrNull() != null ? f.answersOrNull() : new AckTracker();
         long start = t.captureStart();
@@ -98,7 +99,7 @@ final class ReportBuilder {
             messages(f.messagesOrNull()), messages(f.readResponseMessagesOrNull()),
             new Reports.PsnReport(p.started() ? p.firstPsn() : null, f.requests, p.gaps, p.missing, p.duplicates, p.outOfOrder,
                 p.retransmitted, p.episodesCount, List.copyOf(p.gapList()), List.copyOf(p.episodes())),
-            new Reports.AckReport(a.acks, new TreeMap<>(a.naksByCode), a.rnrNaks, a.readResponses, a.atomicAcks,
+            new Reports.AckReport(a.acks, a.naksByCode.isEmpty() ? Map.of() : new TreeMap<>(a.naksByCode), a.rnrNaks, a.readResponses, a.atomicAcks,
                 Reports.DistReport.of(a.coalescing), Reports.DistReport.micros(a.rttNanos), Reports.DistReport.of(a.rnrTimerMicros),
                 a.unlimitedCredits, Reports.DistReport.of(a.credits),
                 a.creditChanges.stream().map(c -> new Reports.CreditChange(c[0], Seconds.ofNanos(c[1] - start), c[2])).toList(),
@@ -109,10 +110,15 @@ final class ReportBuilder {
                 f.naksByCodeOrNull() == null ? Map.of() : f.naksByCodeOrNull()));
     }
 
-    private static EventLog orEmpty(EventLog log) { return log == null ? new EventLog() : log; }
+    /** The log of a flow that had no such event: one empty log serves them all (nothing adds to it). */
+    private static final EventLog NO_EVENTS = new EventLog();
+
+    private static EventLog orEmpty(EventLog log) { return log == null ? NO_EVENTS : log; }
+
+    private static final Reports.MessagesReport NO_MESSAGES = messages(new MessageAssembler());
 
     private static Reports.MessagesReport messages(MessageAssembler m) {
-        if (m == null) m = new MessageAssembler();
+        if (m == null) return NO_MESSAGES;
         return new Reports.MessagesReport(m.sizes.count(), m.incomplete, Reports.DistReport.of(m.sizes));
     }
 }

@@ -54,11 +54,16 @@ public final class Reports {
     public record CreditChange(long frame, Seconds time, long credits) {}
 
     public record DistReport(long count, long min, long median, long p99, long max, double mean) {
+        /** Most distributions of most flows are empty: one report serves them all. */
+        private static final DistReport EMPTY = new DistReport(0, 0, 0, 0, 0, 0);
+
         static DistReport of(Distribution d) {
+            if (d.count() == 0) return EMPTY;
             return new DistReport(d.count(), d.min(), d.median(), d.p99(), d.max(), d.mean());
         }
 
         static DistReport micros(Distribution d) {
+            if (d.count() == 0) return EMPTY;
             return new DistReport(d.count(), d.min() / 1000, d.median() / 1000, d.p99() / 1000, d.max() / 1000, d.mean() / 1000);
         }
     }

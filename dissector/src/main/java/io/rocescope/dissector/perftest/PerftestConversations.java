@@ -1,29 +1,40 @@
 package io.rocescope.dissector.perftest;
 
 import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The per-direction state of perftest's TCP exchanges in a capture: reassembly plus record parsing.
  * Wireshark keeps the same kind of conversation state for TCP reassembly; it is decoding state, not
- * flow analysis. Memory is bounded: at most {@code maxStreams} directions, least recently used evicted.
+ * flow analysis. Memory is bounded whatever the capture holds: at most {@code maxStreams} directions,
+ * and at most {@link #MAX_BUFFERED} bytes waiting in all of them together (early segments, partial
+ * records); past either bound the least recently used directions are dropped. With the decoder's 1024
+ * directions that is at most 8 MiB of bytes plus about 1 KiB of bookkeeping per direction.
  */
 public final class PerftestConversations {
+    /** Bytes all directions together may hold waiting (a real exchange holds a few KiB at a time). */
+    public static final long MAX_BUFFERED = 8L << 20;
+
     private final int maxStreams;
-    private final Map<String, Direction> streams;
+    /** Least recently used first. */
+    private final LinkedHashMap<String, Direction> streams = new LinkedHashMap<>(16, 0.75f, true);
     private final List<PerftestRecord> completed = new ArrayList<>();
     private long lastSegmentOffset;
+    private long buffered;
+    private long dropped;
 
     private static final class Direction {
         final TcpStreamReassembler reassembler = new TcpStreamReassembler();
         final PerftestStreamParser parser = new PerftestStreamParser();
         int keys;
+        long retained() { return reassembler.retainedBytes() + parser.retainedBytes(); }
     }
 
     public PerftestConversations(int maxStreams) {
         this.maxStreams = maxStreams;
-        this.streams = new io.rocescope.dissector.util.LruMap<>(maxStreams);
     }
 
     /**
@@ -32,15 +43,25 @@ public final class PerftestConversations {
      */
     public List<PerftestRecord> segment(String streamKey, int seq, boolean syn, boolean end, byte[] d, int off, int len) {
         completed.clear();
-        Direction dir = streams.computeIfAbsent(streamKey, k -> new Direction());
+        Direction dir = streams.get(streamKey);
+        if (dir == null) {
+            dir = new Direction();
+            streams.put(streamKey, dir);
+            buffered += dir.retained();
+        }
+        long before = dir.retained();
         if (syn) dir.reassembler.syn(seq);
         lastSegmentOffset = dir.reassembler.streamOffset(syn ? seq + 1 : seq);
+        Direction target = dir;
         dir.reassembler.segment(syn ? seq + 1 : seq, d, off, len,
-            (data, o, n, at) -> dir.parser.bytes(data, o, n, at, completed));
+            (data, o, n, at) -> target.parser.bytes(data, o, n, at, completed));
+        if (end) dir.parser.finish(completed);
+        buffered += dir.retained() - before;
         if (end) {
-            dir.parser.finish(completed);
             streams.remove(streamKey);
+            buffered -= dir.retained();
         }
+        evict();
         for (int i = 0; i < completed.size(); i++) {
             PerftestRecord r = completed.get(i);
             if (r.kind() == PerftestRecord.Kind.KEY) {
@@ -50,6 +71,26 @@ public final class PerftestConversations {
         return completed;
     }
 
+    /** Drops the least recently used directions while either bound is exceeded (the one just fed goes last). */
+    private void evict() {
+        Iterator<Map.Entry<String, Direction>> it = streams.entrySet().iterator();
+        while ((streams.size() > maxStreams || buffered > MAX_BUFFERED) && it.hasNext()) {
+            Direction victim = it.next().getValue();
+            it.remove();
+            buffered -= victim.retained();
+            dropped++;
+        }
+    }
+
     /** Stream offset of the first payload byte of the last segment given to {@link #segment}. */
     public long lastSegmentOffset() { return lastSegmentOffset; }
+
+    /** Directions followed now. */
+    public int streams() { return streams.size(); }
+
+    /** Bytes held now by all directions for early segments and partial records (at most {@link #MAX_BUFFERED}). */
+    public long bufferedBytes() { return buffered; }
+
+    /** Directions dropped so far to stay within the bounds. */
+    public long droppedStreams() { return dropped; }
 }

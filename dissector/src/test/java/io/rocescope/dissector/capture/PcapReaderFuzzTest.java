@@ -1,0 +1,16 @@
+package io.rocescope.dissector.capture;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+
+import java.io.IOException;
+
+/**
+ * Coverage-guided fuzzing of the classic pcap reader, seeded with the first frames of each real
+ * capture (src/test/resources/.../PcapReaderFuzzTestInputs). See {@link CaptureFuzzing} for what is checked.
+ */
+class PcapReaderFuzzTest {
+    @FuzzTest
+    void pcap(byte[] file) throws IOException {
+        CaptureFuzzing.check(file);
+    }
+}

@@ -1,0 +1,14 @@
+package io.rocescope.dissector.decode;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+
+/**
+ * Coverage-guided fuzzing of the frame decoder with every field kept (the -V tree, -T fields values),
+ * seeded with one real frame of each kind from the captures (.../FrameTreeFuzzTestInputs). See {@link FrameFuzzing}.
+ */
+class FrameTreeFuzzTest {
+    @FuzzTest
+    void tree(byte[] input) {
+        FrameFuzzing.check(input, true);
+    }
+}

@@ -68,35 +68,57 @@ final class FilterParser {
         return false;
     }
 
+    /**
+     * How deep parentheses and negations may nest. Parsing and matching recurse once per level, so
+     * without a bound a long enough filter ends in a StackOverflowError; no filter a person writes
+     * comes near it. Chains of || and && do not nest: they are matched in a loop, however long.
+     */
+    static final int MAX_NESTING = 200;
+    private int nesting;
+
     private DisplayFilter or() throws FilterSyntaxException {
-        DisplayFilter left = and();
-        while (accept("||", "or")) {
-            DisplayFilter a = left, b = and();
-            left = f -> a.matches(f) || b.matches(f);
-        }
-        return left;
+        DisplayFilter first = and();
+        if (!accept("||", "or")) return first;
+        List<DisplayFilter> any = new ArrayList<>(List.of(first));
+        do any.add(and()); while (accept("||", "or"));
+        DisplayFilter[] terms = any.toArray(DisplayFilter[]::new);
+        return f -> {
+            for (DisplayFilter t : terms) if (t.matches(f)) return true;
+            return false;
+        };
     }
 
     private DisplayFilter and() throws FilterSyntaxException {
-        DisplayFilter left = not();
-        while (accept("&&", "and")) {
-            DisplayFilter a = left, b = not();
-            left = f -> a.matches(f) && b.matches(f);
-        }
-        return left;
+        DisplayFilter first = not();
+        if (!accept("&&", "and")) return first;
+        List<DisplayFilter> all = new ArrayList<>(List.of(first));
+        do all.add(not()); while (accept("&&", "and"));
+        DisplayFilter[] terms = all.toArray(DisplayFilter[]::new);
+        return f -> {
+            for (DisplayFilter t : terms) if (!t.matches(f)) return false;
+            return true;
+        };
     }
 
     private DisplayFilter not() throws FilterSyntaxException {
         if (accept("!", "not")) {
+            deeper();
             DisplayFilter inner = not();
+            nesting--;
             return f -> !inner.matches(f);
         }
         if (accept("(")) {
+            deeper();
             DisplayFilter inner = or();
             if (!accept(")")) throw error("missing ')'");
+            nesting--;
             return inner;
         }
         return test();
+    }
+
+    private void deeper() throws FilterSyntaxException {
+        if (++nesting > MAX_NESTING) throw error("parentheses and negations nest more than " + MAX_NESTING + " deep");
     }
 
     private DisplayFilter test() throws FilterSyntaxException {

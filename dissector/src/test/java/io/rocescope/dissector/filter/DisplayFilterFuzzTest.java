@@ -1,6 +1,7 @@
 package io.rocescope.dissector.filter;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import org.junit.jupiter.api.Test;
 import io.rocescope.dissector.TestCaptures;
 import io.rocescope.dissector.decode.DecodedFrame;
 
@@ -8,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Coverage-guided fuzzing of the display-filter parser, seeded with the filters of the README, the
@@ -17,6 +19,27 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DisplayFilterFuzzTest {
     private static final List<DecodedFrame> FRAMES = TestCaptures.decode(TestCaptures.file("rping"));
+
+    /**
+     * Found outside the fuzzer's default input sizes (it makes inputs of a few KiB): 10,000 nested
+     * parentheses or negations overflowed the parser's stack, and a 100,000-term || chain the matcher's.
+     */
+    @Test
+    void deepNestingIsAnErrorAndLongChainsMatch() throws FilterSyntaxException {
+        for (String deep : new String[] {"(".repeat(10_000) + "ip" + ")".repeat(10_000), "!".repeat(10_000) + "ip"}) {
+            assertThatThrownBy(() -> DisplayFilter.parse(deep)).isInstanceOf(FilterSyntaxException.class)
+                .hasMessageContaining("nest more than");
+        }
+        DisplayFilter nested = DisplayFilter.parse("(".repeat(FilterParser.MAX_NESTING) + "ip" + ")".repeat(FilterParser.MAX_NESTING));
+        DisplayFilter any = DisplayFilter.parse("ipv6" + " || ipv6".repeat(100_000) + " || ip");
+        DisplayFilter all = DisplayFilter.parse("ip" + " && ip".repeat(100_000));
+        DisplayFilter ip = DisplayFilter.parse("ip");
+        for (DecodedFrame frame : FRAMES) {
+            assertThat(nested.matches(frame)).isEqualTo(ip.matches(frame));
+            assertThat(any.matches(frame)).isEqualTo(ip.matches(frame) || DisplayFilter.parse("ipv6").matches(frame));
+            assertThat(all.matches(frame)).isEqualTo(ip.matches(frame));
+        }
+    }
 
     @FuzzTest
     void filter(byte[] input) {

@@ -86,6 +86,46 @@ def kind(frame):
     return tuple(key)
 
 
+def pcap_big_endian_nanos(header, recs):
+    """The same records as a big-endian, nanosecond pcap (the reader's other byte order and resolution)."""
+    magic, vmaj, vmin, zone, sigfigs, snap, link = struct.unpack('<IHHiIII', header)
+    out = struct.pack('>IHHiIII', 0xa1b23c4d, vmaj, vmin, zone, sigfigs, snap, link)
+    for h, d in recs:
+        sec, usec, incl, orig = struct.unpack('<IIII', h)
+        out += struct.pack('>IIII', sec, usec * 1000, incl, orig) + d
+    return out
+
+
+def pcapng_big_endian(ng):
+    """A little-endian pcapng (editcap's) in big-endian: block headers, SHB, IDB and EPB fields, option headers."""
+    out, o = b'', 0
+    while o + 12 <= len(ng):
+        t, n = struct.unpack('<II', ng[o:o + 8])
+        body = ng[o + 8:o + n - 4]
+        if t == 0x0A0D0D0A:
+            bom, vmaj, vmin, slen = struct.unpack('<IHHq', body[:16])
+            fixed, rest = struct.pack('>IHHq', bom, vmaj, vmin, slen), body[16:]
+        elif t == 1:
+            link, res, snap = struct.unpack('<HHI', body[:8])
+            fixed, rest = struct.pack('>HHI', link, res, snap), body[8:]
+        elif t == 6:
+            iface, hi, lo, cap, orig = struct.unpack('<IIIII', body[:20])
+            pad = (cap + 3) & ~3
+            fixed, rest = struct.pack('>IIIII', iface, hi, lo, cap, orig) + body[20:20 + pad], body[20 + pad:]
+        else:
+            fixed, rest = b'', None
+        if rest is not None:   # options: code and length swapped, values as they are (if_tsresol is one byte)
+            opts, p = b'', 0
+            while p + 4 <= len(rest):
+                code, ln = struct.unpack('<HH', rest[p:p + 4])
+                opts += struct.pack('>HH', code, ln) + rest[p + 4:p + 4 + ((ln + 3) & ~3)]
+                p += 4 + ((ln + 3) & ~3)
+            body = fixed + opts
+        out += struct.pack('>II', t, n) + body + struct.pack('>I', n)
+        o += n
+    return out
+
+
 def write(kind_, name, data):
     os.makedirs(OUT[kind_], exist_ok=True)
     with open(os.path.join(OUT[kind_], name), 'wb') as f:
@@ -105,6 +145,8 @@ def main(dirs):
         firsts = recs[:4]
         firsts_bytes = header + b''.join(h + d for h, d in firsts)
         write('pcap', f'seed-{base}-first', firsts_bytes)
+        if header[:4] == struct.pack('<I', 0xa1b2c3d4):
+            write('pcap', f'seed-{base}-first-be-ns', pcap_big_endian_nanos(header, firsts))
         kinds, picked = {}, []
         for h, d in recs:
             k = kind(d)
@@ -116,6 +158,8 @@ def main(dirs):
             p = os.path.join(OUT['pcap'], f'seed-{base}-{src}')
             ng = subprocess.run(['editcap', '-F', 'pcapng', p, '-'], capture_output=True, check=True).stdout
             write('pcapng', f'seed-{base}-{src}', ng)
+            if src == 'first':
+                write('pcapng', f'seed-{base}-{src}-be', pcapng_big_endian(ng))
         # frames: one of each kind over all captures, prefixed by the decoder fuzz tests' two control bytes
         for h, d in picked:
             k = (link,) + kind(d)

@@ -1,6 +1,7 @@
 package io.rocescope.cli;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import org.junit.jupiter.api.Timeout;
 import io.rocescope.flow.rules.Rule;
 
 import java.util.List;
@@ -14,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class RulePackFuzzTest {
     @FuzzTest
+    @Timeout(30)   // an input that takes this long is a hang: libFuzzer reports it as a finding
     void rules(byte[] yaml) {
         List<Rule> rules;
         try {

@@ -1,6 +1,7 @@
 package io.rocescope.dissector.capture;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import org.junit.jupiter.api.Timeout;
 
 import java.io.IOException;
 
@@ -10,6 +11,7 @@ import java.io.IOException;
  */
 class PcapReaderFuzzTest {
     @FuzzTest
+    @Timeout(30)   // an input that takes this long is a hang: libFuzzer reports it as a finding
     void pcap(byte[] file) throws IOException {
         CaptureFuzzing.check(file);
     }

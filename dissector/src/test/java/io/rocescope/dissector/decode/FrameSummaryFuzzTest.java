@@ -1,6 +1,7 @@
 package io.rocescope.dissector.decode;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Coverage-guided fuzzing of the frame decoder as the one-line view uses it (summary fields only),
@@ -8,6 +9,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  */
 class FrameSummaryFuzzTest {
     @FuzzTest
+    @Timeout(30)   // an input that takes this long is a hang: libFuzzer reports it as a finding
     void summary(byte[] input) {
         FrameFuzzing.check(input, false);
     }

@@ -1,6 +1,7 @@
 package io.rocescope.dissector.decode;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Coverage-guided fuzzing of the frame decoder with every field kept (the -V tree, -T fields values),
@@ -8,6 +9,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  */
 class FrameTreeFuzzTest {
     @FuzzTest
+    @Timeout(30)   // an input that takes this long is a hang: libFuzzer reports it as a finding
     void tree(byte[] input) {
         FrameFuzzing.check(input, true);
     }

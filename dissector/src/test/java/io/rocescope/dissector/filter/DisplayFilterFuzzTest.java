@@ -1,6 +1,7 @@
 package io.rocescope.dissector.filter;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.Test;
 import io.rocescope.dissector.TestCaptures;
 import io.rocescope.dissector.decode.DecodedFrame;
@@ -42,6 +43,7 @@ class DisplayFilterFuzzTest {
     }
 
     @FuzzTest
+    @Timeout(30)   // an input that takes this long is a hang: libFuzzer reports it as a finding
     void filter(byte[] input) {
         String text = new String(input, StandardCharsets.UTF_8);
         DisplayFilter f, not;

@@ -24,7 +24,9 @@ final class PerftestDissector {
         long segStart = p.perftest.lastSegmentOffset();
         for (PerftestRecord r : records) {
             long from = Math.max(r.streamStart(), segStart), to = Math.min(r.streamEnd(), segStart + captured);
-            int off = payloadOff + (int) Math.max(0, from - segStart);
+            // a record that bytes of earlier, early segments completed may lie past this segment: it is shown at the
+            // segment's end with no bytes, never at an offset beyond the frame
+            int off = payloadOff + (int) Math.min(captured, Math.max(0, from - segStart));
             int len = (int) Math.max(0, to - from);
             int node = f.open(PERFTEST, off);
             f.add(RECORD, off, len, r.kind().ordinal(), r.kind().name().toLowerCase());

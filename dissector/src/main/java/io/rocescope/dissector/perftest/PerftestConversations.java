@@ -51,6 +51,7 @@ public final class PerftestConversations {
         }
         long before = dir.retained();
         if (syn) dir.reassembler.syn(seq);
+        else dir.reassembler.startAt(seq);   // before the offset is taken: a stream seen from its middle starts here
         lastSegmentOffset = dir.reassembler.streamOffset(syn ? seq + 1 : seq);
         Direction target = dir;
         dir.reassembler.segment(syn ? seq + 1 : seq, d, off, len,

@@ -37,6 +37,14 @@ public final class TcpStreamReassembler {
         }
     }
 
+    /** Takes {@code seq} as the stream's first byte unless the stream has started (a capture that began mid-stream). */
+    void startAt(int seq) {
+        if (!started) {
+            started = true;
+            nextSeq = seq;
+        }
+    }
+
     /** Stream offset of sequence number {@code seq} (may be negative for old, retransmitted bytes). */
     public long streamOffset(int seq) {
         return delivered + (seq - nextSeq);   // int subtraction handles the 2^32 wrap

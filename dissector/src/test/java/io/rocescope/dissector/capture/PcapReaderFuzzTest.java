@@ -11,7 +11,7 @@ import java.io.IOException;
  */
 class PcapReaderFuzzTest {
     @FuzzTest
-    @Timeout(30)   // an input that takes this long is a hang: libFuzzer reports it as a finding
+    @Timeout(30)   // per input: a hang is a finding (fuzzing: libFuzzer's -timeout, see the root pom)
     void pcap(byte[] file) throws IOException {
         CaptureFuzzing.check(file);
     }

@@ -21,7 +21,7 @@ class CmMadFuzzTest {
         new byte[] {10, 0, 0, 1}, new byte[] {10, 0, 0, 2}, -1, 0, 0xC000, 0);
 
     @FuzzTest
-    @Timeout(30)   // an input that takes this long is a hang: libFuzzer reports it as a finding
+    @Timeout(30)   // per input: a hang is a finding (fuzzing: libFuzzer's -timeout, see the root pom)
     void mad(byte[] mad) {
         byte[] frame = CmMads.frame(NET, 0, mad.length > 512 ? Arrays.copyOf(mad, 512) : mad);
         for (FieldInterest interest : new FieldInterest[] {FieldInterest.summary(), FieldInterest.all()}) {

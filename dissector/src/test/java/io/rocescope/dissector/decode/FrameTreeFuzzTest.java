@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Timeout;
  */
 class FrameTreeFuzzTest {
     @FuzzTest
-    @Timeout(30)   // an input that takes this long is a hang: libFuzzer reports it as a finding
+    @Timeout(30)   // per input: a hang is a finding (fuzzing: libFuzzer's -timeout, see the root pom)
     void tree(byte[] input) {
         FrameFuzzing.check(input, true);
     }

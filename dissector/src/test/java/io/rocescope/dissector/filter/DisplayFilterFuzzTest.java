@@ -43,7 +43,7 @@ class DisplayFilterFuzzTest {
     }
 
     @FuzzTest
-    @Timeout(30)   // an input that takes this long is a hang: libFuzzer reports it as a finding
+    @Timeout(30)   // per input: a hang is a finding (fuzzing: libFuzzer's -timeout, see the root pom)
     void filter(byte[] input) {
         String text = new String(input, StandardCharsets.UTF_8);
         DisplayFilter f, not;

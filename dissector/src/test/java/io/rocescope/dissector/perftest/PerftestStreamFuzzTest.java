@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class PerftestStreamFuzzTest {
     @FuzzTest
-    @Timeout(30)   // an input that takes this long is a hang: libFuzzer reports it as a finding
+    @Timeout(30)   // per input: a hang is a finding (fuzzing: libFuzzer's -timeout, see the root pom)
     void stream(byte[] input) {
         if (input.length < 1) return;
         byte[] stream = Arrays.copyOfRange(input, 1, input.length);

@@ -23,6 +23,8 @@ final class FilterParser {
     private static final Pattern TOKEN = Pattern.compile(
         "\\s*(\\|\\||&&|==|!=|>=|<=|[()!<>]|\"[^\"]*\"|[A-Za-z0-9_.:\\-]+)");
 
+    private static final Pattern BLANK = Pattern.compile("\\s*");
+
     private final String text;
     private final List<String> tokens = new ArrayList<>();
     private final List<FieldDef> referenced = new ArrayList<>();
@@ -34,7 +36,9 @@ final class FilterParser {
         int at = 0;
         while (at < text.length()) {
             if (!m.find(at) || m.start() != at) {
-                if (text.substring(at).isBlank()) break;
+                // only the spaces the tokens may have between them may end the filter (isBlank() also took
+                // control characters and Unicode spaces, which are an error anywhere else: "ip\u001f" parsed, "(ip\u001f)" not)
+                if (BLANK.matcher(text).region(at, text.length()).matches()) break;
                 throw new FilterSyntaxException("filter \"" + text + "\": unexpected character at position " + (at + 1));
             }
             tokens.add(m.group(1));

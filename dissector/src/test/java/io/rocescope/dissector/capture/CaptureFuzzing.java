@@ -76,8 +76,7 @@ final class CaptureFuzzing {
 
     private static String describe(CaptureRecord r) {
         assertThat(r.capturedLength).isBetween(0, r.data.length);
-        // originalLength < 0 is issue 11 §1's orig_len sign defect (robust-defects), tolerated here until fixed
-        if (r.originalLength >= 0) assertThat(r.originalLength).isGreaterThanOrEqualTo(r.capturedLength);
+        assertThat(Integer.toUnsignedLong(r.originalLength)).as("length on the wire").isGreaterThanOrEqualTo(r.capturedLength);
         return r.number + " " + r.timestampNanos + " " + r.capturedLength + "/" + r.originalLength + " if" + r.interfaceId
             + " lt" + r.linkType + " " + Arrays.hashCode(Arrays.copyOf(r.data, r.capturedLength));
     }

@@ -26,6 +26,8 @@ public final class FlowTracker {
     private PacketView v;
     private final PacketView own = new PacketView();
     private final AddressCache addresses = new AddressCache();
+    /** Set-ups that never became a connection (filled by {@link #finish}). */
+    private final List<Reports.SetupReport> failedSetups = new ArrayList<>();
 
     private final Map<FlowKey, Flow> flows;
     /** Flow keys announced by a set-up, waiting for their first packet. */
@@ -140,7 +142,10 @@ public final class FlowTracker {
         }
         Flow flow = flowFor(v);
         flow.count(v);
-        if (Opcodes.isUd(v.opcode)) return;
+        if (Opcodes.isUd(v.opcode)) {
+            if (flow.connection.setup != SetupKind.UNKNOWN) datagram(flow);
+            return;
+        }
         if (Opcodes.isResponse(v.opcode)) response(flow);
         else if (Opcodes.isTrackedRequest(v.opcode)) request(flow);
     }
@@ -181,6 +186,14 @@ public final class FlowTracker {
             if ((Boolean) ann[1]) c.ab = flow; else c.ba = flow;
             flow.connection = c;
             c.transport = Opcodes.transportName(v.opcode);
+            if (ud && c.a.qpn < 0 && (Boolean) ann[1]) {
+                // SIDR names only the responder's QP; the requester's first datagram names its own (DETH
+                // source QP), and the responder's answers go to it
+                c.a.qpn = v.dethSrcQp;
+                index(c);
+                announced.remove(new FlowKey(c.b.ip, c.a.ip, -1, -1));
+                announce(new FlowKey(c.b.ip, c.a.ip, c.a.qpn, -1), c, false);
+            }
             return flow;
         }
         Connection c = ud ? null : pairByResponse(key);
@@ -279,6 +292,22 @@ public final class FlowTracker {
     }
 
     // ---- requests and responses ----
+
+    /** A datagram of a UD connection that a set-up (SIDR) announced: its first one, and its Q_Key. */
+    private void datagram(Flow flow) {
+        Connection c = flow.connection;
+        if (c.firstDataTs < 0) {
+            c.firstDataTs = v.ts;
+            c.firstDataFrame = v.frame;
+            c.timeline.add(new TimelineEvent(v.frame, v.ts, v.src, v.dst, "first data", InfinibandNames.opcodeLabel(v.opcode)
+                + " PSN " + v.psn + String.format(" SrcQP 0x%06x Q_Key 0x%08x", v.dethSrcQp, v.qkey)));
+        }
+        if (c.qkey >= 0 && flow == c.ab && v.qkey != c.qkey && !c.qkeyMismatchSeen) {
+            c.qkeyMismatchSeen = true;
+            findings.add(Severity.ERROR, "ud.qkey_mismatch", where(flow), String.format("UD datagram with Q_Key 0x%08x where the"
+                + " SIDR_REP said 0x%08x: the receiving QP drops it", v.qkey, c.qkey), v.frame);
+        }
+    }
 
     private void request(Flow flow) {
         Connection c = flow.connection;
@@ -426,9 +455,9 @@ public final class FlowTracker {
     // ---- results ----
 
     public Reports.Analysis finish() {
-        cm.finish(findings);
+        cm.finish(findings, failedSetups, lastTs);
         timestampOrder.finish(findings);
-        sockets.finish(findings);
+        sockets.finish(findings, failedSetups);
         for (Connection c : connections) {
             if (c.retired) continue;
             for (Flow fl : new Flow[] {c.ab, c.ba}) if (fl != null) finishFlow(c, fl);
@@ -502,6 +531,7 @@ public final class FlowTracker {
     io.rocescope.dissector.text.Seconds durationSeconds() { return io.rocescope.dissector.text.Seconds.ofNanos(firstTs == Long.MIN_VALUE ? 0 : lastTs - firstTs); }
     long captureStart() { return firstTs == Long.MIN_VALUE ? 0 : firstTs; }
     CmSetups cm() { return cm; }
+    List<Reports.SetupReport> failedSetups() { return failedSetups; }
     SocketSetups sockets() { return sockets; }
     PauseTracker pauses() { return pauses; }
 }

@@ -29,6 +29,7 @@ public final class PacketView {
     int payload;
     int syndrome = -1, msn;
     int dethSrcQp = -1;
+    long qkey = -1;
     long dmaLen = -1, va, rkey;
     boolean atomic;
     int ecn = -1;
@@ -65,6 +66,7 @@ public final class PacketView {
         v.syndrome = aeth ? h.syndrome() : -1;
         v.msn = aeth ? h.msn() : 0;
         v.dethSrcQp = h.has(OpcodeTable.DETH) ? h.srcQp() : -1;
+        v.qkey = h.has(OpcodeTable.DETH) ? h.qKey() : -1;
         v.dmaLen = reth ? h.dmaLength() : -1;
         v.va = reth ? h.rethVa() : v.atomic ? h.atomicVa() : 0;
         v.rkey = reth ? h.rethRKey() : v.atomic ? h.atomicRKey() : 0;

@@ -13,7 +13,16 @@ public final class Reports {
     private Reports() {}
 
     public record Analysis(Summary summary, List<ConnectionReport> connections, List<Finding> findings,
-                           Map<String, Long> findingCounts, long findingsNotListed, List<PauseReport> pfc) {}
+                           Map<String, Long> findingCounts, long findingsNotListed, List<PauseReport> pfc,
+                           List<SetupReport> failedSetups) {}
+
+    /**
+     * A set-up that never became a connection: a CM REQ rejected or never answered, a SIDR_REQ refused
+     * or unanswered, a socket exchange that stopped before both sides' keys. {@code outcome} is
+     * "rejected", "no answer" or "incomplete"; {@code reason} says why in words.
+     */
+    public record SetupReport(String setup, String outcome, String from, String to, Integer qpn, Integer startPsn,
+                              String service, String reason, List<TimelineEvent> events) {}
 
     public record Summary(long frames, long roceFrames, long roceBytes, Seconds durationSeconds, int connections,
                           int flows, long cmSetups, long socketSetups, long badIcrc, long malformed, long cnps,

@@ -34,7 +34,7 @@ final class TimelineCommand extends AnalysisCommand {
         for (Reports.ConnectionReport c : a.connections()) {
             if (c.timeline().isEmpty()) continue;
             sb.append(String.format(Locale.ROOT, "Connection %d  %s%s  %s ↔ %s%s%n", c.id(), c.setup().json(),
-                "sidr".equals(c.pairedBy()) ? " (SIDR)" : "", Fmt.endpoint(c.a()),
+                "sidr".equals(c.pairedBy()) ? " (SIDR)" : "inferred".equals(c.pairedBy()) ? " (inferred from TCP data)" : "", Fmt.endpoint(c.a()),
                 Fmt.endpoint(c.b()), c.setupLatencyNanos() == null ? "" : "  set-up latency " + Fmt.micros(c.setupLatencyNanos() / 1000.0)));
             ladder(sb, c.timeline());
         }

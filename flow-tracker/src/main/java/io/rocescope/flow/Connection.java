@@ -7,7 +7,7 @@ import java.util.List;
 public final class Connection {
     final int id;
     SetupKind setup = SetupKind.UNKNOWN;
-    /** How the two directions were paired: "rdma_cm", "socket", "responses" or "unpaired". */
+    /** How the two directions were paired: "rdma_cm", "sidr", "socket", "inferred" (socket set-up of unknown format), "responses", "datagram" or "unpaired". */
     String pairedBy = "unpaired";
     String transport = "RC";
     final Endpoint a, b;

@@ -20,6 +20,7 @@ public final class FlowTracker {
     final Findings findings = new Findings();
     private final CmSetups cm = new CmSetups();
     private final SocketSetups sockets;
+    private final InferredSetups inferred = new InferredSetups();
     private final PauseTracker pauses;
     private final TimestampOrder timestampOrder = new TimestampOrder();
     /** The packet being tracked now: {@link #own} for a whole frame, the caller's for a view. */
@@ -93,7 +94,11 @@ public final class FlowTracker {
                 .filter(e -> e.key().equals("malformed")).findFirst().map(e -> e.message()).orElse("?"), v.frame);
         }
         if (f.has(Fields.MACC_OPCODE)) macControl(f);
-        if (f.has(Fields.TCP_SRCPORT)) sockets.onTcp(f, v, this);
+        if (f.has(Fields.TCP_SRCPORT)) {
+            sockets.onTcp(f, v, this);
+            DecodedFrame.Protocol p = f.protocol();
+            if (p != DecodedFrame.Protocol.PERFTEST && p != DecodedFrame.Protocol.IBV_PINGPONG) inferred.onTcp(f, v);
+        }
         if (!v.roce) return;
         roceCommon();
         if (f.has(CmFields.MAD)) {
@@ -200,7 +205,8 @@ public final class FlowTracker {
         if (c != null) {
             c.ba = flow;
             c.a.qpn = key.destQp();
-            c.pairedBy = "responses";
+            if ("inferred".equals(c.pairedBy)) inferFrom(c, c.a, c.b);
+            else c.pairedBy = "responses";
             flow.connection = c;
             index(c);
             return flow;
@@ -212,7 +218,28 @@ public final class FlowTracker {
         flow.connection = c;
         connections.add(c);
         index(c);
+        if (inferFrom(c, c.b, c.a)) {
+            c.setup = SetupKind.SOCKET;
+            c.pairedBy = "inferred";
+            if (ud) inferFrom(c, c.a, c.b);
+        }
         return flow;
+    }
+
+    /**
+     * An inferred socket set-up: a TCP segment from {@code owner}'s host to {@code peer}'s, shortly before,
+     * carried {@code owner}'s QPN (the peer learned where to send from it). Adds it to the timeline, in frame order.
+     */
+    private boolean inferFrom(Connection c, Endpoint owner, Endpoint peer) {
+        InferredSetups.Match m = inferred.find(owner.ip, peer.ip, owner.qpn, v.ts);
+        if (m == null) return false;
+        TimelineEvent e = new TimelineEvent(m.frame(), m.ts(), m.src(), m.dst(), "TCP data (inferred set-up)", String.format(
+            "TCP %d → %d carries QPN 0x%06x as %s", m.sport(), m.dport(), owner.qpn, m.how()));
+        int at = 0;
+        while (at < c.timeline.size() && c.timeline.get(at).frame() < m.frame()) at++;
+        c.timeline.add(at, e);
+        if (c.setupStartTs < 0 || m.ts() < c.setupStartTs) c.setupStartTs = m.ts();
+        return true;
     }
 
     private Flow remember(Flow f) {
@@ -255,7 +282,7 @@ public final class FlowTracker {
         if (!response && !Opcodes.isTrackedRequest(v.opcode)) return null;
         for (int i = connections.size() - 1; i >= 0 && i >= connections.size() - 256; i--) {
             Connection c = connections.get(i);
-            if (c.retired || !"unpaired".equals(c.pairedBy) || c.ba != null || c.ab == null) continue;
+            if (c.retired || !("unpaired".equals(c.pairedBy) || "inferred".equals(c.pairedBy)) || c.ba != null || c.ab == null) continue;
             FlowKey k = c.ab.key;
             if (!k.src().equals(key.dst()) || !k.dst().equals(key.src())) continue;
             // a response whose PSN is among the requests seen the other way, or the first request

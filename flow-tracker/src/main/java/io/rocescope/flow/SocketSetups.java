@@ -31,6 +31,7 @@ final class SocketSetups {
         /** ibv_*_pingpong destinations in the order each side sent them. */
         final List<Endpoint> clientDests = new ArrayList<>(1), serverDests = new ArrayList<>(1);
         boolean pingpong, perftest;
+        final boolean[] clientUnused = new boolean[1], serverUnused = new boolean[1];
         int mtu = -1;
         boolean synAckSeen, handshakeDone, fin;
         final List<TimelineEvent> events = new ArrayList<>();
@@ -143,6 +144,13 @@ final class SocketSetups {
         // a zero GID (InfiniBand, no -g): the TCP address stands in
         String ip = g4 >= 0 ? FieldText.value(f, g4) : gid.equals("::") ? v.src : gid;
         boolean xrc = f.findIn(PingpongFields.SEND_QPN, from, end) >= 0;
+        if (qpn == 0) {
+            // ibv_srq_pingpong always sends its whole table (MAX_QP = 256 entries), the unused ones all zero
+            boolean[] seen = fromClient ? s.clientUnused : s.serverUnused;
+            if (!seen[0]) event(s, v, "ibv_pingpong unused", "all-zero entries (QPN 0) of the program's fixed-size table follow; not shown");
+            seen[0] = true;
+            return;
+        }
         event(s, v, "ibv_pingpong dest", String.format("QPN 0x%06x PSN 0x%06x LID 0x%04x GID %s",
             qpn, psn, f.value(f.findIn(PingpongFields.LID, from, end)), ip));
         if (xrc) return;

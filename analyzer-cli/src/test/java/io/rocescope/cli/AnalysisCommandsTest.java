@@ -54,6 +54,22 @@ class AnalysisCommandsTest {
     }
 
     @Test
+    void timelineDrawsFailedSetUpsWithEachRetryAndTheTimeOut() throws Exception {
+        // cm_req_timeout: tshark counts 16 REQs (frames 3-9, 12-18, 21, 22), none answered
+        String t = CliRunner.run("timeline", TestCaptures.sample("cm_req_timeout").toString()).out();
+        assertThat(t).contains("Failed set-up  rdma_cm  10.0.0.1 QP 0x000011 → 10.0.0.2  service TCP:7471  NO ANSWER");
+        assertThat(t.lines().filter(l -> l.matches(".*─+ REQ( \\(retry \\d+\\))? ─+▶.*"))).hasSize(16);
+        assertThat(t).containsPattern("\\n +- +\\+[0-9.]+ s  ╳ time-out ");
+        String rej = CliRunner.run("timeline", capture("cm_reject_no_listener")).out();
+        assertThat(rej).containsPattern("◀─+ REJ ─+  reason Invalid service ID \\(8\\)").contains("REJECTED: Invalid service ID (8)");
+        JsonNode j = JSON.readTree(CliRunner.run("timeline", "-T", "json", capture("cm_reject_no_listener")).out());
+        assertThat(j.size()).isEqualTo(2);
+        assertThat(j.get(0).get("failedSetup").asText()).isEqualTo("rdma_cm");
+        assertThat(j.get(0).get("outcome").asText()).isEqualTo("rejected");
+        assertThat(j.get(0).get("events").get(1).get("frame").asLong()).isEqualTo(4);
+    }
+
+    @Test
     void timelineJsonEventsCarryFrames() throws Exception {
         JsonNode t = JSON.readTree(CliRunner.run("timeline", "-T", "json", capture("send_bw_rc_rdmacm")).out());
         assertThat(t.size()).isEqualTo(2);

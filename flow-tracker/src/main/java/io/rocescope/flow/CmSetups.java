@@ -212,7 +212,7 @@ final class CmSetups {
         return ibvMtu >= 1 && ibvMtu <= 5 ? 128 << ibvMtu : -1;
     }
 
-    /** Set-ups that never became a connection are kept for the timeline; beyond this only counted. */
+    /** Set-ups that never became a connection are kept for the timeline; beyond this many only their findings count them. */
     static final int MAX_FAILED = 1000;
 
     /** REQs never answered, and REPs never confirmed by an RTU. */

@@ -52,7 +52,8 @@ final class TimelineCommand extends AnalysisCommand {
             sb.append(String.format(Locale.ROOT, "  %-8s %5d %10s %10s %10s%n", e.getKey(), d.count(), Fmt.micros(d.min()),
                 Fmt.micros(d.median()), Fmt.micros(d.max())));
         }
-        long cmFailed = a.findingCounts().getOrDefault("cm.rej", 0L) + a.findingCounts().getOrDefault("cm.timeout", 0L);
+        long cmFailed = 0;
+        for (String kind : new String[] {"cm.rej", "cm.timeout", "cm.sidr_rej", "cm.sidr_timeout"}) cmFailed += a.findingCounts().getOrDefault(kind, 0L);
         sb.append(String.format(Locale.ROOT, "  rdma_cm set-ups seen: %d (failed: %d); socket set-ups seen: %d%n",
             a.summary().cmSetups(), cmFailed, a.summary().socketSetups()));
     }

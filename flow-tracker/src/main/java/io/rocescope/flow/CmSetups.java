@@ -223,7 +223,8 @@ final class CmSetups {
             if (s.sidr) {
                 if (!s.replied && !s.rejected) {
                     long[] frames = s.events.stream().mapToLong(TimelineEvent::frame).toArray();
-                    findings.add(Severity.ERROR, "cm.timeout", where, "SIDR_REQ never answered (" + (s.retries + 1)
+                    // a kind of its own: the rule packs' cm_timeout metric counts REQs of connected-mode set-ups
+                    findings.add(Severity.ERROR, "cm.sidr_timeout", where, "SIDR_REQ never answered (" + (s.retries + 1)
                         + " sent): the peer is unreachable or nothing listens on that UDP port space service", frames);
                 }
                 continue;

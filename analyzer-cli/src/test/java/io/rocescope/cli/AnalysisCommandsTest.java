@@ -69,7 +69,7 @@ class AnalysisCommandsTest {
     @Test
     void expertListsFindingsWithFramesAndJsonCounts() throws Exception {
         String rej = CliRunner.run("expert", capture("cm_reject_no_listener")).out();
-        assertThat(rej).contains("[error] cm.rej frame 3,4:").contains("Invalid service ID (8)");
+        assertThat(rej).contains("[error] cm.rej frames 3, 4:").contains("Invalid service ID (8)");
         JsonNode j = JSON.readTree(CliRunner.run("expert", "-T", "json", capture("nak_remote_access_write")).out());
         assertThat(j.get("counts").get("nak.remote_access_error").asInt()).isEqualTo(1);
         JsonNode f = j.get("findings").get(0);

@@ -11,11 +11,21 @@ public final class Flow {
     final MessageAssembler messages = new MessageAssembler();
     final MessageAssembler readResponseMessages = new MessageAssembler();
     final AckTracker answers = new AckTracker();
+    /** This flow's READ requests, matched with the responses of the other direction. */
+    final ReadTracker reads = new ReadTracker();
+    /** READ responses' messages when the responses' flow was never seen (so they have nowhere to go). */
+    final MessageAssembler orphanReadMessages = new MessageAssembler();
+    /** Frames of CE-marked packets and of CNPs to this sender, for their findings. */
+    final FrameSet ceFrames = new FrameSet(), cnpFrames = new FrameSet();
+    /** The latest request with a bad ICRC (a NAK asking for its PSN names it as the cause). */
+    int lastBadIcrcPsn = -1;
+    long lastBadIcrcFrame = -1;
     final ThroughputSeries throughput = new ThroughputSeries();
     int maxSegmentPayload;
     /** A READ whose PSN span depends on an MTU not yet known. */
     int readPsn = -1;
     long readLength;
+    int readSpan;
     boolean readGuessed;
     long requests, responses;
     boolean ud;
@@ -40,7 +50,7 @@ public final class Flow {
         lastFrame = v.frame;
         lastTs = v.ts;
         if (v.opcode >= 0) opcodeCounts[v.opcode & 0xFF]++;
-        if (v.ecn == 3) ceMarked++;
+        if (v.ecn == 3) { ceMarked++; ceFrames.add(v.frame, packets); }
         if (v.badIcrc) badIcrc++;
         throughput.add(v.ts, v.length);
         if ((Opcodes.isFirst(v.opcode) || Opcodes.isMiddle(v.opcode)) && v.payload > maxSegmentPayload) maxSegmentPayload = v.payload;

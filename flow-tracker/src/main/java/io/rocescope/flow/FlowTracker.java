@@ -293,18 +293,21 @@ public final class FlowTracker {
         resolveReadSpan(flow, c);
         int consumed = 1;
         boolean read = Opcodes.isReadRequest(v.opcode);
+        int mtu = -1;
         if (read) {
-            int mtu = mtu(c);
+            mtu = mtu(c);
             long len = Math.max(1, v.dmaLen);
             consumed = (int) Math.max(1, (len + (mtu > 0 ? mtu : 4096) - 1) / (mtu > 0 ? mtu : 4096));
             flow.readPsn = v.psn;
             flow.readLength = len;
+            flow.readSpan = consumed;
             flow.readGuessed = mtu <= 0;
         }
+        if (v.badIcrc) { flow.lastBadIcrcPsn = v.psn; flow.lastBadIcrcFrame = v.frame; }
         AckTracker answers = flow.answers;
         String cause = answers.lastNakText;
         long causeFrame = answers.lastNakFrame;
-        PsnTracker.Kind kind = flow.psn.onRequest(v.psn, consumed, v.frame, v.ts, cause, causeFrame);
+        PsnTracker.Kind kind = flow.psn.onRequest(v.psn, consumed, v.frame, v.ts, cause, causeFrame, answers.lastNakKind, flow.packets);
         if (kind == PsnTracker.Kind.GAP) {
             PsnTracker t = flow.psn;
             int n = Psn.diff(t.lastMissingTo, t.lastMissingFrom) + 1;
@@ -313,10 +316,19 @@ public final class FlowTracker {
                 + "; the packets were lost before the capture point (or the capture dropped them)", v.frame);
         }
         boolean fresh = kind == PsnTracker.Kind.IN_ORDER || kind == PsnTracker.Kind.GAP || kind == PsnTracker.Kind.FIRST;
-        if (fresh || kind == PsnTracker.Kind.OUT_OF_ORDER) {
-            // New data: an out-of-order fill is new too, but only a single-packet message can be rebuilt from it.
-            if (fresh || Opcodes.isOnly(v.opcode)) flow.messages.onPacket(v.opcode, v.payload);
-            answers.onRequest(v.psn, consumed, v.frame, v.ts, v.ackReq, read, v.atomic);
+        // Messages by PSN span: every copy goes in, the assembler counts each PSN once whatever the order.
+        if (read) flow.messages.other(v.psn, consumed);
+        else flow.messages.onPacket(v.psn, v.opcode, v.payloadWire);
+        if (read) {
+            boolean reissue = kind == PsnTracker.Kind.DUPLICATE
+                ? flow.reads.onReissue(v.psn)
+                : flow.reads.onRequest(v.psn, Math.max(0, v.dmaLen), mtu > 0 ? consumed : -1, v.frame, v.ts, readSink(flow));
+            if (reissue) answers.lastNakText = null;
+        } else if (fresh || kind == PsnTracker.Kind.OUT_OF_ORDER) {
+            // a late fill may be a PSN's second transmission (its first lost before the capture point): Karn leaves it out
+            answers.onRequest(v.psn, v.frame, v.ts, v.ackReq, v.atomic, kind == PsnTracker.Kind.OUT_OF_ORDER);
+        } else {
+            answers.onRetransmission(v.psn);
         }
         if (!fresh) answers.lastNakText = null;   // this retransmission answered it
         if (kind == PsnTracker.Kind.FIRST && c.setup != SetupKind.UNKNOWN) {
@@ -337,6 +349,7 @@ public final class FlowTracker {
                 c.mtu = mtu;
                 c.mtuSource = "inferred";
                 flow.psn.setNext(v.psn);
+                if (used > flow.readSpan) flow.messages.other(Psn.add(flow.readPsn, flow.readSpan), used - flow.readSpan);
                 break;
             }
         }
@@ -357,10 +370,11 @@ public final class FlowTracker {
         if (requester == null) return;   // answers to requests we never saw
         AckTracker answers = requester.answers;
         if (Opcodes.isReadResponse(v.opcode)) {
-            answers.onResponse(v.opcode, v.psn, v.ts);
-            flow.readResponseMessages.onPacket(v.opcode, v.payload);
+            answers.readResponses++;
+            requester.reads.onResponse(v.opcode, v.psn, v.payloadWire, mtu(c), v.ts, answers, flow.readResponseMessages,
+                requester.psn.covers(v.psn));
         } else if (Opcodes.isAtomicAck(v.opcode)) {
-            answers.onResponse(v.opcode, v.psn, v.ts);
+            answers.onAtomicAck(v.psn, v.ts);
         }
         // READ responses carry an AETH too (credits, MSN), but only Acknowledge packets ACK or NAK.
         if (v.syndrome < 0 || !(Opcodes.isAck(v.opcode) || Opcodes.isAtomicAck(v.opcode))) return;
@@ -382,15 +396,46 @@ public final class FlowTracker {
                     + ": the receiver had no receive buffer posted; the sender waits " + InfinibandNames.rnrTimerText(code)
                     + " and retries", v.frame);
             } else {
-                Severity s = code == 0 ? Severity.WARNING : Severity.ERROR;
-                findings.add(s, NAK_KINDS[code], () -> where(requester), () -> "NAK " + InfinibandNames.nakName(code) + ": "
-                    + (code == 0 ? "the responder expected PSN " + v.psn + ": a packet was lost or arrived out of order"
-                    : code == 2 ? "the R_Key, address or access rights of the request were refused (the QP goes to error)"
-                    : code == 1 ? "the responder could not accept the request (QP goes to error)"
-                    : "the responder failed the request (QP goes to error)"), v.frame);
+                nakFinding(requester, code);
             }
         }
     }
+
+    /**
+     * A NAK's finding. A PSN Sequence Error names its cause when the tracker saw it: an RNR NAK the
+     * responder sent for that PSN (it drops what follows until the PSN comes again: no loss), a PSN gap
+     * that left it missing, or its packet's bad ICRC.
+     */
+    private void nakFinding(Flow requester, int code) {
+        AckTracker answers = requester.answers;
+        PsnTracker p = requester.psn;
+        int psn = v.psn;
+        Finding.Cause cause = null;
+        String why;
+        Severity s = code == 0 ? Severity.WARNING : Severity.ERROR;
+        if (code == 0 && answers.rnrFrame >= 0 && answers.rnrPsn == psn) {
+            cause = new Finding.Cause(answers.rnrFrame, "rnr_nak");
+            s = Severity.NOTE;
+            why = "the responder still expects PSN " + psn + ", which it RNR-NAKed in frame " + answers.rnrFrame
+                + ": it drops the packets sent after it until it is resent. A consequence of the RNR NAK, not a loss";
+        } else if (code == 0 && p.lastGapFrame >= 0 && Psn.diff(psn, p.lastMissingFrom) >= 0 && Psn.diff(p.lastMissingTo, psn) >= 0) {
+            cause = new Finding.Cause(p.lastGapFrame, "psn.gap");
+            why = "the responder expected PSN " + psn + ", missing from the gap before frame " + p.lastGapFrame + ": a packet was lost";
+        } else if (code == 0 && requester.lastBadIcrcFrame >= 0 && requester.lastBadIcrcPsn == psn) {
+            cause = new Finding.Cause(requester.lastBadIcrcFrame, "icrc.bad");
+            why = "the responder expected PSN " + psn + ", whose packet (frame " + requester.lastBadIcrcFrame
+                + ") was corrupted (bad ICRC) and dropped";
+        } else {
+            why = code == 0 ? "the responder expected PSN " + psn + ": a packet was lost or arrived out of order"
+                : code == 2 ? "the R_Key, address or access rights of the request were refused (the QP goes to error)"
+                : code == 1 ? "the responder could not accept the request (QP goes to error)"
+                : "the responder failed the request (QP goes to error)";
+        }
+        String text = "NAK " + InfinibandNames.nakName(code) + ": " + why;
+        findings.add(s, NAK_KINDS[code], () -> where(requester), () -> text, v.frame, cause);
+    }
+
+    static String nakKind(int code) { return NAK_KINDS[code & 0x1F]; }
 
     /** Finding kinds of NAKs by code: nak.psn_sequence_error … */
     private static final String[] NAK_KINDS = new String[32];
@@ -408,6 +453,7 @@ public final class FlowTracker {
         if (throttled != null) {
             throttled.cnps++;
             throttled.cnpEvents.add(v.ts, v.frame);
+            throttled.cnpFrames.add(v.frame, v.frame);
         }
         else unattributedCnps++;
     }
@@ -449,8 +495,17 @@ public final class FlowTracker {
     private void finishFlow(Connection c, Flow fl) {
         fl.psn.closeEpisode();
         fl.messages.finish();
+        fl.reads.finish(readSink(fl));
+        fl.answers.readsWithoutResponse = fl.reads.unanswered.size();
         fl.readResponseMessages.finish();
         flowFindings(c, fl);
+    }
+
+    /** The READ response messages of a requester flow are counted on the flow that carries them. */
+    private static MessageAssembler readSink(Flow requester) {
+        Connection c = requester.connection;
+        Flow other = c == null ? null : c.ab == requester ? c.ba : c.ab;
+        return other != null ? other.readResponseMessages : requester.orphanReadMessages;
     }
 
     /** Where a finding happened, in words (built only when there is a finding: it is not cheap). */
@@ -461,29 +516,33 @@ public final class FlowTracker {
     private void flowFindings(Connection c, Flow fl) {
         String where = where(fl);
         for (PsnTracker.Episode e : fl.psn.episodes) {
-            findings.addCounted(Severity.WARNING, "retransmission", where, String.format(
-                "Go-Back-N retransmission after %s: %d packets resent (PSN %d–%d) over %.3f ms", e.cause(), e.packets(),
-                e.firstPsn(), e.lastPsn(), e.durationNanos() / 1e6), 1, e.firstFrame(), e.lastFrame());
+            findings.add(Severity.WARNING, "retransmission", where, String.format(
+                "Go-Back-N retransmission after %s%s: %d packets resent (PSN %d–%d) over %.3f ms", e.cause(),
+                e.causeFrame() >= 0 && !"timeout".equals(e.causeKind()) ? " in frame " + e.causeFrame() : "", e.packets(),
+                e.firstPsn(), e.lastPsn(), e.durationNanos() / 1e6), 1, List.of(new Finding.FrameRange(e.firstFrame(), e.lastFrame())),
+                false, e.causeFrame() >= 0 ? new Finding.Cause(e.causeFrame(), e.causeKind()) : null);
         }
         if (fl.psn.duplicates > 0) {
             findings.addCounted(Severity.NOTE, "psn.duplicate", where, fl.psn.duplicates
-                + " request packets repeated a PSN already sent (retransmissions)", fl.psn.duplicates, fl.firstFrame);
+                + " request packets repeated a PSN already sent (retransmissions)", fl.psn.duplicates, fl.psn.duplicateFrames, null);
         }
         if (fl.psn.outOfOrder > 0) {
             findings.addCounted(Severity.NOTE, "psn.out_of_order", where, fl.psn.outOfOrder
                 + " request packets came after later PSNs without having been seen before (late or resent after a loss)",
-                fl.psn.outOfOrder, fl.firstFrame);
+                fl.psn.outOfOrder, fl.psn.outOfOrderFrames, null);
         }
         if (fl.ceMarked > 0) {
-            findings.addCounted(Severity.NOTE, "ecn.ce", where, fl.ceMarked + " packets ECN CE-marked by the fabric (congestion)", fl.ceMarked, fl.firstFrame);
+            findings.addCounted(Severity.NOTE, "ecn.ce", where, fl.ceMarked + " packets ECN CE-marked by the fabric (congestion)",
+                fl.ceMarked, fl.ceFrames, null);
         }
         if (fl.cnps > 0) {
-            findings.addCounted(Severity.NOTE, "cnp", where, fl.cnps + " CNPs asked this sender to slow down (DCQCN)", fl.cnps, fl.firstFrame);
+            // the receiver sends CNPs for CE-marked packets of this flow
+            findings.addCounted(Severity.NOTE, "cnp", where, fl.cnps + " CNPs asked this sender to slow down (DCQCN)", fl.cnps,
+                fl.cnpFrames, fl.ceFrames.isEmpty() ? null : new Finding.Cause(fl.ceFrames.first(), "ecn.ce"));
         }
-        for (AckTracker.Outstanding o : fl.answers.unansweredReads()) {
-            fl.answers.readsWithoutResponse++;
+        for (ReadTracker.Read r : fl.reads.unanswered) {
             findings.add(Severity.WARNING, "read.no_response", where, String.format(
-                "RDMA READ (PSN %d) got no response in the capture", o.psn()), o.frame());
+                "RDMA READ (PSN %d) got no response in the capture", r.psn), r.frame);
         }
     }
 

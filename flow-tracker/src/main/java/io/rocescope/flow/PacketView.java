@@ -27,6 +27,8 @@ public final class PacketView {
     int opcode, destQp, psn, padCnt;
     boolean ackReq;
     int payload;
+    /** The payload on the wire, pad excluded (more than {@link #payload} when the snaplen cut the frame). */
+    int payloadWire;
     int syndrome = -1, msn;
     int dethSrcQp = -1;
     long dmaLen = -1, va, rkey;
@@ -60,6 +62,7 @@ public final class PacketView {
             v.ackReq = false;
         }
         v.payload = h.payloadCaptured();
+        v.payloadWire = h.payloadLength();
         boolean aeth = h.has(OpcodeTable.AETH), reth = h.has(OpcodeTable.RETH);
         v.atomic = h.has(OpcodeTable.ATOMICETH);
         v.syndrome = aeth ? h.syndrome() : -1;

@@ -20,7 +20,7 @@ public final class PsnTracker {
 
     /** A run of packets whose PSNs went back. */
     public record Episode(long firstFrame, long lastFrame, int firstPsn, int lastPsn, long packets, long durationNanos,
-                   String cause, long causeFrame) {}
+                   String cause, long causeFrame, String causeKind) {}
 
     enum Kind { FIRST, IN_ORDER, GAP, DUPLICATE, OUT_OF_ORDER }
 
@@ -33,12 +33,22 @@ public final class PsnTracker {
     final List<Episode> episodes = new ArrayList<>();
     private long epFirstFrame, epLastFrame, epPackets, epStart, epEnd, epCauseFrame;
     private int epFirstPsn, epLastPsn;
-    private String epCause;
+    private String epCause, epCauseKind;
+    /** The frames of duplicates and of late fills, for their findings. */
+    final FrameSet duplicateFrames = new FrameSet(), outOfOrderFrames = new FrameSet();
+    /** The frame and time of the request before the current one (what a timeout waited after). */
+    private long prevFrame = -1, prevTs, lastFrame = -1, lastTs;
+    long lastGapFrame = -1;
     private boolean inEpisode;
     Kind last;
     int lastMissingFrom, lastMissingTo;
 
     private void mark(int psn) { seen[(psn & (WINDOW - 1)) >>> 6] |= 1L << (psn & 63); }
+
+    /** Every PSN a request consumed (a READ several): a READ re-issued for its remaining part repeats one of them. */
+    private void markSpan(int psn, int consumed) {
+        for (int i = 0, n = Math.min(consumed, WINDOW); i < n; i++) mark(Psn.add(psn, i));
+    }
 
     private boolean wasSeen(int psn) {
         if (Psn.diff(next, psn) > WINDOW) return true;   // too old to know: count it as a repeat
@@ -61,14 +71,20 @@ public final class PsnTracker {
     int next() { return next; }
 
     /**
-     * @param cause why a retransmission would have happened (e.g. "NAK PSN Sequence Error" and its frame), or null
+     * @param cause why a retransmission would have happened (e.g. "NAK PSN Sequence Error" and its frame,
+     *              {@code causeKind} the finding kind of that NAK), or null
+     * @param seq   the packet's position in its flow (for the runs of {@link FrameSet})
      */
-    Kind onRequest(int psn, int consumed, long frame, long ts, String cause, long causeFrame) {
+    Kind onRequest(int psn, int consumed, long frame, long ts, String cause, long causeFrame, String causeKind, long seq) {
+        prevFrame = lastFrame;
+        prevTs = lastTs;
+        lastFrame = frame;
+        lastTs = ts;
         if (!started) {
             started = true;
             firstPsn = psn;
             next = Psn.add(psn, consumed);
-            mark(psn);
+            markSpan(psn, consumed);
             return last = Kind.FIRST;
         }
         int d = Psn.diff(psn, next);
@@ -80,6 +96,7 @@ public final class PsnTracker {
                 missing += d;
                 lastMissingFrom = next;
                 lastMissingTo = Psn.add(psn, -1);
+                lastGapFrame = frame;
                 if (gapList.size() < MAX_LISTED) gapList.add(new Gap(next, lastMissingTo, d, frame, ts));
                 kind = Kind.GAP;
             } else {
@@ -91,7 +108,8 @@ public final class PsnTracker {
         } else {
             retransmitted++;
             kind = wasSeen(psn) ? Kind.DUPLICATE : Kind.OUT_OF_ORDER;
-            if (kind == Kind.DUPLICATE) duplicates++; else outOfOrder++;
+            if (kind == Kind.DUPLICATE) { duplicates++; duplicateFrames.add(frame, seq); }
+            else { outOfOrder++; outOfOrderFrames.add(frame, seq); }
             // going back again (the sender restarted: another NAK or timeout) starts a new episode
             if (inEpisode && Psn.diff(psn, epLastPsn) <= 0) closeEpisode();
             if (!inEpisode) {
@@ -100,15 +118,25 @@ public final class PsnTracker {
                 epFirstPsn = psn;
                 epStart = ts;
                 epPackets = 0;
-                epCause = cause == null ? "timeout (no NAK seen)" : cause;
-                epCauseFrame = causeFrame;
+                if (cause != null) {
+                    epCause = cause;
+                    epCauseFrame = causeFrame;
+                    epCauseKind = causeKind;
+                } else {
+                    // no NAK since the last progress: the sender's retransmission timer fired, after the
+                    // request before this one
+                    epCause = prevFrame < 0 ? "timeout (no NAK seen)" : String.format(java.util.Locale.ROOT,
+                        "timeout (no NAK seen; %.3f ms after frame %d)", (ts - prevTs) / 1e6, prevFrame);
+                    epCauseFrame = prevFrame;
+                    epCauseKind = "timeout";
+                }
             }
             epPackets++;
             epLastFrame = frame;
             epLastPsn = psn;
             epEnd = ts;
         }
-        mark(psn);
+        markSpan(psn, consumed);
         return last = kind;
     }
 
@@ -120,7 +148,8 @@ public final class PsnTracker {
         inEpisode = false;
         episodesCount++;
         if (episodes.size() < MAX_LISTED) {
-            episodes.add(new Episode(epFirstFrame, epLastFrame, epFirstPsn, epLastPsn, epPackets, epEnd - epStart, epCause, epCauseFrame));
+            episodes.add(new Episode(epFirstFrame, epLastFrame, epFirstPsn, epLastPsn, epPackets, epEnd - epStart, epCause,
+                epCauseFrame, epCauseKind));
         }
     }
 

@@ -343,15 +343,26 @@ public final class FlowTracker {
     /** After a READ with an unknown MTU, the next request's PSN shows how many PSNs the READ used. */
     private void resolveReadSpan(Flow flow, Connection c) {
         if (flow.readPsn < 0 || !flow.readGuessed) { flow.readPsn = -1; return; }
-        int used = Psn.diff(v.psn, flow.readPsn);
-        for (int mtu : new int[] {256, 512, 1024, 2048, 4096}) {
-            if (used == (int) Math.max(1, (flow.readLength + mtu - 1) / mtu)) {
-                c.mtu = mtu;
-                c.mtuSource = "inferred";
-                flow.psn.setNext(v.psn);
-                if (used > flow.readSpan) flow.messages.other(Psn.add(flow.readPsn, flow.readSpan), used - flow.readSpan);
-                break;
+        int used = -1;
+        int known = mtu(c);   // the READ's responses (or other segments) may have shown the MTU meanwhile
+        if (known > 0) {
+            used = (int) Math.max(1, (flow.readLength + known - 1) / known);
+        } else if (Psn.diff(v.psn, Psn.add(flow.readPsn, flow.readSpan)) >= 0) {
+            // else the next request's PSN shows it (unless it re-issues part of the READ)
+            int diff = Psn.diff(v.psn, flow.readPsn);
+            for (int mtu : new int[] {256, 512, 1024, 2048, 4096}) {
+                if (diff == (int) Math.max(1, (flow.readLength + mtu - 1) / mtu)) {
+                    c.mtu = mtu;
+                    c.mtuSource = "inferred";
+                    used = diff;
+                    break;
+                }
             }
+        }
+        if (used > flow.readSpan) {
+            int end = Psn.add(flow.readPsn, used);
+            if (Psn.diff(end, flow.psn.next()) > 0) flow.psn.setNext(end);
+            flow.messages.other(Psn.add(flow.readPsn, flow.readSpan), used - flow.readSpan);
         }
         flow.readPsn = -1;
     }

@@ -17,11 +17,16 @@ final class MessageAssembler {
     final Distribution sizes = new Distribution();
 
     private boolean started, assembledAny;
+    /** Before the first message start: packets wait, and an earlier PSN (reordered) may still come. */
+    private boolean holding = true;
+    /** How far the first packets may wait for their message's start before the wait is given up. */
+    private static final int HOLD = 256;
     /** The lowest PSN not yet taken into a message, and one past the highest PSN seen. */
     private int cursor, end;
     /** PSNs seen ahead of the cursor: their kind and payload (for OTHER: how many PSNs they use). */
     private byte[] kinds;
     private int[] values;
+    private int mask;
     private boolean open;
     private long size;
     /** Inside a message whose start was never seen (a PSN given up, or the capture began mid-message). */
@@ -49,13 +54,12 @@ final class MessageAssembler {
             started = true;
             cursor = end = psn;
         }
-        int d = Psn.diff(psn, cursor);
-        if (d < 0) {
-            // reordered ahead of the very first packet seen: nothing is assembled yet, start earlier
-            if (assembledAny || Psn.diff(end, psn) >= WINDOW) return;   // else a copy of an assembled PSN
-            cursor = psn;
-            d = 0;
+        if (holding) {
+            hold(psn, kind, value);
+            return;
         }
+        int d = Psn.diff(psn, cursor);
+        if (d < 0) return;   // a copy of a PSN already taken
         if (d == 0 && cursor == end) {   // the usual case: the next PSN, nothing waiting
             take(kind, value);
             if (Psn.diff(cursor, end) > 0) end = cursor;
@@ -72,21 +76,69 @@ final class MessageAssembler {
         }
         while (Psn.diff(psn, cursor) >= WINDOW) step();
         if (Psn.diff(psn, cursor) < 0) return;   // taken over by an earlier packet's span
-        if (kinds == null) {
-            kinds = new byte[WINDOW];
-            values = new int[WINDOW];
-        }
-        int slot = psn & (WINDOW - 1);
+        ensure(Math.max(Psn.diff(psn, cursor), Psn.diff(end, cursor)) + 1);
+        int slot = psn & mask;
         if (kinds[slot] != EMPTY) return;      // a copy: each PSN counts once
         kinds[slot] = kind;
         values[slot] = value;
         if (Psn.diff(psn, end) >= 0) end = Psn.add(psn, 1);
-        while (cursor != end && kinds[cursor & (WINDOW - 1)] != EMPTY) step();
+        while (cursor != end && kinds[cursor & mask] != EMPTY) step();
+    }
+
+    /**
+     * The first packets of the flow: a Middle or Last may be ahead of its First (reordered), so they wait
+     * until a message start is at the cursor, or until {@link #HOLD} PSNs wait.
+     */
+    private void hold(int psn, byte kind, int value) {
+        if (kinds == null && cursor == end && (kind == FIRST || kind == ONLY || kind == OTHER)) {
+            holding = false;   // the usual start: a message's first packet, nothing waits
+            put(psn, kind, value);
+            return;
+        }
+        if (Psn.diff(psn, cursor) < 0) {
+            if (Psn.diff(end, psn) >= HOLD) return;
+            cursor = psn;
+        } else if (Psn.diff(psn, cursor) >= HOLD) {
+            holding = false;
+            put(psn, kind, value);
+            return;
+        }
+        ensure(Math.max(Psn.diff(psn, cursor), Psn.diff(end, cursor)) + 1);
+        int slot = psn & mask;
+        if (kinds[slot] == EMPTY) {
+            kinds[slot] = kind;
+            values[slot] = value;
+        }
+        if (Psn.diff(psn, end) >= 0) end = Psn.add(psn, 1);
+        byte atCursor = kinds[cursor & mask];
+        if (atCursor == FIRST || atCursor == ONLY || atCursor == OTHER || Psn.diff(end, cursor) >= HOLD) {
+            holding = false;
+            while (cursor != end && kinds[cursor & mask] != EMPTY) step();
+        }
+    }
+
+    /** Room for PSNs cursor … cursor + n − 1 in the ring (it starts small and doubles up to WINDOW). */
+    private void ensure(int n) {
+        if (kinds != null && n <= kinds.length) return;
+        int cap = kinds == null ? 64 : kinds.length;
+        while (cap < n && cap < WINDOW) cap <<= 1;
+        if (kinds != null && cap == kinds.length) return;
+        byte[] k = new byte[cap];
+        int[] val = new int[cap];
+        if (kinds != null) {
+            for (int p = cursor; p != end; p = Psn.add(p, 1)) {
+                k[p & (cap - 1)] = kinds[p & mask];
+                val[p & (cap - 1)] = values[p & mask];
+            }
+        }
+        kinds = k;
+        values = val;
+        mask = cap - 1;
     }
 
     /** Takes the PSN at the cursor, or gives it up when it never came. */
     private void step() {
-        int slot = cursor & (WINDOW - 1);
+        int slot = cursor & mask;
         byte kind = kinds == null ? EMPTY : kinds[slot];
         if (kind == EMPTY) {
             giveUp();
@@ -145,7 +197,7 @@ final class MessageAssembler {
                 endOrphan();
                 if (open) { incomplete++; open = false; }
                 int n = value;
-                for (int i = 1; i < n && i < WINDOW && kinds != null; i++) kinds[Psn.add(cursor, i) & (WINDOW - 1)] = EMPTY;
+                for (int i = 1; i < n && kinds != null && i <= mask; i++) kinds[Psn.add(cursor, i) & mask] = EMPTY;
                 cursor = Psn.add(cursor, n);
                 return;
             }
@@ -159,6 +211,7 @@ final class MessageAssembler {
 
     /** At the end of the capture (or of the flow): whatever waits is taken, and a message still open is incomplete. */
     void finish() {
+        holding = false;
         drainAll();
         if (open) incomplete++;
         open = false;

@@ -141,7 +141,12 @@ public final class PsnTracker {
     }
 
     /** Corrects the PSNs a READ consumed once the MTU is known (the next request shows it). */
-    void setNext(int psn) { next = psn; }
+    void setNext(int psn) {
+        int from = next;
+        advance(from, psn);
+        next = psn;
+        markSpan(from, Psn.diff(psn, from));
+    }
 
     void closeEpisode() {
         if (!inEpisode) return;

@@ -290,6 +290,19 @@ public final class FlowTracker {
                 InfinibandNames.opcodeLabel(v.opcode) + " PSN " + v.psn));
         }
         if (Opcodes.isUc(v.opcode)) c.transport = "UC";
+        // A copy follows its original with nothing between them on the connection; a resend answers a NAK
+        // or a timeout and gets a new IPv4 Identification.
+        Flow back = c.ab == flow ? c.ba : c.ab;
+        boolean copy = flow.ipIdsCount() && v.ipId >= 0 && v.psn == flow.prevRequestPsn && v.ipId == flow.prevRequestIpId
+            && flow.prevFrame == flow.prevRequestFrame && (back == null || back.packets == 0 || back.lastFrame < flow.prevRequestFrame);
+        flow.prevRequestPsn = v.psn;
+        flow.prevRequestIpId = v.ipId;
+        flow.prevRequestFrame = v.frame;
+        if (copy && flow.psn.started()) {
+            // the network duplicated the packet (a resend has a new IPv4 Identification): no retransmission, no new data
+            flow.psn.onCopy(v.frame, flow.packets);
+            return;
+        }
         resolveReadSpan(flow, c);
         int consumed = 1;
         boolean read = Opcodes.isReadRequest(v.opcode);
@@ -307,7 +320,18 @@ public final class FlowTracker {
         AckTracker answers = flow.answers;
         String cause = answers.lastNakText;
         long causeFrame = answers.lastNakFrame;
-        PsnTracker.Kind kind = flow.psn.onRequest(v.psn, consumed, v.frame, v.ts, cause, causeFrame, answers.lastNakKind, flow.packets);
+        // the last sign of life on the connection before this packet: a timeout waited after it
+        Flow other = c.ab == flow ? c.ba : c.ab;
+        long quietFrame = flow.prevFrame, quietTs = flow.prevTs;
+        if (other != null && other.packets > 0 && other.lastFrame > quietFrame && other.lastFrame < v.frame) {
+            quietFrame = other.lastFrame;
+            quietTs = other.lastTs;
+        }
+        // IPv4 Identifications grow with each packet a sender sends (a resend gets a new one): an older one is a late original
+        boolean sentEarlier = flow.ipIdsCount() && v.ipId >= 0 && (short) (v.ipId - flow.newestIpId) < 0;
+        PsnTracker.Kind kind = flow.psn.onRequest(v.psn, consumed, v.frame, v.ts, cause, causeFrame, answers.lastNakKind, flow.packets,
+            quietFrame, quietTs, sentEarlier);
+        flow.ipIdSeen(v.ipId, kind == PsnTracker.Kind.IN_ORDER || kind == PsnTracker.Kind.GAP, sentEarlier);
         if (kind == PsnTracker.Kind.GAP) {
             PsnTracker t = flow.psn;
             int n = Psn.diff(t.lastMissingTo, t.lastMissingFrom) + 1;
@@ -319,7 +343,12 @@ public final class FlowTracker {
         // Messages by PSN span: every copy goes in, the assembler counts each PSN once whatever the order.
         if (read) flow.messages.other(v.psn, consumed);
         else flow.messages.onPacket(v.psn, v.opcode, v.payloadWire);
-        if (read) {
+        if (kind == PsnTracker.Kind.LATE) {
+            // reordered: its first transmission, unless a resend of it came first (then its answer is ambiguous)
+            if (read && !flow.psn.lastLateSeen) flow.reads.onRequest(v.psn, Math.max(0, v.dmaLen), mtu > 0 ? consumed : -1, v.frame, v.ts, readSink(flow));
+            else if (flow.psn.lastLateSeen) answers.onRetransmission(v.psn);
+            else answers.onRequest(v.psn, v.frame, v.ts, v.ackReq, v.atomic, false);
+        } else if (read) {
             boolean reissue = kind == PsnTracker.Kind.DUPLICATE
                 ? flow.reads.onReissue(v.psn)
                 : flow.reads.onRequest(v.psn, Math.max(0, v.dmaLen), mtu > 0 ? consumed : -1, v.frame, v.ts, readSink(flow));
@@ -330,7 +359,7 @@ public final class FlowTracker {
         } else {
             answers.onRetransmission(v.psn);
         }
-        if (!fresh) answers.lastNakText = null;   // this retransmission answered it
+        if (!fresh && kind != PsnTracker.Kind.LATE) answers.lastNakText = null;   // this retransmission answered it
         if (kind == PsnTracker.Kind.FIRST && c.setup != SetupKind.UNKNOWN) {
             Endpoint sender = c.a.ip.equals(v.src) && flow == c.ab ? c.a : c.b;
             if (sender.startPsn >= 0 && sender.startPsn != v.psn) {
@@ -382,8 +411,14 @@ public final class FlowTracker {
         AckTracker answers = requester.answers;
         if (Opcodes.isReadResponse(v.opcode)) {
             answers.readResponses++;
-            requester.reads.onResponse(v.opcode, v.psn, v.payloadWire, mtu(c), v.ts, answers, flow.readResponseMessages,
-                requester.psn.covers(v.psn));
+            int missing = requester.reads.onResponse(v.opcode, v.psn, v.payloadWire, mtu(c), v.ts, answers,
+                flow.readResponseMessages, requester.psn.covers(v.psn));
+            if (missing >= 0) {
+                String text = "READ response PSN " + missing + " missing";
+                if (answers.lastNakText == null) { answers.lastNakText = text; answers.lastNakFrame = v.frame; answers.lastNakKind = "read.response_gap"; }
+                findings.add(Severity.WARNING, "read.response_gap", () -> where(flow), () -> text + " (PSN " + v.psn
+                    + " came instead): lost on the way back; the requester re-issues the READ for the rest", v.frame);
+            }
         } else if (Opcodes.isAtomicAck(v.opcode)) {
             answers.onAtomicAck(v.psn, v.ts);
         }
@@ -530,12 +565,21 @@ public final class FlowTracker {
             findings.add(Severity.WARNING, "retransmission", where, String.format(
                 "Go-Back-N retransmission after %s%s: %d packets resent (PSN %d–%d) over %.3f ms", e.cause(),
                 e.causeFrame() >= 0 && !"timeout".equals(e.causeKind()) ? " in frame " + e.causeFrame() : "", e.packets(),
-                e.firstPsn(), e.lastPsn(), e.durationNanos() / 1e6), 1, List.of(new Finding.FrameRange(e.firstFrame(), e.lastFrame())),
-                false, e.causeFrame() >= 0 ? new Finding.Cause(e.causeFrame(), e.causeKind()) : null);
+                e.firstPsn(), e.lastPsn(), e.durationNanos() / 1e6), 1, e.frameRanges(), e.moreFrames(), e.causeFrame() >= 0 ? new Finding.Cause(e.causeFrame(), e.causeKind()) : null);
         }
         if (fl.psn.duplicates > 0) {
             findings.addCounted(Severity.NOTE, "psn.duplicate", where, fl.psn.duplicates
                 + " request packets repeated a PSN already sent (retransmissions)", fl.psn.duplicates, fl.psn.duplicateFrames, null);
+        }
+        if (fl.psn.copies > 0) {
+            findings.addCounted(Severity.NOTE, "psn.copy", where, fl.psn.copies + " request packets were copies made by the"
+                + " network (the PSN and IPv4 Identification of the packet before): duplicated on the way, not resent",
+                fl.psn.copies, fl.psn.copyFrames, null);
+        }
+        if (fl.psn.reordered > 0) {
+            findings.addCounted(Severity.NOTE, "psn.reordered", where, fl.psn.reordered + " request packets arrived after later"
+                + " PSNs but were sent before them (an older IPv4 Identification): reordered on the way, not resent",
+                fl.psn.reordered, fl.psn.reorderedFrames, null);
         }
         if (fl.psn.outOfOrder > 0) {
             findings.addCounted(Severity.NOTE, "psn.out_of_order", where, fl.psn.outOfOrder

@@ -34,6 +34,8 @@ public final class PacketView {
     long dmaLen = -1, va, rkey;
     boolean atomic;
     int ecn = -1;
+    /** IPv4 Identification (-1 without IPv4): a copy made by the network keeps it, a resend gets a new one. */
+    int ipId = -1;
     boolean badIcrc, malformed;
 
     /** Reads {@code f}'s values into {@code v} (and returns it). */
@@ -72,6 +74,8 @@ public final class PacketView {
         v.va = reth ? h.rethVa() : v.atomic ? h.atomicVa() : 0;
         v.rkey = reth ? h.rethRKey() : v.atomic ? h.atomicRKey() : 0;
         v.ecn = f.ecn();
+        // the IPv4 source address sits 12 bytes into the header, the Identification 4 bytes in
+        v.ipId = v.addressType == FieldType.IPV4 && so >= 8 && so + 4 <= d.length ? ((d[so - 8] & 0xFF) << 8) | (d[so - 7] & 0xFF) : -1;
         v.badIcrc = f.icrcStatus() == DecodedFrame.IcrcStatus.BAD;
         v.malformed = f.hasExpert("malformed");
         return v;

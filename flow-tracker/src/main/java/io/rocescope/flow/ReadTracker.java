@@ -24,6 +24,8 @@ final class ReadTracker {
         /** PSNs of the range; -1 while the MTU is unknown (then a Last response shows where it ends). */
         int span;
         boolean reissued, answeredAtAll;
+        /** The coverage prefix at which a hole was last reported (-1: none). */
+        int gapAt = -1;
         final PsnCoverage coverage = new PsnCoverage();
         long bytes;
 
@@ -76,18 +78,19 @@ final class ReadTracker {
     }
 
     /**
-     * A READ response packet. {@code mtu} is the connection's path MTU if known (else -1). The bytes
+     * A READ response packet; returns the PSN of a response it shows missing (it came ahead of it), or -1.
+     * {@code mtu} is the connection's path MTU if known (else -1). The bytes
      * go into {@code sink}'s sizes when the READ completes; responses that match no READ go to {@code sink}
      * as a plain First/Middle/Last message (the capture began after their request).
      */
-    void onResponse(int opcode, int psn, int payload, int mtu, long ts, AckTracker timing, MessageAssembler sink,
-                    boolean requestSeen) {
+    int onResponse(int opcode, int psn, int payload, int mtu, long ts, AckTracker timing, MessageAssembler sink,
+                   boolean requestSeen) {
         Read r = match(psn);
         if (r == null) {
             unmatchedResponses++;
             // a copy of a response to a READ already complete: the requester's PSNs cover it
             if (!requestSeen) sink.onPacket(psn, opcode, payload);
-            return;
+            return -1;
         }
         int off = r.offset(psn);
         if (r.span < 0) {
@@ -96,7 +99,13 @@ final class ReadTracker {
             else if (Opcodes.isLast(opcode)) r.span = off + 1;
         }
         r.answeredAtAll = true;
-        if (r.span >= 0 && off >= r.span) return;
+        if (r.span >= 0 && off >= r.span) return -1;
+        int missing = -1;
+        if (off > r.coverage.prefix() && r.coverage.prefix() != r.gapAt) {
+            // a response ahead of one never seen: lost on the way back (once per hole)
+            r.gapAt = r.coverage.prefix();
+            missing = Psn.add(r.psn, r.gapAt);
+        }
         if (r.coverage.add(off)) r.bytes += payload;
         if (r.span >= 0 && r.coverage.prefix() >= r.span) {
             answered++;
@@ -105,6 +114,7 @@ final class ReadTracker {
             open.remove(r);
             if (current == r) current = null;
         }
+        return missing;
     }
 
     /** The waiting READ whose range holds {@code psn} (with an unknown span: the nearest before it). */

@@ -41,8 +41,13 @@ public final class Reports {
     /** Messages by PSN span: complete ones with their sizes (payload, each PSN once), and incomplete ones. */
     public record MessagesReport(long count, long incomplete, DistReport sizeBytes) {}
 
+    /**
+     * {@code copies}: request packets the network duplicated (same PSN and IPv4 Identification as the one
+     * before); {@code reordered}: packets that came after later PSNs but were sent before them (older
+     * Identification). Neither counts as retransmitted.
+     */
     public record PsnReport(Integer firstPsn, long requests, long gaps, long missingPsns, long duplicates,
-                            long outOfOrder, long retransmittedPackets, long retransmissionEpisodes,
+                            long outOfOrder, long copies, long reordered, long retransmittedPackets, long retransmissionEpisodes,
                             List<PsnTracker.Gap> gapList, List<PsnTracker.Episode> episodes) {}
 
     /**

@@ -79,6 +79,25 @@ class AnalysisCommandsTest {
     }
 
     @Test
+    void expertNamesRangesListsAndCausesAndFlowsSaysWhatEachTimingMeasures() throws Exception {
+        String rnr = CliRunner.run("expert", capture("rnr_nak")).out();
+        assertThat(rnr).containsPattern("\\[warning\\] retransmission frames \\d+–\\d+: .*\\[caused by rnr_nak frame \\d+\\]");
+        assertThat(rnr).containsPattern("\\[note\\] nak.psn_sequence_error frame \\d+: .*not a loss \\[caused by rnr_nak frame \\d+\\]");
+        JsonNode j = JSON.readTree(CliRunner.run("expert", "-T", "json", capture("rnr_nak")).out());
+        JsonNode withCause = null;
+        for (JsonNode f : j.get("findings")) if (f.has("causedBy")) { withCause = f; break; }
+        assertThat(withCause).isNotNull();
+        assertThat(withCause.get("causedBy").get("frame").asLong()).isLessThan(withCause.get("firstFrame").asLong());
+        assertThat(withCause.get("frameRanges").get(0).get("first").asLong()).isEqualTo(withCause.get("firstFrame").asLong());
+        String flows = CliRunner.run("flows", capture("send_bw_loss2pct")).out();
+        assertThat(flows).contains("RTT p50", "req→ACK incl. retries p50", "Karn's rule");
+        JsonNode answers = JSON.readTree(CliRunner.run("flows", "-T", "json", capture("send_bw_loss2pct")).out()).get(0).get("aToB").get("answers");
+        assertThat(answers.get("timings").get("rttMicros").asText()).contains("sent once");
+        assertThat(answers.get("requestToAckIncludingRetriesMicros").get("count").asLong())
+            .isGreaterThan(answers.get("rttMicros").get("count").asLong());
+    }
+
+    @Test
     void jsonObjectsKeepOneKeyOrderFromRunToRun() throws Exception {
         // Map.of's order changes with every JVM: two runs of the same command must not differ.
         List<String> expert = new ArrayList<>(), stats = new ArrayList<>(), timeline = new ArrayList<>();

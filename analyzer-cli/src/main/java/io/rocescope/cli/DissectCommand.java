@@ -70,7 +70,8 @@ final class DissectCommand implements Callable<Integer> {
             try {
                 filter = DisplayFilter.parse(displayFilter);
             } catch (FilterSyntaxException e) {
-                throw new CommandLine.ParameterException(cl, e.getMessage());
+                cl.getErr().println("rocescope: " + e.getMessage());   // one line: what is wrong, at which column
+                return RoceScope.EXIT_USAGE;
             }
         }
         FrameSink<?> sink = sink();

@@ -3,6 +3,7 @@ package io.rocescope.cli;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.field.FieldInterest;
+import io.rocescope.dissector.text.ComputedFields;
 import io.rocescope.dissector.text.FieldText;
 
 import io.rocescope.dissector.text.LineBuffer;
@@ -45,6 +46,14 @@ final class FieldsSink extends TextSink {
             if (k > 0) sb.append(sep);
             FieldDef def = defs.get(k);
             boolean first = true;
+            if (ComputedFields.isComputed(def)) {   // columns and expert info come from the frame, not its fields
+                int n = ComputedFields.count(def, f);
+                for (int v = 0; v < n; v++) {
+                    if (v > 0) sb.append(',');
+                    sb.append(ComputedFields.text(def, f, v));
+                }
+                continue;
+            }
             for (int i = f.find(def); i >= 0; i = f.findNext(def, i)) {
                 if (!first) sb.append(',');
                 FieldText.value(sb, f, i);

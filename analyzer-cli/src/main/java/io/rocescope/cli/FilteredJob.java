@@ -25,6 +25,7 @@ final class FilteredJob<O> implements FrameJob<O> {
     @Override
     public void frame(DecodedFrame f, O out) {
         if (filter.matches(f)) job.frame(f, out);
+        else f.notDisplayed();   // the next frame's frame.time_delta_displayed counts from the last one shown
     }
 
     @Override

@@ -25,6 +25,7 @@ final class FieldTree {
         for (int i = 0; i < f.fieldCount(); i++) {
             if (f.isAlias(i)) continue;   // the same value under Wireshark's name: shown once
             FieldDef def = f.def(i);
+            if (def.hidden()) continue;   // ip.addr and the like: filterable, not shown (as in Wireshark)
             String text = def.type() == FieldType.PROTOCOL ? def.label() : def.label() + ": " + FieldText.display(f, i);
             TreeItem<Node> item = new TreeItem<>(new Node(text, def.abbrev(), f.offset(i), f.length(i)));
             int depth = Math.min(f.depth(i), parents.length - 2);

@@ -18,27 +18,46 @@ public final class PsnTracker {
     /** A run of PSNs that were never seen; {@code frame} is the packet that showed the jump. */
     public record Gap(int fromPsn, int toPsn, int missing, long frame, long timestampNanos) {}
 
-    /** A run of packets whose PSNs went back. */
+    /** A run of packets whose PSNs went back (resent); {@code frameRanges} their frames as runs of the flow's packets. */
     public record Episode(long firstFrame, long lastFrame, int firstPsn, int lastPsn, long packets, long durationNanos,
-                   String cause, long causeFrame) {}
+                   String cause, long causeFrame, String causeKind, List<Finding.FrameRange> frameRanges,
+                   boolean moreFrames) {}
 
-    enum Kind { FIRST, IN_ORDER, GAP, DUPLICATE, OUT_OF_ORDER }
+    /** LATE: an earlier PSN sent before the later ones (its IPv4 Identification is older): reordered, not resent. */
+    enum Kind { FIRST, IN_ORDER, GAP, DUPLICATE, OUT_OF_ORDER, LATE }
 
     private boolean started;
     private int firstPsn;
     private int next;              // one past the highest PSN consumed
     private final long[] seen = new long[WINDOW / 64];
     long gaps, missing, duplicates, outOfOrder, retransmitted, episodesCount;
+    /** Packets the network copied (same PSN and IPv4 Identification as the one before): no resend, no new data. */
+    long copies;
+    final FrameSet copyFrames = new FrameSet();
+    /** Packets that arrived after later PSNs but were sent before them (reordered on the way). */
+    long reordered;
+    final FrameSet reorderedFrames = new FrameSet();
+    /** For the last LATE packet: whether its PSN had been seen already (its resend came first). */
+    boolean lastLateSeen;
     final List<Gap> gapList = new ArrayList<>();
     final List<Episode> episodes = new ArrayList<>();
     private long epFirstFrame, epLastFrame, epPackets, epStart, epEnd, epCauseFrame;
     private int epFirstPsn, epLastPsn;
-    private String epCause;
+    private String epCause, epCauseKind;
+    private FrameSet epFrames;
+    /** The frames of duplicates and of late fills, for their findings. */
+    final FrameSet duplicateFrames = new FrameSet(), outOfOrderFrames = new FrameSet();
+    long lastGapFrame = -1;
     private boolean inEpisode;
     Kind last;
     int lastMissingFrom, lastMissingTo;
 
     private void mark(int psn) { seen[(psn & (WINDOW - 1)) >>> 6] |= 1L << (psn & 63); }
+
+    /** Every PSN a request consumed (a READ several): a READ re-issued for its remaining part repeats one of them. */
+    private void markSpan(int psn, int consumed) {
+        for (int i = 0, n = Math.min(consumed, WINDOW); i < n; i++) mark(Psn.add(psn, i));
+    }
 
     private boolean wasSeen(int psn) {
         if (Psn.diff(next, psn) > WINDOW) return true;   // too old to know: count it as a repeat
@@ -61,14 +80,20 @@ public final class PsnTracker {
     int next() { return next; }
 
     /**
-     * @param cause why a retransmission would have happened (e.g. "NAK PSN Sequence Error" and its frame), or null
+     * @param cause why a retransmission would have happened (e.g. "NAK PSN Sequence Error" and its frame,
+     *              {@code causeKind} the finding kind of that NAK), or null
+     * @param seq   the packet's position in its flow (for the runs of {@link FrameSet})
+     * @param quietFrame the connection's last packet before this one, and its time (what a timeout waited after)
+     * @param sentEarlier the packet was sent before the latest one (by its IPv4 Identification): a PSN going
+     *                    back is then reordered, not resent
      */
-    Kind onRequest(int psn, int consumed, long frame, long ts, String cause, long causeFrame) {
+    Kind onRequest(int psn, int consumed, long frame, long ts, String cause, long causeFrame, String causeKind, long seq,
+                   long quietFrame, long quietTs, boolean sentEarlier) {
         if (!started) {
             started = true;
             firstPsn = psn;
             next = Psn.add(psn, consumed);
-            mark(psn);
+            markSpan(psn, consumed);
             return last = Kind.FIRST;
         }
         int d = Psn.diff(psn, next);
@@ -80,6 +105,7 @@ public final class PsnTracker {
                 missing += d;
                 lastMissingFrom = next;
                 lastMissingTo = Psn.add(psn, -1);
+                lastGapFrame = frame;
                 if (gapList.size() < MAX_LISTED) gapList.add(new Gap(next, lastMissingTo, d, frame, ts));
                 kind = Kind.GAP;
             } else {
@@ -88,10 +114,22 @@ public final class PsnTracker {
             int newNext = Psn.add(psn, consumed);
             advance(next, newNext);
             next = newNext;
+        } else if (sentEarlier) {
+            reordered++;
+            reorderedFrames.add(frame, seq);
+            lastLateSeen = wasSeen(psn);
+            if (lastLateSeen) {
+                // its PSN came already, on a packet sent after it: one of the two was a resend
+                retransmitted++;
+                duplicates++;
+                duplicateFrames.add(frame, seq);
+            }
+            kind = Kind.LATE;
         } else {
             retransmitted++;
             kind = wasSeen(psn) ? Kind.DUPLICATE : Kind.OUT_OF_ORDER;
-            if (kind == Kind.DUPLICATE) duplicates++; else outOfOrder++;
+            if (kind == Kind.DUPLICATE) { duplicates++; duplicateFrames.add(frame, seq); }
+            else { outOfOrder++; outOfOrderFrames.add(frame, seq); }
             // going back again (the sender restarted: another NAK or timeout) starts a new episode
             if (inEpisode && Psn.diff(psn, epLastPsn) <= 0) closeEpisode();
             if (!inEpisode) {
@@ -100,27 +138,54 @@ public final class PsnTracker {
                 epFirstPsn = psn;
                 epStart = ts;
                 epPackets = 0;
-                epCause = cause == null ? "timeout (no NAK seen)" : cause;
-                epCauseFrame = causeFrame;
+                epFrames = new FrameSet();
+                if (cause != null) {
+                    epCause = cause;
+                    epCauseFrame = causeFrame;
+                    epCauseKind = causeKind;
+                } else {
+                    // no NAK since the last progress: the sender's retransmission timer fired, after the
+                    // request before this one
+                    epCause = quietFrame < 0 || ts < quietTs ? "timeout (no NAK seen)" : String.format(java.util.Locale.ROOT,
+                        "timeout (no NAK seen; %.3f ms of silence after frame %d)", (ts - quietTs) / 1e6, quietFrame);
+                    epCauseFrame = quietFrame;
+                    epCauseKind = "timeout";
+                }
             }
             epPackets++;
+            epFrames.add(frame, seq);
             epLastFrame = frame;
             epLastPsn = psn;
             epEnd = ts;
         }
-        mark(psn);
+        markSpan(psn, consumed);
         return last = kind;
     }
 
+    /** A copy the network made of the packet before (see {@link #copies}). */
+    void onCopy(long frame, long seq) {
+        copies++;
+        copyFrames.add(frame, seq);
+    }
+
     /** Corrects the PSNs a READ consumed once the MTU is known (the next request shows it). */
-    void setNext(int psn) { next = psn; }
+    void setNext(int psn) {
+        int from = next;
+        advance(from, psn);
+        next = psn;
+        markSpan(from, Psn.diff(psn, from));
+    }
 
     void closeEpisode() {
         if (!inEpisode) return;
         inEpisode = false;
         episodesCount++;
+        FrameSet frames = epFrames;
+        epFrames = null;
+        if (frames == null) return;
         if (episodes.size() < MAX_LISTED) {
-            episodes.add(new Episode(epFirstFrame, epLastFrame, epFirstPsn, epLastPsn, epPackets, epEnd - epStart, epCause, epCauseFrame));
+            episodes.add(new Episode(epFirstFrame, epLastFrame, epFirstPsn, epLastPsn, epPackets, epEnd - epStart, epCause,
+                epCauseFrame, epCauseKind, frames.ranges(), frames.more()));
         }
     }
 

@@ -58,6 +58,9 @@ public final class DecodedFrame {
 
     private final List<Expert> experts = new ArrayList<>(2);
 
+    /** False once a display filter rejected the frame (frame.time_delta_displayed counts from the last kept one). */
+    private boolean displayed = true;
+
     /** Which fields this frame records (see {@link FieldInterest}); null = every field. */
     private boolean[] keep;
 
@@ -87,7 +90,7 @@ public final class DecodedFrame {
     /** The Protocol column. */
     public enum Protocol {
         UNKNOWN("Ethernet"), ARP("ARP"), IPV4("IPv4"), IPV6("IPv6"), UDP("UDP"), TCP("TCP"), ICMP("ICMP"), ICMPV6("ICMPv6"),
-        RROCE("RRoCE"), ROCE("RoCE"), MAC_CONTROL("MAC CTRL"), LLDP("LLDP"), PERFTEST("perftest");
+        RROCE("RRoCE"), ROCE("RoCE"), MAC_CONTROL("MAC CTRL"), LLDP("LLDP"), PERFTEST("perftest"), IBV_PINGPONG("ibv_pingpong");
         private final String column;
         Protocol(String column) { this.column = column; }
         public String column() { return column; }
@@ -124,6 +127,7 @@ public final class DecodedFrame {
         if (++generation == 0) { Arrays.fill(firstStamp, 0); generation = 1; }   // never for a copy: reset() is the decoder's
         this.depth = 0;
         this.experts.clear();
+        this.displayed = true;
     }
 
     // ---- building (used by the dissectors) ----
@@ -168,6 +172,12 @@ public final class DecodedFrame {
         objects[i] = object;
         objectsUsed = true;
         return i;
+    }
+
+    /** Sets the object of a recorded field (a text known only once the frame is decoded). */
+    void object(int index, Object object) {
+        objects[index] = object;
+        objectsUsed = true;
     }
 
     void expert(Expert e) {
@@ -258,6 +268,12 @@ public final class DecodedFrame {
         dstAddress = dst;
     }
     public List<Expert> experts() { return experts; }
+
+    /** Called by a display filter that rejects this frame: the next frame's time_delta_displayed skips it. */
+    public void notDisplayed() { displayed = false; }
+
+    /** False when a display filter rejected the frame. */
+    public boolean displayed() { return displayed; }
 
     public boolean hasExpert(String key) {
         for (int i = 0; i < experts.size(); i++) if (experts.get(i).key().equals(key)) return true;
@@ -365,6 +381,7 @@ public final class DecodedFrame {
         c.depths = Arrays.copyOf(depths, count);
         c.objects = Arrays.copyOf(objects, count);
         c.experts.addAll(experts);
+        c.displayed = displayed;
         c.keep = keep;
         return c;
     }

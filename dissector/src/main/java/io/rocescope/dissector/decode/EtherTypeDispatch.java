@@ -2,7 +2,6 @@ package io.rocescope.dissector.decode;
 
 import io.rocescope.dissector.field.EtherTypeNames;
 
-import static io.rocescope.dissector.field.Fields.DATA;
 
 /** Chooses the dissector for what follows an EtherType. Returns the end offset of what was consumed, or -1. */
 final class EtherTypeDispatch {
@@ -28,7 +27,7 @@ final class EtherTypeDispatch {
                 p.f.protocol = DecodedFrame.Protocol.LLDP;
                 // fall through: LLDP content is not decoded
             default:
-                if (off < p.cap) p.bytes(DATA, off, p.cap - off);
+                if (off < p.cap) p.data(off, p.cap - off);
                 return p.cap;
         }
     }

@@ -16,7 +16,9 @@ final class EthernetDissector {
         if (p.detail) {
             int node = p.f.open(ETH, off);
             p.addr(ETH_DST, off, 6);
+            p.addr(ETH_ADDR, off, 6);
             p.addr(ETH_SRC, off + 6, 6);
+            p.addr(ETH_ADDR, off + 6, 6);
             p.f.add(ETH_TYPE, off + 12, 2, type);
             p.f.close(node, off + 14);
         }

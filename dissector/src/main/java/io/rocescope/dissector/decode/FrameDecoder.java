@@ -21,8 +21,16 @@ public final class FrameDecoder {
     private final Packet packet = new Packet();
     private final DecodedFrame frame = new DecodedFrame();
     private long firstTimestamp = Long.MIN_VALUE;
+    /** Index of this frame's frame.protocols field, filled in once the frame is decoded (-1: not kept). */
+    private int protocols = -1;
     /** Reassembly state of perftest's TCP exchanges, bounded to 1024 directions; null when stateless. */
     private final PerftestConversations perftest;
+    /** Stream indexes and TCP sequence bases; null when stateless. */
+    private final Conversations conversations;
+    /** The previous frame's timestamp (frame.time_delta) and the last displayed one's (frame.time_delta_displayed). */
+    private long previousTimestamp = Long.MIN_VALUE, lastDisplayed = Long.MIN_VALUE;
+    /** The frame decoded last, to learn whether the display filter kept it. */
+    private DecodedFrame previous;
 
     public FrameDecoder() {
         this(new DecodeOptions());
@@ -42,7 +50,11 @@ public final class FrameDecoder {
         this.interest = interest.mask();
         this.detail = interest.keepsDetail();
         this.perftest = perftest;
+        this.conversations = perftest == null ? null : new Conversations(MAX_CONVERSATIONS);
     }
+
+    /** Conversations of each kind (UDP, TCP) remembered for stream indexes (see {@link Conversations}). */
+    static final int MAX_CONVERSATIONS = 1 << 16;
 
     /** A decoder for a worker thread: no reassembly state; frames that need it are marked, not reassembled. */
     public static FrameDecoder stateless(DecodeOptions options, FieldInterest interest) {
@@ -59,11 +71,17 @@ public final class FrameDecoder {
 
     public DecodedFrame decode(CaptureRecord rec, DecodedFrame f) {
         if (firstTimestamp == Long.MIN_VALUE) firstTimestamp = rec.timestampNanos;
+        if (previous != null && previous.displayed()) lastDisplayed = previousTimestamp;
+        long delta = previousTimestamp == Long.MIN_VALUE ? 0 : rec.timestampNanos - previousTimestamp;
+        long deltaDisplayed = lastDisplayed == Long.MIN_VALUE ? 0 : rec.timestampNanos - lastDisplayed;
+        previousTimestamp = rec.timestampNanos;
+        previous = f;
         f.reset(rec.number, rec.timestampNanos, rec.timestampNanos - firstTimestamp, rec.capturedLength,
             rec.originalLength, rec.interfaceId, rec.linkType, rec.data);
         f.interest(interest);
         packet.reset(rec.data, rec.capturedLength, Integer.compareUnsigned(rec.capturedLength, rec.originalLength) < 0, f, options);
         packet.perftest = perftest;
+        packet.conversations = conversations;
         packet.detail = detail;
 
         if (detail) {
@@ -75,6 +93,12 @@ public final class FrameDecoder {
             f.add(FRAME_CAP_LEN, 0, 0, rec.capturedLength);
             f.add(FRAME_INTERFACE_ID, 0, 0, rec.interfaceId);
             f.add(FRAME_LINK_TYPE, 0, 0, rec.linkType);
+            f.add(FRAME_TIME, 0, 0, rec.timestampNanos);
+            if (conversations != null) {   // a stateless decoder cannot know the frames before
+                f.add(FRAME_TIME_DELTA, 0, 0, delta);
+                f.add(FRAME_TIME_DELTA_DISPLAYED, 0, 0, deltaDisplayed);
+            }
+            protocols = f.add(FRAME_PROTOCOLS, 0, 0, 0);
             f.close(node, rec.capturedLength);
         }
 
@@ -99,12 +123,14 @@ public final class FrameDecoder {
                 default:
                     f.expert(new Expert(Expert.Severity.WARNING, "linktype.unsupported",
                         "Link type " + rec.linkType + " is not supported; the frame is not decoded"));
-                    if (rec.capturedLength > 0) f.add(DATA, 0, rec.capturedLength, 0);
+                    if (rec.capturedLength > 0) packet.data(0, rec.capturedLength);
             }
         } catch (RuntimeException e) {
             // A dissector bug must not end the capture: the frame is marked, the next one is decoded.
             f.expert(Expert.malformed("Dissector failure: " + e));
         }
+        if (protocols >= 0) f.object(protocols, ProtocolChain.of(f));
+        protocols = -1;
         return f;
     }
 

@@ -33,7 +33,7 @@ final class GrhDissector {
             }
             if (nxt != NEXT_HEADER_BTH) {
                 int stop = Math.min(end, p.cap);
-                if (off + 40 < stop) p.bytes(DATA, off + 40, stop - off - 40);
+                if (off + 40 < stop) p.data(off + 40, stop - off - 40);
                 return end;
             }
             p.l3Offset = off;

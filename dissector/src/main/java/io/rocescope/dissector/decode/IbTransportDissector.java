@@ -103,6 +103,8 @@ final class IbTransportDissector {
         // GSI traffic (the CM and other management classes) rides a UD SEND Only to QP1 (QP0 on IB).
         if (opcode == 0x64 && h.destQp <= 1 && payloadEnd - pos >= MadDissector.MAD_SIZE) {
             MadDissector.dissect(p, pos);
+        } else if (p.detail && payloadEnd > pos && capEnd > pos) {
+            p.data(pos, capEnd - pos);   // where Wireshark puts a payload it does not decode
         }
         if (p.detail && pad > 0 && payloadEnd + pad <= p.cap) p.bytes(PAD, payloadEnd, pad);
         if (icrcOff + 4 > p.cap) {

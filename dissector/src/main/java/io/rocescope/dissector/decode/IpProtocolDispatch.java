@@ -24,7 +24,7 @@ final class IpProtocolDispatch {
                 return;
             default:
                 int stop = Math.min(end, p.cap);
-                if (off < stop) p.bytes(DATA, off, stop - off);
+                if (off < stop) p.data(off, stop - off);
         }
     }
 }

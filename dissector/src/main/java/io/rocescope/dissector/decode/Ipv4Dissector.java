@@ -29,12 +29,17 @@ final class Ipv4Dissector {
             p.f.add(IP_LEN, off + 2, 2, total);
             p.u16(IP_ID, off + 4);
             p.bits(IP_FLAGS, off + 6, 1, ff, 13, 0x7);
+            p.bits(IP_FLAGS_RB, off + 6, 1, ff, 15, 1);
+            p.bits(IP_FLAGS_DF, off + 6, 1, ff, 14, 1);
+            p.bits(IP_FLAGS_MF, off + 6, 1, ff, 13, 1);
             p.bits(IP_FRAG_OFFSET, off + 6, 2, ff, 0, 0x1FFF);
             p.u8(IP_TTL, off + 8);
             p.f.add(IP_PROTO, off + 9, 1, proto);
             p.u16(IP_CHECKSUM, off + 10);
             p.addr(IP_SRC, off + 12, 4);
+            p.addr(IP_ADDR, off + 12, 4);
             p.addr(IP_DST, off + 16, 4);
+            p.addr(IP_ADDR, off + 16, 4);
         }
         if ((vihl >>> 4) != 4 || ihl < 20 || total < ihl) {
             p.close(node, off + 20);

@@ -28,7 +28,9 @@ final class Ipv6Dissector {
             p.f.add(IPV6_NXT, off + 6, 1, nxt);
             p.u8(IPV6_HLIM, off + 7);
             p.addr(IPV6_SRC, off + 8, 16);
+            p.addr(IPV6_ADDR, off + 8, 16);
             p.addr(IPV6_DST, off + 24, 16);
+            p.addr(IPV6_ADDR, off + 24, 16);
         }
         p.close(node, off + 40);
         if ((w >>> 28) != 6) {

@@ -29,6 +29,8 @@ final class Packet {
 
     /** perftest exchange state, owned by the FrameDecoder (the only state kept between frames). */
     io.rocescope.dissector.perftest.PerftestConversations perftest;
+    /** Stream indexes and TCP sequence bases, owned by the FrameDecoder; null in a stateless decode. */
+    Conversations conversations;
 
     /** The node helper the extended-header dissectors share. */
     final FieldSubtree subtree = new FieldSubtree();
@@ -80,5 +82,10 @@ final class Packet {
         return v;
     }
     void bytes(FieldDef def, int off, int len) { f.add(def, off, len, 0); }
+    /** Bytes no dissector decodes, where Wireshark shows them: data.data and data.len. */
+    void data(int off, int len) {
+        f.add(io.rocescope.dissector.field.Fields.DATA, off, len, 0);
+        f.add(io.rocescope.dissector.field.Fields.DATA_LEN, off, len, len);
+    }
     int addr(FieldDef def, int off, int len) { return f.add(def, off, len, len == 4 ? Bytes.u32(d, off) : len == 6 ? Bytes.u48(d, off) : 0); }
 }

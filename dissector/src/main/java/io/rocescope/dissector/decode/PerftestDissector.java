@@ -19,7 +19,10 @@ final class PerftestDissector {
         boolean syn = (flags & 0x02) != 0, end = (flags & 0x05) != 0;
         int captured = Math.max(0, Math.min(payloadLen, p.cap - payloadOff));
         List<PerftestRecord> records = p.perftest.segment(key, seq, syn, end, d, payloadOff, captured);
-        if (records.isEmpty()) return;
+        if (records.isEmpty()) {
+            PingpongDissector.dissect(p, p.perftest.pingpongRecords(), p.perftest.lastSegmentOffset(), payloadOff, captured);
+            return;
+        }
         f.protocol = DecodedFrame.Protocol.PERFTEST;
         long segStart = p.perftest.lastSegmentOffset();
         for (PerftestRecord r : records) {

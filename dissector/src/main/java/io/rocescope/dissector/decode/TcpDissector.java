@@ -14,10 +14,29 @@ final class TcpDissector {
         int node = p.f.open(TCP, off);
         p.f.srcPort = p.u16(TCP_SRCPORT, off);
         p.f.dstPort = p.u16(TCP_DSTPORT, off + 2);
+        p.f.add(TCP_PORT, off, 2, p.f.srcPort);
+        p.f.add(TCP_PORT, off + 2, 2, p.f.dstPort);
+        int flags = Bytes.u16(d, off + 12) & 0x1FF;
+        long seq = Bytes.u32(d, off + 4), ack = Bytes.u32(d, off + 8);
+        boolean hasAck = (flags & 0x10) != 0;
+        Conversations.Conversation c = null;
+        int dir = 0;
+        if (p.conversations != null) {
+            c = p.conversations.find(true, d, p.f.sourceOffset(), p.f.destinationOffset(),
+                p.f.addressType() == io.rocescope.dissector.field.FieldType.IPV4 ? 4 : 16,
+                p.f.srcPort, p.f.dstPort);
+            dir = p.conversations.forward ? 0 : 1;
+            p.f.add(TCP_STREAM, off, 0, c.index);
+            // the first segment seen in a direction sets its base: the SYN's number, else one before it
+            if (c.base[dir] < 0) c.base[dir] = (flags & 0x02) != 0 ? seq : (seq - 1) & 0xFFFFFFFFL;
+            if (hasAck && c.base[1 - dir] < 0) c.base[1 - dir] = (ack - 1) & 0xFFFFFFFFL;
+            p.f.add(TCP_SEQ, off + 4, 4, (seq - c.base[dir]) & 0xFFFFFFFFL);
+        }
         p.u32(TCP_SEQ_RAW, off + 4);
+        // as Wireshark: relative only with the ACK flag (a SYN's or a bare RST's number is shown as it is)
+        if (c != null) p.f.add(TCP_ACK, off + 8, 4, hasAck ? (ack - c.base[1 - dir]) & 0xFFFFFFFFL : ack);
         p.u32(TCP_ACK_RAW, off + 8);
         p.f.add(TCP_HDR_LEN, off + 12, 1, hdr);
-        int flags = Bytes.u16(d, off + 12) & 0x1FF;
         p.f.add(TCP_FLAGS, off + 12, 2, flags);
         p.bits(TCP_FLAGS_ACK, off + 13, 1, flags, 4, 1);
         p.bits(TCP_FLAGS_PUSH, off + 13, 1, flags, 3, 1);
@@ -39,7 +58,10 @@ final class TcpDissector {
         int payload = ipEnd - off - hdr;
         p.f.add(TCP_LEN, off, 0, payload);
         int stop = Math.min(ipEnd, p.cap);
-        if (payload > 0 && off + hdr < stop) p.bytes(TCP_PAYLOAD, off + hdr, stop - off - hdr);
+        if (payload > 0 && off + hdr < stop) {
+            p.bytes(TCP_PAYLOAD, off + hdr, stop - off - hdr);
+            p.data(off + hdr, stop - off - hdr);
+        }
         p.f.close(node, stop);
         int port = p.options.perftestPort();
         // Segments without data only matter to the reassembly when they open or close the stream.

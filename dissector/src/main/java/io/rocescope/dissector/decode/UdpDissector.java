@@ -18,8 +18,15 @@ final class UdpDissector {
             int node = p.f.open(UDP, off);
             p.f.add(UDP_SRCPORT, off, 2, sport);
             p.f.add(UDP_DSTPORT, off + 2, 2, dport);
+            p.f.add(UDP_PORT, off, 2, sport);
+            p.f.add(UDP_PORT, off + 2, 2, dport);
             p.f.add(UDP_LENGTH, off + 4, 2, len);
             p.u16(UDP_CHECKSUM, off + 6);
+            if (p.conversations != null) {
+                Conversations.Conversation c = p.conversations.find(false, d, p.f.sourceOffset(), p.f.destinationOffset(),
+                    p.f.addressType() == io.rocescope.dissector.field.FieldType.IPV4 ? 4 : 16, sport, dport);
+                p.f.add(UDP_STREAM, off, 0, c.index);
+            }
             p.f.close(node, off + 8);
         }
         if (len < 8 || off + len > ipEnd) {
@@ -28,11 +35,12 @@ final class UdpDissector {
         }
         int end = off + len;
         p.udpOffset = off;
+        int stop = Math.min(end, p.cap);
         if (p.options.isRocePort(dport)) {
             p.f.protocol = DecodedFrame.Protocol.RROCE;
+            if (p.detail && off + 8 < stop) p.bytes(UDP_PAYLOAD, off + 8, stop - off - 8);   // as tshark, under RoCE too
             IbTransportDissector.dissect(p, off + 8, end);
         } else {
-            int stop = Math.min(end, p.cap);
             if (off + 8 < stop) p.bytes(UDP_PAYLOAD, off + 8, stop - off - 8);
         }
     }

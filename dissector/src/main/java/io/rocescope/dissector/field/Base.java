@@ -6,5 +6,7 @@ public enum Base {
     HEX,
     /** hex in the -T fields output but "0x.. (decimal)" in the tree, as Wireshark's BASE_DEC_HEX */
     DEC_HEX,
-    NONE
+    NONE,
+    /** an absolute time printed as a date, "Dec  1, 2026 05:04:12.673917000 UTC" (Wireshark's ABSOLUTE_TIME_LOCAL) */
+    DATE
 }

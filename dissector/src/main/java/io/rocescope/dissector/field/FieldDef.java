@@ -14,6 +14,7 @@ public final class FieldDef {
     private final ValueNames names;
     /** Another field this one's value is also filed under (Wireshark's name for it), or null. */
     private FieldDef alias;
+    private boolean hidden;
 
     FieldDef(int id, String abbrev, String label, FieldType type, Base base, int hexDigits, ValueNames names) {
         this.id = id;
@@ -34,6 +35,10 @@ public final class FieldDef {
     /** Digits a hex value is zero-padded to (0 = no padding). */
     public int hexDigits() { return hexDigits; }
     public ValueNames names() { return names; }
+    /** Not shown in the -V tree (as Wireshark's hidden items, e.g. ip.addr), but in -e, -Y and JSON. */
+    public boolean hidden() { return hidden; }
+
+    void hide() { hidden = true; }
 
     /**
      * The field that also selects this one's value, or null: AtomicETH's VA is also

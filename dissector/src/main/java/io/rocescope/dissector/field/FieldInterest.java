@@ -34,8 +34,24 @@ public final class FieldInterest {
         if (kept == null) return this;
         if (more == null) return ALL;
         boolean[] k = kept.clone();
-        for (FieldDef d : more) k[d.id()] = true;
+        for (FieldDef d : more) {
+            k[d.id()] = true;
+            // frame.protocols is made from the protocol nodes and data.data, which must then be recorded
+            if (d == Fields.FRAME_PROTOCOLS) {
+                for (FieldDef p : Fields.all()) if (p.type() == FieldType.PROTOCOL || p == Fields.DATA) k[p.id()] = true;
+            }
+        }
         return new FieldInterest(k);
+    }
+
+    /**
+     * True when some kept field depends on the frames before it ({@link Fields#ordered()}: time deltas,
+     * stream indexes, relative TCP numbers): such a decode must run in capture order, on one thread.
+     */
+    public boolean needsOrder() {
+        if (kept == null) return true;
+        for (FieldDef d : Fields.ordered()) if (kept[d.id()]) return true;
+        return false;
     }
 
     /** The mask the decoder checks per field (null = keep all); shared, not to be changed. */

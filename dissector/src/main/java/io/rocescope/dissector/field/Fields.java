@@ -34,6 +34,8 @@ public final class Fields {
     static FieldDef hex(String abbrev, String label, int digits, ValueNames n) { return reg(abbrev, label, UINT, HEX, digits, n); }
     static FieldDef bool(String abbrev, String label) { return reg(abbrev, label, BOOLEAN, DEC, 0, null); }
     static FieldDef of(String abbrev, String label, FieldType t) { return reg(abbrev, label, t, NONE, 0, null); }
+    /** Marks a field hidden: in the registry, -e, -Y and JSON, but not in the -V tree (Wireshark's hidden items). */
+    static FieldDef hidden(FieldDef f) { f.hide(); return f; }
 
     // ---- frame (metadata, no bytes) ----
     public static final FieldDef FRAME = proto("frame", "Frame");
@@ -44,11 +46,18 @@ public final class Fields {
     public static final FieldDef FRAME_CAP_LEN = dec("frame.cap_len", "Capture Length");
     public static final FieldDef FRAME_INTERFACE_ID = dec("frame.interface_id", "Interface id");
     public static final FieldDef FRAME_LINK_TYPE = dec("frame.link_type", "Link type", LinkTypeNames.NAMES);
+    public static final FieldDef FRAME_TIME = reg("frame.time", "Arrival Time", ABSOLUTE_TIME, Base.DATE, 0, null);
+    public static final FieldDef FRAME_TIME_DELTA = of("frame.time_delta", "Time delta from previous captured frame", RELATIVE_TIME);
+    public static final FieldDef FRAME_TIME_DELTA_DISPLAYED = of("frame.time_delta_displayed", "Time delta from previous displayed frame", RELATIVE_TIME);
+    /** The protocols of the frame, outermost first, as Wireshark names them ("eth:ethertype:ip:udp:infiniband"). */
+    public static final FieldDef FRAME_PROTOCOLS = of("frame.protocols", "Protocols in frame", STRING);
 
     // ---- link layers ----
     public static final FieldDef ETH = proto("eth", "Ethernet II");
     public static final FieldDef ETH_DST = of("eth.dst", "Destination", ETHER);
     public static final FieldDef ETH_SRC = of("eth.src", "Source", ETHER);
+    /** Either address (hidden, as in Wireshark: after eth.dst and after eth.src). */
+    public static final FieldDef ETH_ADDR = hidden(of("eth.addr", "Address", ETHER));
     public static final FieldDef ETH_TYPE = hex("eth.type", "Type", 4, EtherTypeNames.NAMES);
     public static final FieldDef ETH_TRAILER = of("eth.trailer", "Trailer", BYTES);
 
@@ -102,12 +111,16 @@ public final class Fields {
     public static final FieldDef IP_LEN = dec("ip.len", "Total Length");
     public static final FieldDef IP_ID = hex("ip.id", "Identification", 4);
     public static final FieldDef IP_FLAGS = hex("ip.flags", "Flags", 2);
+    public static final FieldDef IP_FLAGS_RB = bool("ip.flags.rb", "Reserved bit");
+    public static final FieldDef IP_FLAGS_DF = bool("ip.flags.df", "Don't fragment");
+    public static final FieldDef IP_FLAGS_MF = bool("ip.flags.mf", "More fragments");
     public static final FieldDef IP_FRAG_OFFSET = dec("ip.frag_offset", "Fragment Offset");
     public static final FieldDef IP_TTL = dec("ip.ttl", "Time to Live");
     public static final FieldDef IP_PROTO = dec("ip.proto", "Protocol", IpProtoNames.NAMES);
     public static final FieldDef IP_CHECKSUM = hex("ip.checksum", "Header Checksum", 4);
     public static final FieldDef IP_SRC = of("ip.src", "Source Address", IPV4);
     public static final FieldDef IP_DST = of("ip.dst", "Destination Address", IPV4);
+    public static final FieldDef IP_ADDR = hidden(of("ip.addr", "Source or Destination Address", IPV4));
 
     public static final FieldDef IPV6 = proto("ipv6", "Internet Protocol Version 6");
     public static final FieldDef IPV6_VERSION = dec("ipv6.version", "Version");
@@ -120,6 +133,7 @@ public final class Fields {
     public static final FieldDef IPV6_HLIM = dec("ipv6.hlim", "Hop Limit");
     public static final FieldDef IPV6_SRC = of("ipv6.src", "Source Address", FieldType.IPV6);
     public static final FieldDef IPV6_DST = of("ipv6.dst", "Destination Address", FieldType.IPV6);
+    public static final FieldDef IPV6_ADDR = hidden(of("ipv6.addr", "Source or Destination Address", FieldType.IPV6));
 
     public static final FieldDef ICMP = proto("icmp", "Internet Control Message Protocol");
     public static final FieldDef ICMP_TYPE = dec("icmp.type", "Type", IcmpNames.TYPES);
@@ -152,14 +166,22 @@ public final class Fields {
     public static final FieldDef UDP = proto("udp", "User Datagram Protocol");
     public static final FieldDef UDP_SRCPORT = dec("udp.srcport", "Source Port");
     public static final FieldDef UDP_DSTPORT = dec("udp.dstport", "Destination Port");
+    public static final FieldDef UDP_PORT = hidden(dec("udp.port", "Source or Destination Port"));
     public static final FieldDef UDP_LENGTH = dec("udp.length", "Length");
     public static final FieldDef UDP_CHECKSUM = hex("udp.checksum", "Checksum", 4);
     public static final FieldDef UDP_PAYLOAD = of("udp.payload", "UDP payload", BYTES);
+    /** The conversation's index (5-tuple, either direction), from 0 in order of first appearance. */
+    public static final FieldDef UDP_STREAM = dec("udp.stream", "Stream index");
 
     public static final FieldDef TCP = proto("tcp", "Transmission Control Protocol");
     public static final FieldDef TCP_SRCPORT = dec("tcp.srcport", "Source Port");
     public static final FieldDef TCP_DSTPORT = dec("tcp.dstport", "Destination Port");
+    public static final FieldDef TCP_PORT = hidden(dec("tcp.port", "Source or Destination Port"));
+    public static final FieldDef TCP_STREAM = dec("tcp.stream", "Stream index");
+    /** Relative to the first sequence number seen in that direction, as Wireshark's default. */
+    public static final FieldDef TCP_SEQ = dec("tcp.seq", "Sequence Number");
     public static final FieldDef TCP_SEQ_RAW = dec("tcp.seq_raw", "Sequence Number (raw)");
+    public static final FieldDef TCP_ACK = dec("tcp.ack", "Acknowledgment Number");
     public static final FieldDef TCP_ACK_RAW = dec("tcp.ack_raw", "Acknowledgment number (raw)");
     public static final FieldDef TCP_HDR_LEN = dec("tcp.hdr_len", "Header Length");
     public static final FieldDef TCP_FLAGS = hex("tcp.flags", "Flags", 3, TcpFlagNames.NAMES);
@@ -257,6 +279,23 @@ public final class Fields {
     public static final FieldDef ICRC_EXPECTED = hex("infiniband.icrc.expected", "ICRC expected", 8);
 
     public static final FieldDef DATA = of("data.data", "Data", BYTES);
+    public static final FieldDef DATA_LEN = dec("data.len", "Length");
+
+    // ---- Wireshark's own: expert info and columns, computed from the frame (never recorded; see ComputedFields) ----
+    public static final FieldDef WS_MALFORMED = proto("_ws.malformed", "Malformed Packet");
+    public static final FieldDef WS_EXPERT = proto("_ws.expert", "Expert Info");
+    public static final FieldDef WS_EXPERT_MESSAGE = of("_ws.expert.message", "Message", STRING);
+    public static final FieldDef WS_EXPERT_SEVERITY = dec("_ws.expert.severity", "Severity level");
+    public static final FieldDef WS_EXPERT_GROUP = dec("_ws.expert.group", "Group");
+    // tshark 4.0 names a column field after the column's title; Wireshark 4.2 uses the lower-case names
+    public static final FieldDef COL_INFO = of("_ws.col.Info", "Info", STRING);
+    public static final FieldDef COL_PROTOCOL = of("_ws.col.Protocol", "Protocol", STRING);
+    public static final FieldDef COL_SOURCE = of("_ws.col.Source", "Source", STRING);
+    public static final FieldDef COL_DESTINATION = of("_ws.col.Destination", "Destination", STRING);
+    public static final FieldDef COL_INFO_42 = of("_ws.col.info", "Information", STRING);
+    public static final FieldDef COL_PROTOCOL_42 = of("_ws.col.protocol", "Protocol", STRING);
+    public static final FieldDef COL_SOURCE_42 = of("_ws.col.def_src", "Source address", STRING);
+    public static final FieldDef COL_DESTINATION_42 = of("_ws.col.def_dst", "Destination address", STRING);
 
     // Wireshark has no AtomicETH VA / R_Key fields of its own: it files them as RETH's (hf_infiniband_va,
     // hf_infiniband_r_key). Ours stay, and the Wireshark names select the same values.
@@ -269,6 +308,7 @@ public final class Fields {
     static {
         CmFields.register();
         PerftestFields.register();
+        PingpongFields.register();
     }
 
     /**
@@ -287,7 +327,7 @@ public final class Fields {
         IP_CHECKSUM, IP_SRC, IP_DST,
         IPV6, IPV6_VERSION, IPV6_TCLASS, IPV6_DSCP, IPV6_ECN, IPV6_FLOW, IPV6_PLEN, IPV6_NXT, IPV6_HLIM, IPV6_SRC,
         IPV6_DST,
-        UDP, UDP_SRCPORT, UDP_DSTPORT, UDP_LENGTH, UDP_CHECKSUM,
+        UDP, UDP_SRCPORT, UDP_DSTPORT, UDP_LENGTH, UDP_CHECKSUM, UDP_PAYLOAD,
         // the whole transport: its values are on the frame as IbHeaders, whether or not the tree is built
         IB, BTH, BTH_OPCODE, BTH_SE, BTH_M, BTH_PADCNT, BTH_TVER, BTH_P_KEY, BTH_FECN, BTH_BECN, BTH_RESERVED6,
         BTH_DESTQP, BTH_A, BTH_RESERVED7, BTH_PSN,
@@ -295,7 +335,20 @@ public final class Fields {
         RETH, RETH_VA, RETH_R_KEY, RETH_DMALEN, ATOMICETH, ATOMICETH_VA, ATOMICETH_R_KEY, ATOMICETH_SWAPDT,
         ATOMICETH_CMPDT, AETH, AETH_SYNDROME, AETH_SYN_RESERVED, AETH_SYN_TYPE, AETH_SYN_CREDIT, AETH_SYN_TIMER,
         AETH_SYN_RESERVED_VALUE, AETH_SYN_ERROR, AETH_MSN, ATOMICACKETH, ATOMICACKETH_ORIGREMDT, IMMDT, IETH,
-        CNP, CNP_RESERVED, PAYLOAD, PAD, INVARIANT_CRC, ICRC_STATUS, ICRC_FOUND, ICRC_EXPECTED);
+        CNP, CNP_RESERVED, PAYLOAD, PAD, INVARIANT_CRC, ICRC_STATUS, ICRC_FOUND, ICRC_EXPECTED,
+        // the standard fields users type (none of them is read by the one-line views or the tracker)
+        FRAME_TIME, FRAME_TIME_DELTA, FRAME_TIME_DELTA_DISPLAYED, FRAME_PROTOCOLS, ETH_ADDR, IP_FLAGS_RB, IP_FLAGS_DF,
+        IP_FLAGS_MF, IP_ADDR, IPV6_ADDR, UDP_PORT, UDP_STREAM, TCP_PORT, TCP_STREAM, TCP_SEQ, TCP_ACK,
+        DATA, DATA_LEN);
+
+    /**
+     * Fields whose value depends on the frames before (time deltas, stream indexes, relative sequence
+     * numbers): a decode that records one runs in capture order on one thread ({@link FieldInterest#needsOrder()}).
+     */
+    private static final List<FieldDef> ORDERED = List.of(
+        FRAME_TIME_DELTA, FRAME_TIME_DELTA_DISPLAYED, UDP_STREAM, TCP_STREAM, TCP_SEQ, TCP_ACK);
+
+    public static List<FieldDef> ordered() { return ORDERED; }
 
     /** The fields a summary decode skips (see {@link #DETAIL}). */
     public static List<FieldDef> detail() { return DETAIL; }

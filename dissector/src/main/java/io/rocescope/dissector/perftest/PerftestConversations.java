@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The per-direction state of perftest's TCP exchanges in a capture: reassembly plus record parsing.
+ * The per-direction state of the TCP exchanges on the perftest port (18515) in a capture: reassembly plus
+ * record parsing. Two programs use that port: perftest (binary and text records) and the libibverbs
+ * example programs ibv_*_pingpong (fixed-size text messages); each direction's first bytes tell which.
+ * A direction that is neither gives no records (its frames stay plain TCP data).
  * Wireshark keeps the same kind of conversation state for TCP reassembly; it is decoding state, not
  * flow analysis. Memory is bounded whatever the capture holds: at most {@code maxStreams} directions,
  * and at most {@link #MAX_BUFFERED} bytes waiting in all of them together (early segments, partial
@@ -22,15 +25,20 @@ public final class PerftestConversations {
     /** Least recently used first. */
     private final LinkedHashMap<String, Direction> streams = new LinkedHashMap<>(16, 0.75f, true);
     private final List<PerftestRecord> completed = new ArrayList<>();
+    private final List<PingpongRecord> pingpong = new ArrayList<>();
     private long lastSegmentOffset;
     private long buffered;
     private long dropped;
 
     private static final class Direction {
         final TcpStreamReassembler reassembler = new TcpStreamReassembler();
-        final PerftestStreamParser parser = new PerftestStreamParser();
+        /** Both parsers read the first bytes; the first to recognize a record wins, the other is dropped. */
+        PerftestStreamParser parser = new PerftestStreamParser();
+        PingpongStreamParser pingpong = new PingpongStreamParser();
+        /** perftest records seen: until then its "unknown bytes" are not perftest's (the stream is unrecognized). */
+        boolean perftest;
         int keys;
-        long retained() { return reassembler.retainedBytes() + parser.retainedBytes(); }
+        long retained() { return reassembler.retainedBytes() + (parser == null ? 0 : parser.retainedBytes()); }
     }
 
     public PerftestConversations(int maxStreams) {
@@ -43,6 +51,7 @@ public final class PerftestConversations {
      */
     public List<PerftestRecord> segment(String streamKey, int seq, boolean syn, boolean end, byte[] d, int off, int len) {
         completed.clear();
+        pingpong.clear();
         Direction dir = streams.get(streamKey);
         if (dir == null) {
             dir = new Direction();
@@ -54,15 +63,30 @@ public final class PerftestConversations {
         else dir.reassembler.startAt(seq);   // before the offset is taken: a stream seen from its middle starts here
         lastSegmentOffset = dir.reassembler.streamOffset(syn ? seq + 1 : seq);
         Direction target = dir;
-        dir.reassembler.segment(syn ? seq + 1 : seq, d, off, len,
-            (data, o, n, at) -> target.parser.bytes(data, o, n, at, completed));
-        if (end) dir.parser.finish(completed);
+        dir.reassembler.segment(syn ? seq + 1 : seq, d, off, len, (data, o, n, at) -> {
+            if (target.pingpong != null) {
+                target.pingpong.bytes(data, o, n, at, pingpong);
+                if (target.pingpong.gaveUp() && !target.pingpong.recognized()) target.pingpong = null;
+                else if (target.pingpong.recognized()) target.parser = null;
+            }
+            if (target.parser != null) target.parser.bytes(data, o, n, at, completed);
+        });
+        if (end && dir.parser != null) dir.parser.finish(completed);
         buffered += dir.retained() - before;
         if (end) {
             streams.remove(streamKey);
             buffered -= dir.retained();
         }
         evict();
+        if (!dir.perftest) {
+            // bytes perftest's parser cannot place before its first record are not perftest's at all
+            int kept = 0;
+            for (PerftestRecord r : completed) {
+                if (r.kind() != PerftestRecord.Kind.UNKNOWN) dir.perftest = true;
+                if (dir.perftest) completed.set(kept++, r);
+            }
+            completed.subList(kept, completed.size()).clear();
+        }
         for (int i = 0; i < completed.size(); i++) {
             PerftestRecord r = completed.get(i);
             if (r.kind() == PerftestRecord.Kind.KEY) {
@@ -82,6 +106,9 @@ public final class PerftestConversations {
             dropped++;
         }
     }
+
+    /** The ibv_*_pingpong messages the last segment completed, in stream order (reused by the next call). */
+    public List<PingpongRecord> pingpongRecords() { return pingpong; }
 
     /** Stream offset of the first payload byte of the last segment given to {@link #segment}. */
     public long lastSegmentOffset() { return lastSegmentOffset; }

@@ -65,7 +65,8 @@ public final class FramePipeline {
      * frames were read. A RuntimeException thrown by the job on a worker is rethrown here.
      */
     public <O> long run(CaptureReader reader, long limit, FrameJob<O> job) throws IOException {
-        return threads == 0 ? runHere(reader, limit, job) : new Run<>(reader, limit, job).go();
+        // a field that depends on the frames before (frame.time_delta, tcp.stream …) needs one decoder, in order
+        return threads == 0 || interest.needsOrder() ? runHere(reader, limit, job) : new Run<>(reader, limit, job).go();
     }
 
     /** Everything on the caller's thread, batch by batch too (one read, no per-record call into the input). */

@@ -29,8 +29,9 @@ public final class FieldText {
             case BYTES: return Text.hexBytes(sb, f.data(), f.offset(i), f.length(i));
             case STRING: return sb.append(string(f, i));
             case DOUBLE: return sb.append(Double.toString(Double.longBitsToDouble(v)));
-            case RELATIVE_TIME:
-            case ABSOLUTE_TIME: return Text.seconds(sb, v, 9);
+            case ABSOLUTE_TIME: if (def.base() == Base.DATE) return sb.append(date(v));
+            // fall through: an epoch time prints as seconds
+            case RELATIVE_TIME: return Text.seconds(sb, v, 9);
             default: throw new IllegalStateException(def.type().toString());
         }
     }
@@ -61,6 +62,17 @@ public final class FieldText {
             return sb.append("… (").append(f.length(i)).append(" bytes)").toString();
         }
         return value(sb, f, i).toString();
+    }
+
+    private static final java.time.format.DateTimeFormatter DATE =
+        java.time.format.DateTimeFormatter.ofPattern("MMM ppd, yyyy HH:mm:ss", java.util.Locale.ROOT);
+
+    /** tshark's absolute time: "Dec  1, 2026 05:04:12.673917000 UTC", in the local time zone as tshark. */
+    static String date(long nanos) {
+        var t = java.time.Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L), Math.floorMod(nanos, 1_000_000_000L))
+            .atZone(java.time.ZoneId.systemDefault());
+        String zone = t.getZone().getDisplayName(java.time.format.TextStyle.SHORT, java.util.Locale.ROOT);
+        return DATE.format(t) + String.format(java.util.Locale.ROOT, ".%09d ", t.getNano()) + zone;
     }
 
     private static String string(DecodedFrame f, int i) {

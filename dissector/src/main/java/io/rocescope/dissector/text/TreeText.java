@@ -15,6 +15,7 @@ public final class TreeText {
         for (int i = 0; i < f.fieldCount(); i++) {
             if (f.isAlias(i)) continue;   // the same value under Wireshark's name: shown once
             FieldDef def = f.def(i);
+            if (def.hidden()) continue;
             for (int k = 0; k <= f.depth(i); k++) sb.append("    ");
             if (def.type() == FieldType.PROTOCOL) {
                 sb.append(def.label());

@@ -28,8 +28,13 @@ final class ExpertCommand extends AnalysisCommand {
         for (Severity s : new Severity[] {Severity.ERROR, Severity.WARNING, Severity.NOTE}) {
             for (Finding f : a.findings()) {
                 if (f.severity() != s) continue;
-                sb.append(String.format(Locale.ROOT, "[%s] %s frame %s: %s — %s%n", s.name().toLowerCase(), f.kind(),
-                    f.frames().stream().map(String::valueOf).collect(Collectors.joining(",")), f.flow(), f.message()));
+                sb.append(String.format(Locale.ROOT, "[%s] %s %s: %s — %s", s.name().toLowerCase(), f.kind(), Fmt.frames(f),
+                    f.flow(), f.message()));
+                if (f.causedBy() != null) {
+                    sb.append(" [caused by ").append(f.causedBy().kind()).append(f.causedBy().kind().equals("timeout") ? " after frame " : " frame ")
+                        .append(f.causedBy().frame()).append(']');
+                }
+                sb.append('\n');
             }
         }
         if (a.findingsNotListed() > 0) sb.append(a.findingsNotListed()).append(" more findings not listed\n");

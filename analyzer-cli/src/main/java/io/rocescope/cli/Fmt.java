@@ -1,5 +1,6 @@
 package io.rocescope.cli;
 
+import io.rocescope.flow.Finding;
 import io.rocescope.flow.Reports;
 
 import java.util.Locale;
@@ -23,5 +24,18 @@ final class Fmt {
         if (us < 1000) return String.format(Locale.ROOT, "%.0f us", us);
         if (us < 1_000_000) return String.format(Locale.ROOT, "%.2f ms", us / 1e3);
         return String.format(Locale.ROOT, "%.3f s", us / 1e6);
+    }
+
+    /** "frame 7", "frames 380–506", "frames 3, 4", "frames 54, 59–70 …" (… : later ones only counted). */
+    static String frames(Finding f) {
+        StringBuilder sb = new StringBuilder();
+        int n = 0;
+        for (Finding.FrameRange r : f.frameRanges()) {
+            if (n++ > 0) sb.append(", ");
+            sb.append(r.first());
+            if (r.last() != r.first()) { sb.append('–').append(r.last()); n++; }
+        }
+        if (f.moreFrames()) sb.append(" …");
+        return (n == 1 && !f.moreFrames() ? "frame " : "frames ") + sb;
     }
 }

@@ -54,6 +54,22 @@ class AnalysisCommandsTest {
     }
 
     @Test
+    void timelineDrawsFailedSetUpsWithEachRetryAndTheTimeOut() throws Exception {
+        // cm_req_timeout: tshark counts 16 REQs (frames 3-9, 12-18, 21, 22), none answered
+        String t = CliRunner.run("timeline", TestCaptures.sample("cm_req_timeout").toString()).out();
+        assertThat(t).contains("Failed set-up  rdma_cm  10.0.0.1 QP 0x000011 → 10.0.0.2  service TCP:7471  NO ANSWER");
+        assertThat(t.lines().filter(l -> l.matches(".*─+ REQ( \\(retry \\d+\\))? ─+▶.*"))).hasSize(16);
+        assertThat(t).containsPattern("\\n +- +\\+[0-9.]+ s  ╳ time-out ");
+        String rej = CliRunner.run("timeline", capture("cm_reject_no_listener")).out();
+        assertThat(rej).containsPattern("◀─+ REJ ─+  reason Invalid service ID \\(8\\)").contains("REJECTED: Invalid service ID (8)");
+        JsonNode j = JSON.readTree(CliRunner.run("timeline", "-T", "json", capture("cm_reject_no_listener")).out());
+        assertThat(j.size()).isEqualTo(2);
+        assertThat(j.get(0).get("failedSetup").asText()).isEqualTo("rdma_cm");
+        assertThat(j.get(0).get("outcome").asText()).isEqualTo("rejected");
+        assertThat(j.get(0).get("events").get(1).get("frame").asLong()).isEqualTo(4);
+    }
+
+    @Test
     void timelineJsonEventsCarryFrames() throws Exception {
         JsonNode t = JSON.readTree(CliRunner.run("timeline", "-T", "json", capture("send_bw_rc_rdmacm")).out());
         assertThat(t.size()).isEqualTo(2);
@@ -69,13 +85,32 @@ class AnalysisCommandsTest {
     @Test
     void expertListsFindingsWithFramesAndJsonCounts() throws Exception {
         String rej = CliRunner.run("expert", capture("cm_reject_no_listener")).out();
-        assertThat(rej).contains("[error] cm.rej frame 3,4:").contains("Invalid service ID (8)");
+        assertThat(rej).contains("[error] cm.rej frames 3, 4:").contains("Invalid service ID (8)");
         JsonNode j = JSON.readTree(CliRunner.run("expert", "-T", "json", capture("nak_remote_access_write")).out());
         assertThat(j.get("counts").get("nak.remote_access_error").asInt()).isEqualTo(1);
         JsonNode f = j.get("findings").get(0);
         assertThat(f.get("severity").asText()).isEqualTo("error");
         assertThat(f.get("frames").get(0).asLong()).isPositive();
         assertThat(f.get("firstFrame").asLong()).isEqualTo(f.get("frames").get(0).asLong());
+    }
+
+    @Test
+    void expertNamesRangesListsAndCausesAndFlowsSaysWhatEachTimingMeasures() throws Exception {
+        String rnr = CliRunner.run("expert", capture("rnr_nak")).out();
+        assertThat(rnr).containsPattern("\\[warning\\] retransmission frames \\d+–\\d+: .*\\[caused by rnr_nak frame \\d+\\]");
+        assertThat(rnr).containsPattern("\\[note\\] nak.psn_sequence_error frame \\d+: .*not a loss \\[caused by rnr_nak frame \\d+\\]");
+        JsonNode j = JSON.readTree(CliRunner.run("expert", "-T", "json", capture("rnr_nak")).out());
+        JsonNode withCause = null;
+        for (JsonNode f : j.get("findings")) if (f.has("causedBy")) { withCause = f; break; }
+        assertThat(withCause).isNotNull();
+        assertThat(withCause.get("causedBy").get("frame").asLong()).isLessThan(withCause.get("firstFrame").asLong());
+        assertThat(withCause.get("frameRanges").get(0).get("first").asLong()).isEqualTo(withCause.get("firstFrame").asLong());
+        String flows = CliRunner.run("flows", capture("send_bw_loss2pct")).out();
+        assertThat(flows).contains("RTT p50", "req→ACK incl. retries p50", "Karn's rule");
+        JsonNode answers = JSON.readTree(CliRunner.run("flows", "-T", "json", capture("send_bw_loss2pct")).out()).get(0).get("aToB").get("answers");
+        assertThat(answers.get("timings").get("rttMicros").asText()).contains("sent once");
+        assertThat(answers.get("requestToAckIncludingRetriesMicros").get("count").asLong())
+            .isGreaterThan(answers.get("rttMicros").get("count").asLong());
     }
 
     @Test

@@ -30,6 +30,18 @@ public final class TestCaptures {
         throw new IllegalStateException("ground-truth captures not found (looked in " + candidates + ")");
     }
 
+    /**
+     * A capture in the project's {@code sample-pcaps/} (lab captures made for a feature, each with the
+     * lab's .txt beside it), found from the working directory up.
+     */
+    public static Path sample(String name) {
+        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+            Path d = p.resolve("sample-pcaps");
+            if (Files.exists(d.resolve("README.md"))) return d.resolve(name.endsWith(".pcap") ? name : name + ".pcap");
+        }
+        throw new IllegalStateException("sample-pcaps/ not found above " + Path.of("").toAbsolutePath());
+    }
+
     public static Path file(String name) {
         return dir().resolve(name.endsWith(".pcap") ? name : name + ".pcap");
     }

@@ -8,18 +8,39 @@ import java.util.TreeMap;
 
 /**
  * The responder's answers to one requester flow: ACKs (and how many PSNs each covers), NAKs by code,
- * RNR NAKs with their timers, credits, MSN, READ and atomic responses matched to their requests, and
- * round-trip times from a request with AckReq to the response that covers it.
+ * RNR NAKs with their timers, credits, MSN, atomic responses matched to their requests, and two
+ * timings from a request with AckReq (or a READ, an atomic) to the answer that covers it:
+ * <ul>
+ * <li>{@link #rttNanos}, the round-trip time, by Karn's rule: only requests sent once, so a
+ *     retransmission's delay is never taken for the link's;</li>
+ * <li>{@link #completionNanos}, request → answer including retries: from the request's first
+ *     transmission seen, whatever happened in between.</li>
+ * </ul>
  */
 final class AckTracker {
     static final int MAX_OUTSTANDING = 8192;
 
-    record Outstanding(int psn, int span, long frame, long ts, boolean read, boolean atomic) {}
+    /** A request waiting for its answer; {@code retried} once it was sent again (or first seen as a late fill). */
+    static final class Outstanding {
+        final int psn;
+        final long frame, ts;
+        final boolean atomic;
+        boolean retried;
+
+        Outstanding(int psn, long frame, long ts, boolean atomic, boolean retried) {
+            this.psn = psn;
+            this.frame = frame;
+            this.ts = ts;
+            this.atomic = atomic;
+            this.retried = retried;
+        }
+    }
 
     long acks, naks, rnrNaks, readResponses, atomicAcks, unknownAcks;
     final Map<String, Long> naksByCode = new TreeMap<>();
     final Distribution coalescing = new Distribution();
     final Distribution rttNanos = new Distribution();
+    final Distribution completionNanos = new Distribution();
     final Distribution rnrTimerMicros = new Distribution();
     final Distribution credits = new Distribution();
     long unlimitedCredits;
@@ -33,16 +54,33 @@ final class AckTracker {
     private int lastAcked;
     /** Sized for the few requests a flow mostly has outstanding; it grows as needed. */
     private final ArrayDeque<Outstanding> outstanding = new ArrayDeque<>(2);
-    long readsWithoutResponse, readsAnswered, atomicsAnswered;
+    long readsWithoutResponse, atomicsAnswered;
     /** The first NAK or RNR NAK since the last ACK or retransmission: what a retransmission answers. */
     long lastNakFrame = -1;
-    String lastNakText;
+    String lastNakText, lastNakKind;
+    /** The latest RNR NAK not yet followed by an ACK: its PSN and frame (-1: none). */
+    int rnrPsn;
+    long rnrFrame = -1;
 
-    /** Remembers a request that expects an answer (AckReq set, or READ / atomic). */
-    void onRequest(int psn, int span, long frame, long ts, boolean ackReq, boolean read, boolean atomic) {
-        if (!ackReq && !read && !atomic) return;
+    /**
+     * Remembers a request that expects an answer (AckReq set, or an atomic; READs are the
+     * {@link ReadTracker}'s). {@code retried}: it is known not to be the first transmission.
+     */
+    void onRequest(int psn, long frame, long ts, boolean ackReq, boolean atomic, boolean retried) {
+        if (!ackReq && !atomic) return;
         if (outstanding.size() >= MAX_OUTSTANDING) outstanding.pollFirst();
-        outstanding.addLast(new Outstanding(psn, span, frame, ts, read, atomic));
+        outstanding.addLast(new Outstanding(psn, frame, ts, atomic, retried));
+    }
+
+    /** PSN {@code psn} was sent again: its answer no longer measures the round trip (Karn). */
+    void onRetransmission(int psn) {
+        for (Outstanding o : outstanding) if (o.psn == psn) o.retried = true;
+    }
+
+    /** An answer {@code nanos} after its request's first transmission; {@code once}: the request was sent once. */
+    void answered(long nanos, boolean once) {
+        completionNanos.add(nanos);
+        if (once) rttNanos.add(nanos);
     }
 
     /** An ACK, NAK or RNR NAK (the AETH syndrome) for PSN {@code psn}; returns a description for findings, or null. */
@@ -63,22 +101,25 @@ final class AckTracker {
                 if (haveAcked && Psn.diff(psn, lastAcked) > 0) coalescing.add(Psn.diff(psn, lastAcked));
                 else if (!haveAcked) coalescing.add(1);
                 if (!haveAcked || Psn.diff(psn, lastAcked) > 0) { lastAcked = psn; haveAcked = true; lastNakText = null; }
-                complete(psn, ts, false);
+                if (rnrFrame >= 0 && Psn.diff(psn, rnrPsn) >= 0) rnrFrame = -1;
+                complete(psn, ts);
                 return null;
             }
             case InfinibandNames.AETH_RNR_NAK:
                 rnrNaks++;
                 rnrTimerMicros.add(InfinibandNames.rnrTimerMicros(value));
                 String rnr = "RNR NAK (timer " + InfinibandNames.rnrTimerText(value) + ")";
-                if (lastNakText == null) { lastNakFrame = frame; lastNakText = rnr; }
+                if (lastNakText == null) { lastNakFrame = frame; lastNakText = rnr; lastNakKind = "rnr_nak"; }
+                rnrPsn = psn;
+                rnrFrame = frame;
                 return rnr;
             case InfinibandNames.AETH_NAK: {
                 naks++;
                 String name = InfinibandNames.nakName(value);
                 naksByCode.merge(name, 1L, Long::sum);
-                if (lastNakText == null) { lastNakFrame = frame; lastNakText = "NAK " + name; }
+                if (lastNakText == null) { lastNakFrame = frame; lastNakText = "NAK " + name; lastNakKind = FlowTracker.nakKind(value); }
                 // A PSN sequence error NAK carries the PSN the responder expects: everything before it arrived.
-                if (value == 0) complete(Psn.add(psn, -1), ts, false);
+                if (value == 0) complete(Psn.add(psn, -1), ts);
                 return "NAK " + name;
             }
             default:
@@ -87,42 +128,21 @@ final class AckTracker {
         }
     }
 
-    /** A READ response packet (First/Middle/Last/Only) or an atomic ACK with PSN {@code psn}. */
-    void onResponse(int opcode, int psn, long ts) {
-        if (Opcodes.isAtomicAck(opcode)) {
-            atomicAcks++;
-            for (var it = outstanding.iterator(); it.hasNext(); ) {
-                Outstanding o = it.next();
-                if (o.atomic && o.psn == psn) { atomicsAnswered++; rttNanos.add(ts - o.ts); it.remove(); break; }
-            }
-            return;
-        }
-        readResponses++;
-        // A response belongs to the latest READ at or before its PSN (READ responses count up from the request's PSN).
-        Outstanding best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (Outstanding o : outstanding) {
-            int d = Psn.diff(psn, o.psn);
-            if (o.read && d >= 0 && d < bestDistance) { best = o; bestDistance = d; }
-        }
-        if (best != null && (Opcodes.isLast(opcode) || Opcodes.isOnly(opcode))) {
-            readsAnswered++;
-            rttNanos.add(ts - best.ts);
-            outstanding.remove(best);
-        }
-    }
-
-    /** Completes the non-READ requests up to and including PSN {@code psn} (ACKs are cumulative). */
-    private void complete(int psn, long ts, boolean unused) {
+    /** An atomic ACK with PSN {@code psn}. */
+    void onAtomicAck(int psn, long ts) {
+        atomicAcks++;
         for (var it = outstanding.iterator(); it.hasNext(); ) {
             Outstanding o = it.next();
-            if (o.read || o.atomic) continue;
-            if (Psn.diff(psn, o.psn) >= 0) { rttNanos.add(ts - o.ts); it.remove(); }
+            if (o.atomic && o.psn == psn) { atomicsAnswered++; answered(ts - o.ts, !o.retried); it.remove(); break; }
         }
     }
 
-    /** READ requests still waiting at the end of the capture. */
-    java.util.List<Outstanding> unansweredReads() {
-        return outstanding.stream().filter(Outstanding::read).toList();
+    /** Completes the non-atomic requests up to and including PSN {@code psn} (ACKs are cumulative). */
+    private void complete(int psn, long ts) {
+        for (var it = outstanding.iterator(); it.hasNext(); ) {
+            Outstanding o = it.next();
+            if (o.atomic) continue;
+            if (Psn.diff(psn, o.psn) >= 0) { answered(ts - o.ts, !o.retried); it.remove(); }
+        }
     }
 }

@@ -24,14 +24,19 @@ final class CmSetups {
         long reqLocalCommId, repLocalCommId = -1;
         int reqQpn, reqPsn, repQpn, repPsn, mtu;
         int retries;
-        long reqFrame;
-        boolean replied, rejected, readyToUse;
+        /** From the REQ: how long the initiator waits for an answer (IBA time exponent) and how often it resends. */
+        int responseTimeout = -1, maxRetries = -1;
+        long reqFrame, reqTs, lastReqTs;
+        boolean replied, rejected, readyToUse, sidr;
+        String rejectReason;
         final List<TimelineEvent> events = new ArrayList<>();
         Connection connection;
     }
 
     private final Map<Long, Session> byInitiatorId = new LruMap<>(MAX_SESSIONS);
     private final Map<Long, Session> byResponderId = new LruMap<>(MAX_SESSIONS);
+    /** SIDR exchanges by Request ID (a number space of its own, not Communication IDs). */
+    private final Map<Long, Session> bySidrId = new LruMap<>(MAX_SESSIONS);
     final List<Session> all = new ArrayList<>();
 
     void onMad(DecodedFrame f, PacketView v, FlowTracker t) {
@@ -48,7 +53,10 @@ final class CmSetups {
                 Session s = byInitiatorId.get(id);
                 if (s != null && s.initiator.equals(v.src)) {
                     s.retries++;
-                    event(s, v, "REQ (retry " + s.retries + ")", "");
+                    event(s, v, "REQ (retry " + s.retries + ")", "resent after " + micros(v.ts - s.lastReqTs)
+                        + " without an answer" + (s.responseTimeout >= 0 ? " (Remote CM Response Timeout "
+                        + CmNames.ibaTime(s.responseTimeout) + ")" : ""));
+                    s.lastReqTs = v.ts;
                     return;
                 }
                 s = new Session();
@@ -59,6 +67,9 @@ final class CmSetups {
                 s.reqPsn = (int) f.get(CmFields.REQ_STARTPSN, -1);
                 s.mtu = mtuBytes((int) f.get(CmFields.REQ_PPPMTU, 0));
                 s.reqFrame = v.frame;
+                s.reqTs = s.lastReqTs = v.ts;
+                s.responseTimeout = (int) f.get(CmFields.REQ_REMOTERESPTOUT, -1);
+                s.maxRetries = (int) f.get(CmFields.REQ_MAXCMRETR, -1);
                 int lg = f.find(CmFields.PATH_LOCALGID[0]), rg = f.find(CmFields.PATH_REMOTEGID[0]);
                 if (lg >= 0) s.initiatorGid = io.rocescope.dissector.text.FieldText.value(f, lg);
                 if (rg >= 0) s.responderGid = io.rocescope.dissector.text.FieldText.value(f, rg);
@@ -105,7 +116,7 @@ final class CmSetups {
                 Session s = byInitiatorId.get(f.get(CmFields.REJ_REMOTECOMMID, -1));
                 int reason = (int) f.get(CmFields.REJ_REASON, 0);
                 String text = CmNames.rejectReason(reason);
-                if (s != null) { s.rejected = true; event(s, v, "REJ", text); }
+                if (s != null) { s.rejected = true; s.rejectReason = text; event(s, v, "REJ", "reason " + text); }
                 t.findings.add(Severity.ERROR, "cm.rej", v.dst + " → " + v.src + (s != null ? " service " + s.service : ""),
                     "CM connection rejected: " + text + (reason == 8 ? " (nothing listens on that service/port)" : ""),
                     s != null ? new long[] {s.reqFrame, v.frame} : new long[] {v.frame});
@@ -121,8 +132,66 @@ final class CmSetups {
                 if (s != null) event(s, v, "DREP", "");
                 return;
             }
+            case CmNames.SIDR_REQ: {
+                long id = f.get(CmFields.SIDR_REQ_REQUESTID, 0);
+                Session s = bySidrId.get(id);
+                if (s != null && s.initiator.equals(v.src) && !s.replied) {
+                    s.retries++;
+                    event(s, v, "SIDR_REQ (retry " + s.retries + ")", "resent after " + micros(v.ts - s.lastReqTs) + " without an answer");
+                    s.lastReqTs = v.ts;
+                    return;
+                }
+                s = new Session();
+                s.sidr = true;
+                s.initiator = v.src;
+                s.responder = v.dst;
+                s.reqLocalCommId = id;
+                s.reqQpn = -1;
+                s.reqFrame = v.frame;
+                s.reqTs = s.lastReqTs = v.ts;
+                int proto = f.find(CmFields.SIDR_REQ_SERVICEID_PROTOCOL);
+                s.service = proto >= 0 ? CmNames.portSpace((int) f.value(proto)) + ":" + f.get(CmFields.SIDR_REQ_SERVICEID_DPORT, 0)
+                    : String.format("0x%016x", f.get(CmFields.SIDR_REQ_SERVICEID, 0));
+                bySidrId.put(id, s);
+                all.add(s);
+                event(s, v, "SIDR_REQ", "service " + s.service);
+                return;
+            }
+            case CmNames.SIDR_REP: {
+                Session s = bySidrId.get(f.get(CmFields.SIDR_REP_REQUESTID, -1));
+                if (s == null || s.replied || s.rejected) return;
+                int status = (int) f.get(CmFields.SIDR_REP_STATUS, -1);
+                if (status != 0) {
+                    s.rejected = true;
+                    s.rejectReason = "status " + CmNames.SIDR_STATUS.nameOf(status) + " (" + status + ")";
+                    event(s, v, "SIDR_REP", s.rejectReason);
+                    t.findings.add(Severity.ERROR, "cm.sidr_rej", v.dst + " → " + v.src + " service " + s.service,
+                        "SIDR service ID resolution refused: " + s.rejectReason, s.reqFrame, v.frame);
+                    return;
+                }
+                s.replied = true;
+                s.readyToUse = true;
+                s.repQpn = (int) f.get(CmFields.SIDR_REP_QPN, -1);
+                long qkey = f.get(CmFields.SIDR_REP_QKEY, -1);
+                event(s, v, "SIDR_REP", String.format("QPN 0x%06x Q_Key 0x%08x (status Success)", s.repQpn, qkey));
+                // The requester's own QP is named by no SIDR message: its first datagram's DETH tells it.
+                Endpoint requester = new Endpoint(s.initiator, -1);
+                Endpoint responder = new Endpoint(s.responder, s.repQpn);
+                s.connection = t.register(SetupKind.RDMA_CM, "sidr", requester, responder, s.events);
+                s.connection.serviceId = s.service;
+                s.connection.transport = "UD";
+                s.connection.qkey = qkey;
+                return;
+            }
             default:
         }
+    }
+
+    private static String micros(long nanos) {
+        double us = nanos / 1000.0;
+        if (us < 1000) return String.format(java.util.Locale.ROOT, "%.1f us", us);
+        if (us < 1_000_000) return String.format(java.util.Locale.ROOT, "%.3f ms", us / 1000);
+        return String.format(java.util.Locale.ROOT, "%.3f s", us / 1_000_000);
     }
 
     /** The session a message belongs to, by either Communication ID it carries. */
@@ -143,10 +212,23 @@ final class CmSetups {
         return ibvMtu >= 1 && ibvMtu <= 5 ? 128 << ibvMtu : -1;
     }
 
+    /** Set-ups that never became a connection are kept for the timeline; beyond this many only their findings count them. */
+    static final int MAX_FAILED = 1000;
+
     /** REQs never answered, and REPs never confirmed by an RTU. */
-    void finish(Findings findings) {
+    void finish(Findings findings, List<Reports.SetupReport> failed, long captureEnd) {
         for (Session s : all) {
             String where = s.initiator + " → " + s.responder + " service " + s.service;
+            if (!s.replied && failed.size() < MAX_FAILED) failed.add(failedReport(s, captureEnd));
+            if (s.sidr) {
+                if (!s.replied && !s.rejected) {
+                    long[] frames = s.events.stream().mapToLong(TimelineEvent::frame).toArray();
+                    // a kind of its own: the rule packs' cm_timeout metric counts REQs of connected-mode set-ups
+                    findings.add(Severity.ERROR, "cm.sidr_timeout", where, "SIDR_REQ never answered (" + (s.retries + 1)
+                        + " sent): the peer is unreachable or nothing listens on that UDP port space service", frames);
+                }
+                continue;
+            }
             if (!s.replied && !s.rejected) {
                 long[] frames = s.events.stream().mapToLong(TimelineEvent::frame).toArray();
                 findings.add(Severity.ERROR, "cm.timeout", where, "CM REQ never answered (" + (s.retries + 1)
@@ -155,5 +237,35 @@ final class CmSetups {
                 findings.add(Severity.ERROR, "setup.incomplete", where, "CM set-up never completed: REP without RTU", s.reqFrame);
             }
         }
+    }
+
+    /** The ladder of a set-up that failed: its messages, and for one nobody answered, how the waiting ended. */
+    private static Reports.SetupReport failedReport(Session s, long captureEnd) {
+        List<TimelineEvent> events = new ArrayList<>(s.events);
+        String outcome, reason;
+        if (s.rejected) {
+            outcome = "rejected";
+            reason = s.rejectReason;
+        } else {
+            outcome = "no answer";
+            int sent = s.retries + 1;
+            boolean gaveUp = s.maxRetries >= 0 && s.retries >= s.maxRetries;
+            String req = s.sidr ? "SIDR_REQ" : "REQ";
+            reason = sent + " " + req + (sent == 1 ? "" : "s") + " sent, none answered"
+                + (s.maxRetries >= 0 ? " (Max CM Retries " + s.maxRetries + ")" : "");
+            // The time-out that ends the attempt: one more wait as long as the waits seen (or the REQ's
+            // own Remote CM Response Timeout) after the last REQ, if the capture lasted that long.
+            long wait = s.retries > 0 ? (s.lastReqTs - s.reqTs) / s.retries
+                : s.responseTimeout >= 0 ? (long) (4096 * Math.pow(2, s.responseTimeout)) : -1;
+            if (gaveUp && wait > 0) {
+                events.add(new TimelineEvent(-1, s.lastReqTs + wait, s.initiator, s.initiator, "time-out",
+                    "no answer after the last " + req + ": the initiator gives up (expected at +" + micros(wait) + ", no frame)"));
+            } else {
+                events.add(new TimelineEvent(-1, Math.max(captureEnd, s.lastReqTs), s.initiator, s.initiator, "no answer",
+                    "capture ends " + micros(Math.max(0, captureEnd - s.lastReqTs)) + " after the last " + req + ", still unanswered"));
+            }
+        }
+        return new Reports.SetupReport(s.sidr ? "sidr" : "rdma_cm", outcome, s.initiator, s.responder,
+            s.reqQpn >= 0 ? s.reqQpn : null, s.reqPsn >= 0 && !s.sidr ? s.reqPsn : null, s.service, reason, List.copyOf(events));
     }
 }

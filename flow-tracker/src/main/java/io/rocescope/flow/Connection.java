@@ -7,7 +7,7 @@ import java.util.List;
 public final class Connection {
     final int id;
     SetupKind setup = SetupKind.UNKNOWN;
-    /** How the two directions were paired: "rdma_cm", "socket", "responses" or "unpaired". */
+    /** How the two directions were paired: "rdma_cm", "sidr", "socket", "inferred" (socket set-up of unknown format), "responses", "datagram" or "unpaired". */
     String pairedBy = "unpaired";
     String transport = "RC";
     final Endpoint a, b;
@@ -17,6 +17,9 @@ public final class Connection {
     List<TimelineEvent> timeline = new ArrayList<>(2);
     long setupStartTs = -1, firstDataTs = -1, firstDataFrame = -1;
     String serviceId;
+    /** UD: the Q_Key a SIDR_REP told the requester to use (-1 when no SIDR set it up). */
+    long qkey = -1;
+    boolean qkeyMismatchSeen;
     /** All its flows were evicted: its report is kept, its state dropped. */
     boolean retired;
 

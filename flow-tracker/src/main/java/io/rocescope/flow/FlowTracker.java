@@ -20,12 +20,15 @@ public final class FlowTracker {
     final Findings findings = new Findings();
     private final CmSetups cm = new CmSetups();
     private final SocketSetups sockets;
+    private final InferredSetups inferred = new InferredSetups();
     private final PauseTracker pauses;
     private final TimestampOrder timestampOrder = new TimestampOrder();
     /** The packet being tracked now: {@link #own} for a whole frame, the caller's for a view. */
     private PacketView v;
     private final PacketView own = new PacketView();
     private final AddressCache addresses = new AddressCache();
+    /** Set-ups that never became a connection (filled by {@link #finish}). */
+    private final List<Reports.SetupReport> failedSetups = new ArrayList<>();
 
     /**
      * The flow table, least recently active first (access order): evicting the eldest is O(1), and a
@@ -104,7 +107,11 @@ public final class FlowTracker {
                 .filter(e -> e.key().equals("malformed")).findFirst().map(e -> e.message()).orElse("?"), v.frame);
         }
         if (f.has(Fields.MACC_OPCODE)) macControl(f);
-        if (f.has(Fields.TCP_SRCPORT)) sockets.onTcp(f, v, this);
+        if (f.has(Fields.TCP_SRCPORT)) {
+            sockets.onTcp(f, v, this);
+            DecodedFrame.Protocol p = f.protocol();
+            if (p != DecodedFrame.Protocol.PERFTEST && p != DecodedFrame.Protocol.IBV_PINGPONG) inferred.onTcp(f, v);
+        }
         if (!v.roce) return;
         roceCommon();
         if (f.has(CmFields.MAD)) {
@@ -153,7 +160,10 @@ public final class FlowTracker {
         }
         Flow flow = flowFor(v);
         flow.count(v);
-        if (Opcodes.isUd(v.opcode)) return;
+        if (Opcodes.isUd(v.opcode)) {
+            if (flow.connection.setup != SetupKind.UNKNOWN) datagram(flow);
+            return;
+        }
         if (Opcodes.isResponse(v.opcode)) response(flow);
         else if (Opcodes.isTrackedRequest(v.opcode)) request(flow);
     }
@@ -194,13 +204,22 @@ public final class FlowTracker {
             if ((Boolean) ann[1]) c.ab = flow; else c.ba = flow;
             flow.connection = c;
             c.transport = Opcodes.transportName(v.opcode);
+            if (ud && c.a.qpn < 0 && (Boolean) ann[1]) {
+                // SIDR names only the responder's QP; the requester's first datagram names its own (DETH
+                // source QP), and the responder's answers go to it
+                c.a.qpn = v.dethSrcQp;
+                index(c);
+                announced.remove(new FlowKey(c.b.ip, c.a.ip, -1, -1));
+                announce(new FlowKey(c.b.ip, c.a.ip, c.a.qpn, -1), c, false);
+            }
             return flow;
         }
         Connection c = ud ? null : pairByResponse(key);
         if (c != null) {
             c.ba = flow;
             c.a.qpn = key.destQp();
-            c.pairedBy = "responses";
+            if ("inferred".equals(c.pairedBy)) inferFrom(c, c.a, c.b);
+            else c.pairedBy = "responses";
             flow.connection = c;
             index(c);
             return flow;
@@ -212,7 +231,28 @@ public final class FlowTracker {
         flow.connection = c;
         connections.add(c);
         index(c);
+        if (inferFrom(c, c.b, c.a)) {
+            c.setup = SetupKind.SOCKET;
+            c.pairedBy = "inferred";
+            if (ud) inferFrom(c, c.a, c.b);
+        }
         return flow;
+    }
+
+    /**
+     * An inferred socket set-up: a TCP segment from {@code owner}'s host to {@code peer}'s, shortly before,
+     * carried {@code owner}'s QPN (the peer learned where to send from it). Adds it to the timeline, in frame order.
+     */
+    private boolean inferFrom(Connection c, Endpoint owner, Endpoint peer) {
+        InferredSetups.Match m = inferred.find(owner.ip, peer.ip, owner.qpn, v.ts);
+        if (m == null) return false;
+        TimelineEvent e = new TimelineEvent(m.frame(), m.ts(), m.src(), m.dst(), "TCP data (inferred set-up)", String.format(
+            "TCP %d → %d carries QPN 0x%06x as %s", m.sport(), m.dport(), owner.qpn, m.how()));
+        int at = 0;
+        while (at < c.timeline.size() && c.timeline.get(at).frame() < m.frame()) at++;
+        c.timeline.add(at, e);
+        if (c.setupStartTs < 0 || m.ts() < c.setupStartTs) c.setupStartTs = m.ts();
+        return true;
     }
 
     private Flow remember(Flow f) {
@@ -261,7 +301,7 @@ public final class FlowTracker {
         if (!response && !Opcodes.isTrackedRequest(v.opcode)) return null;
         for (int i = connections.size() - 1; i >= 0 && i >= connections.size() - 256; i--) {
             Connection c = connections.get(i);
-            if (c.retired || !"unpaired".equals(c.pairedBy) || c.ba != null || c.ab == null) continue;
+            if (c.retired || !("unpaired".equals(c.pairedBy) || "inferred".equals(c.pairedBy)) || c.ba != null || c.ab == null) continue;
             FlowKey k = c.ab.key;
             if (!k.src().equals(key.dst()) || !k.dst().equals(key.src())) continue;
             // a response whose PSN is among the requests seen the other way, or the first request
@@ -290,7 +330,7 @@ public final class FlowTracker {
         Flow old = flows.get(key);
         if (old != null && old.packets > 0) {
             // the same QP numbers used again by a new connection: the old flow is complete
-            old.finishMessages();
+            if (old.messagesOrNull() != null) old.messagesOrNull().finish();
             old.inTable = false;
             flows.remove(key);
         }
@@ -298,6 +338,22 @@ public final class FlowTracker {
     }
 
     // ---- requests and responses ----
+
+    /** A datagram of a UD connection that a set-up (SIDR) announced: its first one, and its Q_Key. */
+    private void datagram(Flow flow) {
+        Connection c = flow.connection;
+        if (c.firstDataTs < 0) {
+            c.firstDataTs = v.ts;
+            c.firstDataFrame = v.frame;
+            c.timeline.add(new TimelineEvent(v.frame, v.ts, v.src, v.dst, "first data", InfinibandNames.opcodeLabel(v.opcode)
+                + " PSN " + v.psn + String.format(" SrcQP 0x%06x Q_Key 0x%08x", v.dethSrcQp, v.qkey)));
+        }
+        if (c.qkey >= 0 && flow == c.ab && v.qkey != c.qkey && !c.qkeyMismatchSeen) {
+            c.qkeyMismatchSeen = true;
+            findings.add(Severity.ERROR, "ud.qkey_mismatch", where(flow), String.format("UD datagram with Q_Key 0x%08x where the"
+                + " SIDR_REP said 0x%08x: the receiving QP drops it", v.qkey, c.qkey), v.frame);
+        }
+    }
 
     private void request(Flow flow) {
         Connection c = flow.connection;
@@ -309,21 +365,48 @@ public final class FlowTracker {
                 InfinibandNames.opcodeLabel(v.opcode) + " PSN " + v.psn));
         }
         if (Opcodes.isUc(v.opcode)) c.transport = "UC";
+        // A copy follows its original with nothing between them on the connection; a resend answers a NAK
+        // or a timeout and gets a new IPv4 Identification.
+        Flow back = c.ab == flow ? c.ba : c.ab;
+        boolean copy = flow.ipIdsCount() && v.ipId >= 0 && v.psn == flow.prevRequestPsn && v.ipId == flow.prevRequestIpId
+            && flow.prevFrame == flow.prevRequestFrame && (back == null || back.packets == 0 || back.lastFrame < flow.prevRequestFrame);
+        flow.prevRequestPsn = v.psn;
+        flow.prevRequestIpId = v.ipId;
+        flow.prevRequestFrame = v.frame;
+        if (copy && flow.psn.started()) {
+            // the network duplicated the packet (a resend has a new IPv4 Identification): no retransmission, no new data
+            flow.psn.onCopy(v.frame, flow.packets);
+            return;
+        }
         resolveReadSpan(flow, c);
         int consumed = 1;
         boolean read = Opcodes.isReadRequest(v.opcode);
+        int mtu = -1;
         if (read) {
-            int mtu = mtu(c);
+            mtu = mtu(c);
             long len = Math.max(1, v.dmaLen);
             consumed = (int) Math.max(1, (len + (mtu > 0 ? mtu : 4096) - 1) / (mtu > 0 ? mtu : 4096));
             flow.readPsn = v.psn;
             flow.readLength = len;
+            flow.readSpan = consumed;
             flow.readGuessed = mtu <= 0;
         }
+        if (v.badIcrc) { flow.lastBadIcrcPsn = v.psn; flow.lastBadIcrcFrame = v.frame; }
         AckTracker answers = flow.answers();
         String cause = answers.lastNakText;
         long causeFrame = answers.lastNakFrame;
-        PsnTracker.Kind kind = flow.psn.onRequest(v.psn, consumed, v.frame, v.ts, cause, causeFrame);
+        // the last sign of life on the connection before this packet: a timeout waited after it
+        Flow other = c.ab == flow ? c.ba : c.ab;
+        long quietFrame = flow.prevFrame, quietTs = flow.prevTs;
+        if (other != null && other.packets > 0 && other.lastFrame > quietFrame && other.lastFrame < v.frame) {
+            quietFrame = other.lastFrame;
+            quietTs = other.lastTs;
+        }
+        // IPv4 Identifications grow with each packet a sender sends (a resend gets a new one): an older one is a late original
+        boolean sentEarlier = flow.ipIdsCount() && v.ipId >= 0 && (short) (v.ipId - flow.newestIpId) < 0;
+        PsnTracker.Kind kind = flow.psn.onRequest(v.psn, consumed, v.frame, v.ts, cause, causeFrame, answers.lastNakKind, flow.packets,
+            quietFrame, quietTs, sentEarlier);
+        flow.ipIdSeen(v.ipId, kind == PsnTracker.Kind.IN_ORDER || kind == PsnTracker.Kind.GAP, sentEarlier);
         if (kind == PsnTracker.Kind.GAP) {
             PsnTracker t = flow.psn;
             int n = Psn.diff(t.lastMissingTo, t.lastMissingFrom) + 1;
@@ -332,12 +415,26 @@ public final class FlowTracker {
                 + "; the packets were lost before the capture point (or the capture dropped them)", v.frame);
         }
         boolean fresh = kind == PsnTracker.Kind.IN_ORDER || kind == PsnTracker.Kind.GAP || kind == PsnTracker.Kind.FIRST;
-        if (fresh || kind == PsnTracker.Kind.OUT_OF_ORDER) {
-            // New data: an out-of-order fill is new too, but only a single-packet message can be rebuilt from it.
-            if (fresh || Opcodes.isOnly(v.opcode)) flow.messages().onPacket(v.opcode, v.payload);
-            answers.onRequest(v.psn, consumed, v.frame, v.ts, v.ackReq, read, v.atomic);
+        // Messages by PSN span: every copy goes in, the assembler counts each PSN once whatever the order.
+        if (read) flow.messages().other(v.psn, consumed);
+        else flow.messages().onPacket(v.psn, v.opcode, v.payloadWire);
+        if (kind == PsnTracker.Kind.LATE) {
+            // reordered: its first transmission, unless a resend of it came first (then its answer is ambiguous)
+            if (read && !flow.psn.lastLateSeen) flow.reads().onRequest(v.psn, Math.max(0, v.dmaLen), mtu > 0 ? consumed : -1, v.frame, v.ts, readSink(flow));
+            else if (flow.psn.lastLateSeen) answers.onRetransmission(v.psn);
+            else answers.onRequest(v.psn, v.frame, v.ts, v.ackReq, v.atomic, false);
+        } else if (read) {
+            boolean reissue = kind == PsnTracker.Kind.DUPLICATE
+                ? flow.reads().onReissue(v.psn)
+                : flow.reads().onRequest(v.psn, Math.max(0, v.dmaLen), mtu > 0 ? consumed : -1, v.frame, v.ts, readSink(flow));
+            if (reissue) answers.lastNakText = null;
+        } else if (fresh || kind == PsnTracker.Kind.OUT_OF_ORDER) {
+            // a late fill may be a PSN's second transmission (its first lost before the capture point): Karn leaves it out
+            answers.onRequest(v.psn, v.frame, v.ts, v.ackReq, v.atomic, kind == PsnTracker.Kind.OUT_OF_ORDER);
+        } else {
+            answers.onRetransmission(v.psn);
         }
-        if (!fresh) answers.lastNakText = null;   // this retransmission answered it
+        if (!fresh && kind != PsnTracker.Kind.LATE) answers.lastNakText = null;   // this retransmission answered it
         if (kind == PsnTracker.Kind.FIRST && c.setup != SetupKind.UNKNOWN) {
             Endpoint sender = c.a.ip.equals(v.src) && flow == c.ab ? c.a : c.b;
             if (sender.startPsn >= 0 && sender.startPsn != v.psn) {
@@ -350,14 +447,26 @@ public final class FlowTracker {
     /** After a READ with an unknown MTU, the next request's PSN shows how many PSNs the READ used. */
     private void resolveReadSpan(Flow flow, Connection c) {
         if (flow.readPsn < 0 || !flow.readGuessed) { flow.readPsn = -1; return; }
-        int used = Psn.diff(v.psn, flow.readPsn);
-        for (int mtu : new int[] {256, 512, 1024, 2048, 4096}) {
-            if (used == (int) Math.max(1, (flow.readLength + mtu - 1) / mtu)) {
-                c.mtu = mtu;
-                c.mtuSource = "inferred";
-                flow.psn.setNext(v.psn);
-                break;
+        int used = -1;
+        int known = mtu(c);   // the READ's responses (or other segments) may have shown the MTU meanwhile
+        if (known > 0) {
+            used = (int) Math.max(1, (flow.readLength + known - 1) / known);
+        } else if (Psn.diff(v.psn, Psn.add(flow.readPsn, flow.readSpan)) >= 0) {
+            // else the next request's PSN shows it (unless it re-issues part of the READ)
+            int diff = Psn.diff(v.psn, flow.readPsn);
+            for (int mtu : new int[] {256, 512, 1024, 2048, 4096}) {
+                if (diff == (int) Math.max(1, (flow.readLength + mtu - 1) / mtu)) {
+                    c.mtu = mtu;
+                    c.mtuSource = "inferred";
+                    used = diff;
+                    break;
+                }
             }
+        }
+        if (used > flow.readSpan) {
+            int end = Psn.add(flow.readPsn, used);
+            if (Psn.diff(end, flow.psn.next()) > 0) flow.psn.setNext(end);
+            flow.messages().other(Psn.add(flow.readPsn, flow.readSpan), used - flow.readSpan);
         }
         flow.readPsn = -1;
     }
@@ -376,10 +485,17 @@ public final class FlowTracker {
         if (requester == null) return;   // answers to requests we never saw
         AckTracker answers = requester.answers();
         if (Opcodes.isReadResponse(v.opcode)) {
-            answers.onResponse(v.opcode, v.psn, v.ts);
-            flow.readResponseMessages().onPacket(v.opcode, v.payload);
+            answers.readResponses++;
+            int missing = requester.reads().onResponse(v.opcode, v.psn, v.payloadWire, mtu(c), v.ts, answers,
+                flow.readResponseMessages(), requester.psn.covers(v.psn));
+            if (missing >= 0) {
+                String text = "READ response PSN " + missing + " missing";
+                if (answers.lastNakText == null) { answers.lastNakText = text; answers.lastNakFrame = v.frame; answers.lastNakKind = "read.response_gap"; }
+                findings.add(Severity.WARNING, "read.response_gap", () -> where(flow), () -> text + " (PSN " + v.psn
+                    + " came instead): lost on the way back; the requester re-issues the READ for the rest", v.frame);
+            }
         } else if (Opcodes.isAtomicAck(v.opcode)) {
-            answers.onResponse(v.opcode, v.psn, v.ts);
+            answers.onAtomicAck(v.psn, v.ts);
         }
         // READ responses carry an AETH too (credits, MSN), but only Acknowledge packets ACK or NAK.
         if (v.syndrome < 0 || !(Opcodes.isAck(v.opcode) || Opcodes.isAtomicAck(v.opcode))) return;
@@ -401,15 +517,46 @@ public final class FlowTracker {
                     + ": the receiver had no receive buffer posted; the sender waits " + InfinibandNames.rnrTimerText(code)
                     + " and retries", v.frame);
             } else {
-                Severity s = code == 0 ? Severity.WARNING : Severity.ERROR;
-                findings.add(s, NAK_KINDS[code], () -> where(requester), () -> "NAK " + InfinibandNames.nakName(code) + ": "
-                    + (code == 0 ? "the responder expected PSN " + v.psn + ": a packet was lost or arrived out of order"
-                    : code == 2 ? "the R_Key, address or access rights of the request were refused (the QP goes to error)"
-                    : code == 1 ? "the responder could not accept the request (QP goes to error)"
-                    : "the responder failed the request (QP goes to error)"), v.frame);
+                nakFinding(requester, code);
             }
         }
     }
+
+    /**
+     * A NAK's finding. A PSN Sequence Error names its cause when the tracker saw it: an RNR NAK the
+     * responder sent for that PSN (it drops what follows until the PSN comes again: no loss), a PSN gap
+     * that left it missing, or its packet's bad ICRC.
+     */
+    private void nakFinding(Flow requester, int code) {
+        AckTracker answers = requester.answers();
+        PsnTracker p = requester.psn;
+        int psn = v.psn;
+        Finding.Cause cause = null;
+        String why;
+        Severity s = code == 0 ? Severity.WARNING : Severity.ERROR;
+        if (code == 0 && answers.rnrFrame >= 0 && answers.rnrPsn == psn) {
+            cause = new Finding.Cause(answers.rnrFrame, "rnr_nak");
+            s = Severity.NOTE;
+            why = "the responder still expects PSN " + psn + ", which it RNR-NAKed in frame " + answers.rnrFrame
+                + ": it drops the packets sent after it until it is resent. A consequence of the RNR NAK, not a loss";
+        } else if (code == 0 && p.lastGapFrame >= 0 && Psn.diff(psn, p.lastMissingFrom) >= 0 && Psn.diff(p.lastMissingTo, psn) >= 0) {
+            cause = new Finding.Cause(p.lastGapFrame, "psn.gap");
+            why = "the responder expected PSN " + psn + ", missing from the gap before frame " + p.lastGapFrame + ": a packet was lost";
+        } else if (code == 0 && requester.lastBadIcrcFrame >= 0 && requester.lastBadIcrcPsn == psn) {
+            cause = new Finding.Cause(requester.lastBadIcrcFrame, "icrc.bad");
+            why = "the responder expected PSN " + psn + ", whose packet (frame " + requester.lastBadIcrcFrame
+                + ") was corrupted (bad ICRC) and dropped";
+        } else {
+            why = code == 0 ? "the responder expected PSN " + psn + ": a packet was lost or arrived out of order"
+                : code == 2 ? "the R_Key, address or access rights of the request were refused (the QP goes to error)"
+                : code == 1 ? "the responder could not accept the request (QP goes to error)"
+                : "the responder failed the request (QP goes to error)";
+        }
+        String text = "NAK " + InfinibandNames.nakName(code) + ": " + why;
+        findings.add(s, NAK_KINDS[code], () -> where(requester), () -> text, v.frame, cause);
+    }
+
+    static String nakKind(int code) { return NAK_KINDS[code & 0x1F]; }
 
     /** Finding kinds of NAKs by code: nak.psn_sequence_error … */
     private static final String[] NAK_KINDS = new String[32];
@@ -427,6 +574,7 @@ public final class FlowTracker {
         if (throttled != null) {
             throttled.cnps++;
             throttled.cnpEvents().add(v.ts, v.frame);
+            throttled.cnpFrames().add(v.frame, v.frame);
         }
         else unattributedCnps++;
     }
@@ -445,9 +593,9 @@ public final class FlowTracker {
     // ---- results ----
 
     public Reports.Analysis finish() {
-        cm.finish(findings);
+        cm.finish(findings, failedSetups, lastTs);
         timestampOrder.finish(findings);
-        sockets.finish(findings);
+        sockets.finish(findings, failedSetups);
         for (Connection c : connections) {
             if (c.retired) continue;
             for (Flow fl : new Flow[] {c.ab, c.ba}) if (fl != null) finishFlow(c, fl);
@@ -465,7 +613,8 @@ public final class FlowTracker {
         if (evictedFinding >= 0) {
             // the finding made at the first eviction, with the totals now known
             Finding f = findings.list.get(evictedFinding);
-            findings.list.set(evictedFinding, new Finding(f.severity(), f.kind(), f.flow(), f.frames(), evictedMessage(), f.count()));
+            findings.list.set(evictedFinding, new Finding(f.severity(), f.kind(), f.flow(), f.frames(), evictedMessage(), f.count(),
+                f.frameRanges(), f.moreFrames(), f.causedBy()));
         }
         return ReportBuilder.build(this);
     }
@@ -479,8 +628,22 @@ public final class FlowTracker {
 
     private void finishFlow(Connection c, Flow fl) {
         fl.psn.closeEpisode();
-        fl.finishMessages();
+        MessageAssembler messages = fl.messagesOrNull(), readResponses = fl.readResponseMessagesOrNull();
+        if (messages != null) messages.finish();
+        ReadTracker reads = fl.readsOrNull();
+        if (reads != null) {
+            reads.finish(readSink(fl));
+            fl.answers().readsWithoutResponse = reads.unanswered.size();
+        }
+        if (readResponses != null) readResponses.finish();
         flowFindings(c, fl);
+    }
+
+    /** The READ response messages of a requester flow are counted on the flow that carries them. */
+    private static MessageAssembler readSink(Flow requester) {
+        Connection c = requester.connection;
+        Flow other = c == null ? null : c.ab == requester ? c.ba : c.ab;
+        return other != null ? other.readResponseMessages() : requester.orphanReadMessages();
     }
 
     /** Where a finding happened, in words (built only when there is a finding: it is not cheap). */
@@ -489,36 +652,51 @@ public final class FlowTracker {
     }
 
     private void flowFindings(Connection c, Flow fl) {
-        AckTracker answers = fl.answersOrNull();
+        ReadTracker reads = fl.readsOrNull();
         // most flows have nothing to report: their "where" text (not cheap) is not built
-        if (fl.psn.episodes().isEmpty() && fl.psn.duplicates == 0 && fl.psn.outOfOrder == 0 && fl.ceMarked == 0 && fl.cnps == 0
-            && (answers == null || answers.unansweredReads().isEmpty())) return;
+        if (fl.psn.episodes().isEmpty() && fl.psn.duplicates == 0 && fl.psn.copies == 0 && fl.psn.reordered == 0
+            && fl.psn.outOfOrder == 0 && fl.ceMarked == 0 && fl.cnps == 0
+            && (reads == null || reads.unanswered.isEmpty())) return;
         String where = where(fl);
         for (PsnTracker.Episode e : fl.psn.episodes()) {
-            findings.addCounted(Severity.WARNING, "retransmission", where, String.format(
-                "Go-Back-N retransmission after %s: %d packets resent (PSN %d–%d) over %.3f ms", e.cause(), e.packets(),
-                e.firstPsn(), e.lastPsn(), e.durationNanos() / 1e6), 1, e.firstFrame(), e.lastFrame());
+            findings.add(Severity.WARNING, "retransmission", where, String.format(
+                "Go-Back-N retransmission after %s%s: %d packets resent (PSN %d–%d) over %.3f ms", e.cause(),
+                e.causeFrame() >= 0 && !"timeout".equals(e.causeKind()) ? " in frame " + e.causeFrame() : "", e.packets(),
+                e.firstPsn(), e.lastPsn(), e.durationNanos() / 1e6), 1, e.frameRanges(), e.moreFrames(), e.causeFrame() >= 0 ? new Finding.Cause(e.causeFrame(), e.causeKind()) : null);
         }
         if (fl.psn.duplicates > 0) {
             findings.addCounted(Severity.NOTE, "psn.duplicate", where, fl.psn.duplicates
-                + " request packets repeated a PSN already sent (retransmissions)", fl.psn.duplicates, fl.firstFrame);
+                + " request packets repeated a PSN already sent (retransmissions)", fl.psn.duplicates, fl.psn.duplicateFrames(), null);
+        }
+        if (fl.psn.copies > 0) {
+            findings.addCounted(Severity.NOTE, "psn.copy", where, fl.psn.copies + " request packets were copies made by the"
+                + " network (the PSN and IPv4 Identification of the packet before): duplicated on the way, not resent",
+                fl.psn.copies, fl.psn.copyFrames(), null);
+        }
+        if (fl.psn.reordered > 0) {
+            findings.addCounted(Severity.NOTE, "psn.reordered", where, fl.psn.reordered + " request packets arrived after later"
+                + " PSNs but were sent before them (an older IPv4 Identification): reordered on the way, not resent",
+                fl.psn.reordered, fl.psn.reorderedFrames(), null);
         }
         if (fl.psn.outOfOrder > 0) {
             findings.addCounted(Severity.NOTE, "psn.out_of_order", where, fl.psn.outOfOrder
                 + " request packets came after later PSNs without having been seen before (late or resent after a loss)",
-                fl.psn.outOfOrder, fl.firstFrame);
+                fl.psn.outOfOrder, fl.psn.outOfOrderFrames(), null);
         }
         if (fl.ceMarked > 0) {
-            findings.addCounted(Severity.NOTE, "ecn.ce", where, fl.ceMarked + " packets ECN CE-marked by the fabric (congestion)", fl.ceMarked, fl.firstFrame);
+            findings.addCounted(Severity.NOTE, "ecn.ce", where, fl.ceMarked + " packets ECN CE-marked by the fabric (congestion)",
+                fl.ceMarked, fl.ceFrames(), null);
         }
         if (fl.cnps > 0) {
-            findings.addCounted(Severity.NOTE, "cnp", where, fl.cnps + " CNPs asked this sender to slow down (DCQCN)", fl.cnps, fl.firstFrame);
+            // the receiver sends CNPs for CE-marked packets of this flow
+            findings.addCounted(Severity.NOTE, "cnp", where, fl.cnps + " CNPs asked this sender to slow down (DCQCN)", fl.cnps,
+                fl.cnpFrames(), fl.ceFramesOrNull() == null || fl.ceFramesOrNull().isEmpty() ? null
+                    : new Finding.Cause(fl.ceFramesOrNull().first(), "ecn.ce"));
         }
-        if (answers == null) return;
-        for (AckTracker.Outstanding o : answers.unansweredReads()) {
-            answers.readsWithoutResponse++;
+        if (reads == null) return;
+        for (ReadTracker.Read r : reads.unanswered) {
             findings.add(Severity.WARNING, "read.no_response", where, String.format(
-                "RDMA READ (PSN %d) got no response in the capture", o.psn()), o.frame());
+                "RDMA READ (PSN %d) got no response in the capture", r.psn), r.frame);
         }
     }
 
@@ -539,6 +717,7 @@ public final class FlowTracker {
     io.rocescope.dissector.text.Seconds durationSeconds() { return io.rocescope.dissector.text.Seconds.ofNanos(firstTs == Long.MIN_VALUE ? 0 : lastTs - firstTs); }
     long captureStart() { return firstTs == Long.MIN_VALUE ? 0 : firstTs; }
     CmSetups cm() { return cm; }
+    List<Reports.SetupReport> failedSetups() { return failedSetups; }
     SocketSetups sockets() { return sockets; }
     PauseTracker pauses() { return pauses; }
 }

@@ -27,11 +27,16 @@ public final class PacketView {
     int opcode, destQp, psn, padCnt;
     boolean ackReq;
     int payload;
+    /** The payload on the wire, pad excluded (more than {@link #payload} when the snaplen cut the frame). */
+    int payloadWire;
     int syndrome = -1, msn;
     int dethSrcQp = -1;
+    long qkey = -1;
     long dmaLen = -1, va, rkey;
     boolean atomic;
     int ecn = -1;
+    /** IPv4 Identification (-1 without IPv4): a copy made by the network keeps it, a resend gets a new one. */
+    int ipId = -1;
     boolean badIcrc, malformed;
 
     /** Reads {@code f}'s values into {@code v} (and returns it). */
@@ -60,15 +65,19 @@ public final class PacketView {
             v.ackReq = false;
         }
         v.payload = h.payloadCaptured();
+        v.payloadWire = h.payloadLength();
         boolean aeth = h.has(OpcodeTable.AETH), reth = h.has(OpcodeTable.RETH);
         v.atomic = h.has(OpcodeTable.ATOMICETH);
         v.syndrome = aeth ? h.syndrome() : -1;
         v.msn = aeth ? h.msn() : 0;
         v.dethSrcQp = h.has(OpcodeTable.DETH) ? h.srcQp() : -1;
+        v.qkey = h.has(OpcodeTable.DETH) ? h.qKey() : -1;
         v.dmaLen = reth ? h.dmaLength() : -1;
         v.va = reth ? h.rethVa() : v.atomic ? h.atomicVa() : 0;
         v.rkey = reth ? h.rethRKey() : v.atomic ? h.atomicRKey() : 0;
         v.ecn = f.ecn();
+        // the IPv4 source address sits 12 bytes into the header, the Identification 4 bytes in
+        v.ipId = v.addressType == FieldType.IPV4 && so >= 8 && so + 4 <= d.length ? ((d[so - 8] & 0xFF) << 8) | (d[so - 7] & 0xFF) : -1;
         v.badIcrc = f.icrcStatus() == DecodedFrame.IcrcStatus.BAD;
         v.malformed = f.hasExpert("malformed");
         return v;

@@ -18,40 +18,68 @@ public final class PsnTracker {
     /** A run of PSNs that were never seen; {@code frame} is the packet that showed the jump. */
     public record Gap(int fromPsn, int toPsn, int missing, long frame, long timestampNanos) {}
 
-    /** A run of packets whose PSNs went back. */
+    /** A run of packets whose PSNs went back (resent); {@code frameRanges} their frames as runs of the flow's packets. */
     public record Episode(long firstFrame, long lastFrame, int firstPsn, int lastPsn, long packets, long durationNanos,
-                   String cause, long causeFrame) {}
+                   String cause, long causeFrame, String causeKind, List<Finding.FrameRange> frameRanges,
+                   boolean moreFrames) {}
 
-    enum Kind { FIRST, IN_ORDER, GAP, DUPLICATE, OUT_OF_ORDER }
+    /** LATE: an earlier PSN sent before the later ones (its IPv4 Identification is older): reordered, not resent. */
+    enum Kind { FIRST, IN_ORDER, GAP, DUPLICATE, OUT_OF_ORDER, LATE }
 
     private boolean started;
     private int firstPsn;
     private int next;              // one past the highest PSN consumed
     /**
-     * The ring of PSNs seen, made only when a flow first leaves strict order: until then (every request
-     * one PSN, each the next one) the PSNs seen are exactly [firstPsn, next), and most flows never need more.
+     * The ring of PSNs seen, made only when a flow first leaves strict order: until then (each request at
+     * the next PSN) the PSNs seen are exactly [next - strictRun, next), and most flows never need more.
      */
     private long[] seen;
     /** While {@code seen} is not made: how many PSNs of the strict run the window holds (at most WINDOW). */
     private int strictRun;
     long gaps, missing, duplicates, outOfOrder, retransmitted, episodesCount;
+    /** Packets the network copied (same PSN and IPv4 Identification as the one before): no resend, no new data. */
+    long copies;
+    private FrameSet copyFrames;
+    /** Packets that arrived after later PSNs but were sent before them (reordered on the way). */
+    long reordered;
+    private FrameSet reorderedFrames;
+    /** For the last LATE packet: whether its PSN had been seen already (its resend came first). */
+    boolean lastLateSeen;
     /** Listed gaps and episodes, made with the first one. */
     private List<Gap> gapList;
     private List<Episode> episodes;
     private long epFirstFrame, epLastFrame, epPackets, epStart, epEnd, epCauseFrame;
     private int epFirstPsn, epLastPsn;
-    private String epCause;
+    private String epCause, epCauseKind;
+    private FrameSet epFrames;
+    /** The frames of duplicates and of late fills, for their findings (each made with its first frame). */
+    private FrameSet duplicateFrames, outOfOrderFrames;
+    long lastGapFrame = -1;
     private boolean inEpisode;
     Kind last;
     int lastMissingFrom, lastMissingTo;
 
     private void mark(int psn) { seen[(psn & (WINDOW - 1)) >>> 6] |= 1L << (psn & 63); }
 
-    /** Makes the ring from the strict-order history: every PSN in [firstPsn, next) within the window. */
+    /** Makes the ring from the strict-order history: every PSN in [next - strictRun, next). */
     private void materialize() {
         if (seen != null) return;
         seen = new long[WINDOW / 64];
         for (int k = 1; k <= strictRun; k++) mark(Psn.add(next, -k));
+    }
+
+    private static FrameSet orNew(FrameSet f) { return f == null ? new FrameSet() : f; }
+    /** The frame runs for findings; {@link FrameSet#NONE} when there were none. */
+    FrameSet copyFrames() { return copyFrames == null ? FrameSet.NONE : copyFrames; }
+    FrameSet reorderedFrames() { return reorderedFrames == null ? FrameSet.NONE : reorderedFrames; }
+    FrameSet duplicateFrames() { return duplicateFrames == null ? FrameSet.NONE : duplicateFrames; }
+    FrameSet outOfOrderFrames() { return outOfOrderFrames == null ? FrameSet.NONE : outOfOrderFrames; }
+    List<Gap> gapList() { return gapList == null ? List.of() : gapList; }
+    List<Episode> episodes() { return episodes == null ? List.of() : episodes; }
+
+    /** Every PSN a request consumed (a READ several): a READ re-issued for its remaining part repeats one of them. */
+    private void markSpan(int psn, int consumed) {
+        for (int i = 0, n = Math.min(consumed, WINDOW); i < n; i++) mark(Psn.add(psn, i));
     }
 
     private boolean wasSeen(int psn) {
@@ -70,34 +98,33 @@ public final class PsnTracker {
     }
 
     boolean started() { return started; }
-    List<Gap> gapList() { return gapList == null ? List.of() : gapList; }
-    List<Episode> episodes() { return episodes == null ? List.of() : episodes; }
     int firstPsn() { return firstPsn; }
     /** One past the highest PSN consumed so far. */
     int next() { return next; }
 
     /**
-     * @param cause why a retransmission would have happened (e.g. "NAK PSN Sequence Error" and its frame), or null
+     * @param cause why a retransmission would have happened (e.g. "NAK PSN Sequence Error" and its frame,
+     *              {@code causeKind} the finding kind of that NAK), or null
+     * @param seq   the packet's position in its flow (for the runs of {@link FrameSet})
+     * @param quietFrame the connection's last packet before this one, and its time (what a timeout waited after)
+     * @param sentEarlier the packet was sent before the latest one (by its IPv4 Identification): a PSN going
+     *                    back is then reordered, not resent
      */
-    Kind onRequest(int psn, int consumed, long frame, long ts, String cause, long causeFrame) {
+    Kind onRequest(int psn, int consumed, long frame, long ts, String cause, long causeFrame, String causeKind, long seq,
+                   long quietFrame, long quietTs, boolean sentEarlier) {
         if (!started) {
             started = true;
             firstPsn = psn;
             next = Psn.add(psn, consumed);
-            strictRun = 1;
-            if (consumed != 1) {   // the PSNs after the first are consumed, not seen
-                strictRun = 0;
-                materialize();
-                mark(psn);
-            }
+            strictRun = Math.min(Math.max(consumed, 0), WINDOW);   // markSpan's PSNs, kept implicit
             return last = Kind.FIRST;
         }
         int d = Psn.diff(psn, next);
         if (seen == null) {
-            if (d == 0 && consumed == 1) {   // still in strict order
+            if (d == 0 && consumed >= 0) {   // still in strict order: the same as below, with the ring implicit
                 closeEpisode();
-                next = Psn.add(psn, 1);
-                if (strictRun < WINDOW) strictRun++;
+                next = Psn.add(psn, consumed);
+                strictRun = (int) Math.min((long) strictRun + consumed, WINDOW);
                 return last = Kind.IN_ORDER;
             }
             materialize();
@@ -110,6 +137,7 @@ public final class PsnTracker {
                 missing += d;
                 lastMissingFrom = next;
                 lastMissingTo = Psn.add(psn, -1);
+                lastGapFrame = frame;
                 if (gapList == null) gapList = new ArrayList<>();
                 if (gapList.size() < MAX_LISTED) gapList.add(new Gap(next, lastMissingTo, d, frame, ts));
                 kind = Kind.GAP;
@@ -119,10 +147,22 @@ public final class PsnTracker {
             int newNext = Psn.add(psn, consumed);
             advance(next, newNext);
             next = newNext;
+        } else if (sentEarlier) {
+            reordered++;
+            (reorderedFrames = orNew(reorderedFrames)).add(frame, seq);
+            lastLateSeen = wasSeen(psn);
+            if (lastLateSeen) {
+                // its PSN came already, on a packet sent after it: one of the two was a resend
+                retransmitted++;
+                duplicates++;
+                (duplicateFrames = orNew(duplicateFrames)).add(frame, seq);
+            }
+            kind = Kind.LATE;
         } else {
             retransmitted++;
             kind = wasSeen(psn) ? Kind.DUPLICATE : Kind.OUT_OF_ORDER;
-            if (kind == Kind.DUPLICATE) duplicates++; else outOfOrder++;
+            if (kind == Kind.DUPLICATE) { duplicates++; (duplicateFrames = orNew(duplicateFrames)).add(frame, seq); }
+            else { outOfOrder++; (outOfOrderFrames = orNew(outOfOrderFrames)).add(frame, seq); }
             // going back again (the sender restarted: another NAK or timeout) starts a new episode
             if (inEpisode && Psn.diff(psn, epLastPsn) <= 0) closeEpisode();
             if (!inEpisode) {
@@ -131,31 +171,56 @@ public final class PsnTracker {
                 epFirstPsn = psn;
                 epStart = ts;
                 epPackets = 0;
-                epCause = cause == null ? "timeout (no NAK seen)" : cause;
-                epCauseFrame = causeFrame;
+                epFrames = new FrameSet();
+                if (cause != null) {
+                    epCause = cause;
+                    epCauseFrame = causeFrame;
+                    epCauseKind = causeKind;
+                } else {
+                    // no NAK since the last progress: the sender's retransmission timer fired, after the
+                    // request before this one
+                    epCause = quietFrame < 0 || ts < quietTs ? "timeout (no NAK seen)" : String.format(java.util.Locale.ROOT,
+                        "timeout (no NAK seen; %.3f ms of silence after frame %d)", (ts - quietTs) / 1e6, quietFrame);
+                    epCauseFrame = quietFrame;
+                    epCauseKind = "timeout";
+                }
             }
             epPackets++;
+            epFrames.add(frame, seq);
             epLastFrame = frame;
             epLastPsn = psn;
             epEnd = ts;
         }
-        mark(psn);
+        markSpan(psn, consumed);
         return last = kind;
+    }
+
+    /** A copy the network made of the packet before (see {@link #copies}). */
+    void onCopy(long frame, long seq) {
+        copies++;
+        (copyFrames = orNew(copyFrames)).add(frame, seq);
     }
 
     /** Corrects the PSNs a READ consumed once the MTU is known (the next request shows it). */
     void setNext(int psn) {
         materialize();
+        int from = next;
+        advance(from, psn);
         next = psn;
+        markSpan(from, Psn.diff(psn, from));
     }
 
     void closeEpisode() {
         if (!inEpisode) return;
         inEpisode = false;
         episodesCount++;
+        FrameSet frames = epFrames;
+        epFrames = null;
+        if (frames == null) return;
         if (episodes == null) episodes = new ArrayList<>();
         if (episodes.size() < MAX_LISTED) {
-            episodes.add(new Episode(epFirstFrame, epLastFrame, epFirstPsn, epLastPsn, epPackets, epEnd - epStart, epCause, epCauseFrame));
+            episodes.add(new Episode(epFirstFrame, epLastFrame, epFirstPsn, epLastPsn, epPackets, epEnd - epStart, epCause,
+                epCauseFrame, epCauseKind, frames.ranges(), frames.more()));
         }
     }
 

@@ -53,7 +53,7 @@ final class ReportBuilder {
                 p.firstFrame[prio]));
         }
         return new Reports.Analysis(summary, conns, List.copyOf(t.findings.list), new TreeMap<>(t.findings.countByKind),
-            t.findings.dropped, pfc);
+            t.findings.dropped, pfc, List.copyOf(t.failedSetups()));
     }
 
     static Reports.ConnectionReport connection(Connection c, FlowTracker t) {
@@ -96,14 +96,15 @@ final class ReportBuilder {
         long start = t.captureStart();
         return new Reports.FlowReport(f.key.src(), f.key.dst(), f.key.destQp(), f.key.srcQp() >= 0 ? f.key.srcQp() : null,
             f.packets, f.bytes, f.payloadBytes, f.firstFrame, f.lastFrame, Seconds.ofNanos(f.firstTs - start), Seconds.ofNanos(f.lastTs - start), ops,
-            messages(f.messagesOrNull()), messages(f.readResponseMessagesOrNull()),
-            new Reports.PsnReport(p.started() ? p.firstPsn() : null, f.requests, p.gaps, p.missing, p.duplicates, p.outOfOrder,
+            messages(f.messagesOrNull()), readMessages(f),
+            new Reports.PsnReport(p.started() ? p.firstPsn() : null, f.requests, p.gaps, p.missing, p.duplicates, p.outOfOrder, p.copies, p.reordered,
                 p.retransmitted, p.episodesCount, List.copyOf(p.gapList()), List.copyOf(p.episodes())),
             new Reports.AckReport(a.acks, a.naksByCode.isEmpty() ? Map.of() : new TreeMap<>(a.naksByCode), a.rnrNaks, a.readResponses, a.atomicAcks,
-                Reports.DistReport.of(a.coalescing), Reports.DistReport.micros(a.rttNanos), Reports.DistReport.of(a.rnrTimerMicros),
+                Reports.DistReport.of(a.coalescing), Reports.DistReport.micros(a.rttNanos),
+                Reports.DistReport.micros(a.completionNanos), Reports.TIMINGS, Reports.DistReport.of(a.rnrTimerMicros),
                 a.unlimitedCredits, Reports.DistReport.of(a.credits),
                 a.creditChanges.stream().map(c -> new Reports.CreditChange(c[0], Seconds.ofNanos(c[1] - start), c[2])).toList(),
-                a.firstMsn, a.lastMsn, a.msnAdvances, a.readsAnswered, a.atomicsAnswered, a.readsWithoutResponse),
+                a.firstMsn, a.lastMsn, a.msnAdvances, f.readsOrNull() == null ? 0 : f.readsOrNull().answered, a.atomicsAnswered, a.readsWithoutResponse),
             f.ceMarked, f.cnps, f.badIcrc,
             new Reports.ThroughputReport(f.throughput.bucketNanos(), Seconds.ofNanos(f.throughput.startNanos() - start), f.throughput.bytesPerBucket()),
             new Reports.FlowEvents(orEmpty(f.nakEventsOrNull()), orEmpty(f.rnrEventsOrNull()), orEmpty(f.cnpEventsOrNull()),
@@ -116,6 +117,14 @@ final class ReportBuilder {
     private static EventLog orEmpty(EventLog log) { return log == null ? NO_EVENTS : log; }
 
     private static final Reports.MessagesReport NO_MESSAGES = messages(new MessageAssembler());
+
+    /** READ responses this flow carries (and those of READs whose responses' flow was never seen). */
+    private static Reports.MessagesReport readMessages(Flow f) {
+        MessageAssembler m = f.readResponseMessagesOrNull(), o = f.orphanReadMessagesOrNull();
+        if (o == null || (o.sizes.count() == 0 && o.incomplete == 0)) return messages(m);
+        if (m == null) return new Reports.MessagesReport(0, o.incomplete, Reports.DistReport.of(new Distribution()));
+        return new Reports.MessagesReport(m.sizes.count(), m.incomplete + o.incomplete, Reports.DistReport.of(m.sizes));
+    }
 
     private static Reports.MessagesReport messages(MessageAssembler m) {
         if (m == null) return NO_MESSAGES;

@@ -13,7 +13,16 @@ public final class Reports {
     private Reports() {}
 
     public record Analysis(Summary summary, List<ConnectionReport> connections, List<Finding> findings,
-                           Map<String, Long> findingCounts, long findingsNotListed, List<PauseReport> pfc) {}
+                           Map<String, Long> findingCounts, long findingsNotListed, List<PauseReport> pfc,
+                           List<SetupReport> failedSetups) {}
+
+    /**
+     * A set-up that never became a connection: a CM REQ rejected or never answered, a SIDR_REQ refused
+     * or unanswered, a socket exchange that stopped before both sides' keys. {@code outcome} is
+     * "rejected", "no answer" or "incomplete"; {@code reason} says why in words.
+     */
+    public record SetupReport(String setup, String outcome, String from, String to, Integer qpn, Integer startPsn,
+                              String service, String reason, List<TimelineEvent> events) {}
 
     public record Summary(long frames, long roceFrames, long roceBytes, Seconds durationSeconds, int connections,
                           int flows, long cmSetups, long socketSetups, long badIcrc, long malformed, long cnps,
@@ -38,20 +47,43 @@ public final class Reports {
     /** Event times for windowed rates (not part of JSON). */
     public record FlowEvents(EventLog naks, EventLog rnrNaks, EventLog cnps, Map<String, EventLog> naksByCode) {}
 
+    /** Messages by PSN span: complete ones with their sizes (payload, each PSN once), and incomplete ones. */
     public record MessagesReport(long count, long incomplete, DistReport sizeBytes) {}
 
+    /**
+     * {@code copies}: request packets the network duplicated (same PSN and IPv4 Identification as the one
+     * before); {@code reordered}: packets that came after later PSNs but were sent before them (older
+     * Identification). Neither counts as retransmitted.
+     */
     public record PsnReport(Integer firstPsn, long requests, long gaps, long missingPsns, long duplicates,
-                            long outOfOrder, long retransmittedPackets, long retransmissionEpisodes,
+                            long outOfOrder, long copies, long reordered, long retransmittedPackets, long retransmissionEpisodes,
                             List<PsnTracker.Gap> gapList, List<PsnTracker.Episode> episodes) {}
 
+    /**
+     * {@code rttMicros}: request → its ACK or response, only requests sent once (Karn's rule);
+     * {@code requestToAckIncludingRetriesMicros}: from a request's first transmission to the answer
+     * that covers it, retransmissions and RNR waits included. {@code timings} says so in the JSON.
+     */
     public record AckReport(long acks, Map<String, Long> naks, long rnrNaks, long readResponses, long atomicAcks,
-                            DistReport psnsPerAck, DistReport rttMicros, DistReport rnrTimerMicros,
+                            DistReport psnsPerAck, DistReport rttMicros, DistReport requestToAckIncludingRetriesMicros,
+                            Map<String, String> timings, DistReport rnrTimerMicros,
                             long unlimitedCredits, DistReport credits, List<CreditChange> creditChanges,
                             int firstMsn, int lastMsn, long msnAdvances, long readsAnswered,
                             long atomicsAnswered, long readsWithoutResponse) {}
 
     /** From this frame on the responder granted {@code credits} receive credits (-1 = unlimited). */
     public record CreditChange(long frame, Seconds time, long credits) {}
+
+    /** What the two timings of {@link AckReport} measure, as the JSON states it. */
+    public static final Map<String, String> TIMINGS = timings();
+
+    private static Map<String, String> timings() {
+        Map<String, String> m = new java.util.LinkedHashMap<>();
+        m.put("rttMicros", "round-trip time: a request to the ACK or response that covers it, only requests sent once (Karn's rule)");
+        m.put("requestToAckIncludingRetriesMicros", "a request's first transmission to the ACK or response that covers it,"
+            + " retransmissions and RNR waits included");
+        return java.util.Collections.unmodifiableMap(m);
+    }
 
     public record DistReport(long count, long min, long median, long p99, long max, double mean) {
         /** Most distributions of most flows are empty: one report serves them all. */

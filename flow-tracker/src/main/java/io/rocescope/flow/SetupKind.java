@@ -2,7 +2,10 @@ package io.rocescope.flow;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 
-/** How a connection was set up: RDMA-CM over QP1, perftest's TCP socket exchange, or not seen. */
+/**
+ * How a connection was set up: RDMA-CM over QP1 (incl. SIDR for UD), a TCP socket exchange (perftest's, the
+ * ibv_*_pingpong examples', or one of unknown format inferred from the QPN it carried), or not seen.
+ */
 public enum SetupKind {
     RDMA_CM("rdma_cm"), SOCKET("socket"), UNKNOWN("unknown");
 

@@ -4,6 +4,7 @@ import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.CmNames;
 import io.rocescope.dissector.field.Fields;
 import io.rocescope.dissector.field.PerftestFields;
+import io.rocescope.dissector.field.PingpongFields;
 import io.rocescope.dissector.text.FieldText;
 
 import java.util.ArrayList;
@@ -12,21 +13,31 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * perftest's socket set-ups: TCP handshake, key records each way (QPN, PSN, R_Key, VA, GID), the
- * closing syncs and FIN/RST. When both sides' keys are known the two QPs are paired; the RoCE address
- * of each side is its GID (which may differ from the TCP address: VLAN or IPv6 GIDs).
+ * Socket set-ups on the perftest port: perftest's (TCP handshake, key records each way with QPN, PSN,
+ * R_Key, VA, GID, the closing syncs and FIN/RST) and the libibverbs example programs' (ibv_*_pingpong: one
+ * "LID:QPN:PSN:GID" message per QP each way, then "done"). When both sides' keys are known the QPs are
+ * paired (ibv_srq_pingpong: the i-th QP of one side with the i-th of the other); the RoCE address of each
+ * side is its GID (which may differ from the TCP address: VLAN or IPv6 GIDs).
  */
 final class SocketSetups {
     static final int MAX_SESSIONS = 65536;
+    /** ibv_srq_pingpong sends one message per QP: at most this many QPs of one exchange are paired. */
+    static final int MAX_QPS = 1024;
 
     static final class Session {
         String client, server;
         int clientPort, serverPort;
         Endpoint clientKey, serverKey;
+        /** ibv_*_pingpong destinations in the order each side sent them. */
+        final List<Endpoint> clientDests = new ArrayList<>(1), serverDests = new ArrayList<>(1);
+        boolean pingpong, perftest;
+        final boolean[] clientUnused = new boolean[1], serverUnused = new boolean[1];
         int mtu = -1;
         boolean synAckSeen, handshakeDone, fin;
         final List<TimelineEvent> events = new ArrayList<>();
         Connection connection;
+        /** ibv_srq_pingpong's QPs: each has a timeline of its own that the exchange's later events go to as well. */
+        final List<Connection> connections = new ArrayList<>(1);
         long firstFrame;
     }
 
@@ -66,11 +77,17 @@ final class SocketSetups {
             if (end < 0) end = f.fieldCount();
             record(f, i, end, s, v, fromClient, t);
         }
+        for (int i = f.find(PingpongFields.MESSAGE); i >= 0; i = f.findNext(PingpongFields.MESSAGE, i)) {
+            int end = f.findNext(PingpongFields.MESSAGE, i);
+            if (end < 0) end = f.fieldCount();
+            pingpong(f, i, end, s, v, fromClient, t);
+        }
         if (fin) { s.fin = true; event(s, v, "TCP FIN", fromClient ? "from client" : "from server"); }
         if (rst) event(s, v, "TCP RST", fromClient ? "from client" : "from server");
     }
 
     private void record(DecodedFrame f, int from, int end, Session s, PacketView v, boolean fromClient, FlowTracker t) {
+        s.perftest = true;
         String kind = FieldText.value(f, from);
         switch (kind) {
             case "version": event(s, v, "perftest version", FieldText.value(f, f.findIn(PerftestFields.VERSION, from, end))); break;
@@ -108,16 +125,72 @@ final class SocketSetups {
         }
     }
 
-    private static void event(Session s, PacketView v, String what, String detail) {
-        s.events.add(new TimelineEvent(v.frame, v.ts, v.src, v.dst, what, detail));
+    /**
+     * One ibv_*_pingpong message. A destination names the sender's QP and the PSN it sends from (rc_pingpong's
+     * pp_connect_ctx: sq_psn = its own PSN, rq_psn = the peer's). xsrq's XRC destinations are decoded but not
+     * paired (their send and receive QPs differ; rxe, on which this was tested, has no XRC).
+     */
+    private void pingpong(DecodedFrame f, int from, int end, Session s, PacketView v, boolean fromClient, FlowTracker t) {
+        s.pingpong = true;
+        String kind = FieldText.value(f, from);
+        if (!kind.equals("dest")) {
+            event(s, v, "ibv_pingpong " + kind, "");
+            return;
+        }
+        int qpn = (int) f.value(f.findIn(PingpongFields.QPN, from, end));
+        int psn = (int) f.value(f.findIn(PingpongFields.PSN, from, end));
+        int g4 = f.findIn(PingpongFields.GID_IPV4, from, end), g = f.findIn(PingpongFields.GID, from, end);
+        String gid = FieldText.value(f, g);
+        // a zero GID (InfiniBand, no -g): the TCP address stands in
+        String ip = g4 >= 0 ? FieldText.value(f, g4) : gid.equals("::") ? v.src : gid;
+        boolean xrc = f.findIn(PingpongFields.SEND_QPN, from, end) >= 0;
+        if (qpn == 0) {
+            // ibv_srq_pingpong always sends its whole table (MAX_QP = 256 entries), the unused ones all zero
+            boolean[] seen = fromClient ? s.clientUnused : s.serverUnused;
+            if (!seen[0]) event(s, v, "ibv_pingpong unused", "all-zero entries (QPN 0) of the program's fixed-size table follow; not shown");
+            seen[0] = true;
+            return;
+        }
+        event(s, v, "ibv_pingpong dest", String.format("QPN 0x%06x PSN 0x%06x LID 0x%04x GID %s",
+            qpn, psn, f.value(f.findIn(PingpongFields.LID, from, end)), ip));
+        if (xrc) return;
+        List<Endpoint> mine = fromClient ? s.clientDests : s.serverDests, theirs = fromClient ? s.serverDests : s.clientDests;
+        if (mine.size() >= MAX_QPS) return;
+        Endpoint e = new Endpoint(ip, qpn);
+        e.startPsn = psn;
+        e.gid = gid;
+        mine.add(e);
+        int i = mine.size() - 1;
+        if (i < theirs.size()) {
+            Endpoint c = fromClient ? e : theirs.get(i), sv = fromClient ? theirs.get(i) : e;
+            Connection conn = t.register(SetupKind.SOCKET, "socket", c, sv, new ArrayList<>(s.events));
+            conn.serviceId = "TCP:" + s.serverPort;
+            s.connections.add(conn);
+            if (s.connection == null) s.connection = conn;
+        }
     }
 
-    void finish(Findings findings) {
+    private static void event(Session s, PacketView v, String what, String detail) {
+        TimelineEvent e = new TimelineEvent(v.frame, v.ts, v.src, v.dst, what, detail);
+        s.events.add(e);
+        for (Connection c : s.connections) c.timeline.add(e);
+    }
+
+    void finish(Findings findings, List<Reports.SetupReport> failed) {
         for (Session s : all) {
-            if (s.connection == null) {
+            if (s.connection == null && !s.pingpong && !s.perftest) {
+                findings.add(Severity.NOTE, "setup.unrecognized", s.client + ":" + s.clientPort + " → " + s.server + ":" + s.serverPort,
+                    "TCP connection on port " + s.serverPort + " carries neither perftest's nor ibv_*_pingpong's exchange", s.firstFrame);
+            } else if (s.connection == null) {
+                String program = s.pingpong ? "ibv_pingpong" : "perftest";
+                boolean none = s.pingpong ? s.clientDests.isEmpty() && s.serverDests.isEmpty() : s.clientKey == null && s.serverKey == null;
+                String why = none ? "no key exchanged" : "only one side sent its keys";
                 findings.add(Severity.ERROR, "setup.incomplete", s.client + ":" + s.clientPort + " → " + s.server + ":" + s.serverPort,
-                    "perftest socket set-up never completed: " + (s.clientKey == null && s.serverKey == null ? "no key exchanged"
-                        : "only one side sent its keys"), s.firstFrame);
+                    program + " socket set-up never completed: " + why, s.firstFrame);
+                if (failed.size() < CmSetups.MAX_FAILED) {
+                    failed.add(new Reports.SetupReport("socket", "incomplete", s.client, s.server, null, null,
+                        "TCP:" + s.serverPort, program + ": " + why, List.copyOf(s.events)));
+                }
             }
         }
     }

@@ -38,6 +38,11 @@ public final class CaptureReaders {
         return open(new CaptureInput(stream, BUFFER), name);
     }
 
+    /** Reads from a stream through a buffer of {@code bufferSize} bytes (tests: records that straddle buffer ends). */
+    static CaptureReader open(InputStream stream, String name, int bufferSize) throws IOException {
+        return open(new CaptureInput(stream, bufferSize), name);
+    }
+
     private static CaptureReader open(CaptureInput in, String name) throws IOException {
         byte[] magic = new byte[4];
         int n = in.read(magic, 0, 4);

@@ -109,7 +109,8 @@ final class IbTransportDissector {
         if (p.detail && pad > 0 && payloadEnd + pad <= p.cap) p.bytes(PAD, payloadEnd, pad);
         if (icrcOff + 4 > p.cap) {
             f.icrcStatus = DecodedFrame.IcrcStatus.UNCHECKED;
-            if (p.detail) f.add(ICRC_STATUS, icrcOff, 0, f.icrcStatus.ordinal());
+            // the ICRC's bytes were not captured: the status sits where the captured bytes end, not past them
+            if (p.detail) f.add(ICRC_STATUS, Math.min(icrcOff, p.cap), 0, f.icrcStatus.ordinal());
             f.expert(Expert.truncated("ICRC not checked: the frame was cut at " + p.cap + " bytes by the capture's snaplen"));
             return;
         }

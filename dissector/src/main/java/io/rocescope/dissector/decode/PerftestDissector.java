@@ -19,12 +19,17 @@ final class PerftestDissector {
         boolean syn = (flags & 0x02) != 0, end = (flags & 0x05) != 0;
         int captured = Math.max(0, Math.min(payloadLen, p.cap - payloadOff));
         List<PerftestRecord> records = p.perftest.segment(key, seq, syn, end, d, payloadOff, captured);
-        if (records.isEmpty()) return;
+        if (records.isEmpty()) {
+            PingpongDissector.dissect(p, p.perftest.pingpongRecords(), p.perftest.lastSegmentOffset(), payloadOff, captured);
+            return;
+        }
         f.protocol = DecodedFrame.Protocol.PERFTEST;
         long segStart = p.perftest.lastSegmentOffset();
         for (PerftestRecord r : records) {
             long from = Math.max(r.streamStart(), segStart), to = Math.min(r.streamEnd(), segStart + captured);
-            int off = payloadOff + (int) Math.max(0, from - segStart);
+            // a record that bytes of earlier, early segments completed may lie past this segment: it is shown at the
+            // segment's end with no bytes, never at an offset beyond the frame
+            int off = payloadOff + (int) Math.min(captured, Math.max(0, from - segStart));
             int len = (int) Math.max(0, to - from);
             int node = f.open(PERFTEST, off);
             f.add(RECORD, off, len, r.kind().ordinal(), r.kind().name().toLowerCase());

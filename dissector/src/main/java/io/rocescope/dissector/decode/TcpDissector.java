@@ -51,7 +51,10 @@ final class TcpDissector {
             p.malformed("TCP header length " + hdr + " does not fit the IP payload");
             return;
         }
-        p.f.add(TCP_OPTIONS_LEN, off + 20, hdr - 20, hdr - 20);
+        // the options' bytes as far as they were captured (a snaplen can cut them: the field must not point past the frame)
+        int optionsCaptured = Math.max(0, Math.min(hdr - 20, p.cap - off - 20));
+        p.f.add(TCP_OPTIONS_LEN, off + 20, optionsCaptured, hdr - 20);
+        if (optionsCaptured < hdr - 20) p.need(off + 20, hdr - 20, "TCP options");
         int payload = ipEnd - off - hdr;
         p.f.add(TCP_LEN, off, 0, payload);
         int stop = Math.min(ipEnd, p.cap);

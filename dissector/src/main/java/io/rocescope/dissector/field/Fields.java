@@ -308,6 +308,7 @@ public final class Fields {
     static {
         CmFields.register();
         PerftestFields.register();
+        PingpongFields.register();
     }
 
     /**

@@ -98,12 +98,15 @@ final class FilterParser {
     // ---- logic ----
 
     private DisplayFilter or() throws FilterSyntaxException {
-        DisplayFilter left = xor();
-        while (accept("||", "or")) {
-            DisplayFilter a = left, b = xor();
-            left = f -> a.matches(f) || b.matches(f);
-        }
-        return left;
+        List<DisplayFilter> terms = new ArrayList<>(List.of(xor()));
+        while (accept("||", "or")) terms.add(xor());
+        if (terms.size() == 1) return terms.get(0);
+        // matched in a loop, not as nested lambdas: a 100,000-term chain must not overflow the stack
+        DisplayFilter[] any = terms.toArray(DisplayFilter[]::new);
+        return f -> {
+            for (DisplayFilter t : any) if (t.matches(f)) return true;
+            return false;
+        };
     }
 
     private DisplayFilter xor() throws FilterSyntaxException {
@@ -116,24 +119,39 @@ final class FilterParser {
     }
 
     private DisplayFilter and() throws FilterSyntaxException {
-        DisplayFilter left = not();
-        while (accept("&&", "and")) {
-            DisplayFilter a = left, b = not();
-            left = f -> a.matches(f) && b.matches(f);
-        }
-        return left;
+        List<DisplayFilter> terms = new ArrayList<>(List.of(not()));
+        while (accept("&&", "and")) terms.add(not());
+        if (terms.size() == 1) return terms.get(0);
+        DisplayFilter[] all = terms.toArray(DisplayFilter[]::new);
+        return f -> {
+            for (DisplayFilter t : all) if (!t.matches(f)) return false;
+            return true;
+        };
+    }
+
+    /** Nesting deeper than this is refused: 10,000 nested parentheses or negations overflowed the parser's stack. */
+    static final int MAX_NESTING = 200;
+    private int depth;
+
+    private void nest(Token at) throws FilterSyntaxException {
+        if (++depth > MAX_NESTING) throw error(at, "parentheses and negations nest more than " + MAX_NESTING + " levels deep");
     }
 
     private DisplayFilter not() throws FilterSyntaxException {
-        if (accept("!", "not")) {
+        if (peek().is("!") || peek().is("not")) {
+            nest(peek());
+            pos++;
             DisplayFilter inner = not();
+            depth--;
             return f -> !inner.matches(f);
         }
         if (peek().is("(")) {
             Token open = peek();
+            nest(open);
             pos++;
             DisplayFilter inner = or();
             if (!accept(")")) throw error(peek().kind() == Kind.END ? open : peek(), "missing ')'" + (peek().kind() == Kind.END ? " for this '('" : found(peek())));
+            depth--;
             return inner;
         }
         return test();
@@ -344,8 +362,10 @@ final class FilterParser {
 
     private Operand unary() throws FilterSyntaxException {
         if (peek().is("-")) {
+            nest(peek());
             Token minus = tokens.get(pos++);
             Operand inner = unary();
+            depth--;
             if (inner instanceof Operand.Literal l && l.token.kind() == Kind.WORD) {
                 return new Operand.Literal(new Token(Kind.WORD, "-" + l.token.text(), minus.pos()));
             }
@@ -360,10 +380,13 @@ final class FilterParser {
         Token t = peek();
         Operand o;
         if (t.is("{")) {
+            nest(t);
             pos++;
             o = arith();
             expect("}");
+            depth--;
         } else if (t.kind() == Kind.WORD && peek(1).is("(") && Function.NAMES.contains(t.text())) {
+            nest(t);
             pos += 2;
             List<Operand> args = new ArrayList<>();
             if (!peek().is(")")) {
@@ -371,6 +394,7 @@ final class FilterParser {
                 while (accept(",")) args.add(arith());
             }
             expect(")");
+            depth--;
             o = Function.of(t.text(), args, t.pos(), text);
         } else if (t.kind() == Kind.WORD) {
             pos++;

@@ -31,10 +31,15 @@ final class Lexer {
         return new Lexer(text).all();
     }
 
+    /** The blanks Wireshark's scanner skips between tokens; other control characters are errors, not spaces. */
+    private static boolean isBlank(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\u000B';
+    }
+
     private List<Token> all() throws FilterSyntaxException {
         List<Token> out = new ArrayList<>();
         while (true) {
-            while (at < text.length() && Character.isWhitespace(text.charAt(at))) at++;
+            while (at < text.length() && isBlank(text.charAt(at))) at++;
             if (at >= text.length()) {
                 out.add(new Token(Kind.END, "", text.length()));
                 return out;

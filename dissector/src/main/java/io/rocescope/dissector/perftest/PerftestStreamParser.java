@@ -30,10 +30,21 @@ final class PerftestStreamParser {
     private int len;
     private long bufStart;         // stream offset of buf[0]
     private State state = State.VERSION;
+    /**
+     * For the unknown bytes at the start of the buffer, waiting for a key message to end them: how many
+     * of the places after their first byte are already known not to start one. Without it each segment
+     * would search the whole buffer again, quadratic in its size (a stream cut into 1-byte segments).
+     */
+    private int unknownScanned;
+    /** Length of the text KEY_START matches. */
+    private static final int KEY_START_LENGTH = 17;
     private int major, minor;
     private boolean gaveUp;
 
     boolean gaveUp() { return gaveUp; }
+
+    /** Memory held for bytes that wait for the rest of their record: at most {@link #MAX_BUFFER}. */
+    int retainedBytes() { return buf.length; }
 
     /** Adds in-order bytes and appends every record they complete to {@code out}. */
     void bytes(byte[] d, int off, int n, long streamOffset, List<PerftestRecord> out) {
@@ -42,6 +53,8 @@ final class PerftestStreamParser {
         if (len + n > buf.length) {
             if (len + n > MAX_BUFFER) {   // no record is that long: this is not perftest's exchange
                 gaveUp = true;
+                buf = new byte[0];
+                len = 0;
                 return;
             }
             buf = java.util.Arrays.copyOf(buf, Math.min(MAX_BUFFER, Math.max(len + n, buf.length * 2)));
@@ -83,6 +96,7 @@ final class PerftestStreamParser {
             int used = next(pos, out, atEnd);
             if (used == 0) break;
             pos += used;
+            unknownScanned = 0;
         }
         return pos;
     }
@@ -149,10 +163,14 @@ final class PerftestStreamParser {
         }
         if (nul < 0 && avail < MAX_KEY && !atEnd && looksLikeKeyPrefix(pos, avail)) return 0;   // wait
         // Not a record we know (a binary report, negotiation block …): unknown bytes up to the next key.
-        String rest = new String(buf, pos + 1, avail - 1, StandardCharsets.ISO_8859_1);
+        int from = pos + 1 + unknownScanned;
+        String rest = new String(buf, from, pos + avail - from, StandardCharsets.ISO_8859_1);
         Matcher k = KEY_START.matcher(rest);
-        int skip = k.find() ? k.start() + 1 : (atEnd ? avail : 0);
-        if (skip == 0) return 0;
+        int skip = k.find() ? from + k.start() - pos : (atEnd ? avail : 0);
+        if (skip == 0) {
+            unknownScanned = Math.max(0, avail - 1 - (KEY_START_LENGTH - 1));
+            return 0;
+        }
         PerftestRecord.Report report = report(pos, skip);
         out.add(report != null
             ? new PerftestRecord(PerftestRecord.Kind.REPORT, bufStart + pos, bufStart + pos + skip, null, 0, null, report)

@@ -8,8 +8,14 @@ import java.util.TreeMap;
  * retransmitted and overlapping bytes are delivered once. Sequence numbers wrap at 2^32.
  */
 public final class TcpStreamReassembler {
-    /** Bytes waiting for a gap to fill; beyond this the stream is given up on (not a perftest exchange). */
-    static final int MAX_PENDING = 1 << 20;
+    /**
+     * Bytes waiting for a gap to fill, each early segment counted with {@link #SEGMENT_OVERHEAD}; beyond
+     * this the stream is given up on. perftest's whole exchange is a few KiB: a gap with more behind it
+     * is not that exchange.
+     */
+    static final int MAX_PENDING = 64 << 10;
+    /** What holding one early segment costs besides its bytes (map entry, boxed key, array header). */
+    static final int SEGMENT_OVERHEAD = 96;
 
     /** Receives bytes in stream order; {@code streamOffset} is the position of data[off] in the stream. */
     public interface Sink {
@@ -31,12 +37,23 @@ public final class TcpStreamReassembler {
         }
     }
 
+    /** Takes {@code seq} as the stream's first byte unless the stream has started (a capture that began mid-stream). */
+    void startAt(int seq) {
+        if (!started) {
+            started = true;
+            nextSeq = seq;
+        }
+    }
+
     /** Stream offset of sequence number {@code seq} (may be negative for old, retransmitted bytes). */
     public long streamOffset(int seq) {
         return delivered + (seq - nextSeq);   // int subtraction handles the 2^32 wrap
     }
 
     public boolean overflowed() { return overflowed; }
+
+    /** Memory held for early segments (their bytes and per-segment overhead): at most {@link #MAX_PENDING}. */
+    long retainedBytes() { return pendingBytes; }
 
     /** Adds a segment's payload and delivers every byte that is now in order. */
     public void segment(int seq, byte[] d, int off, int len, Sink sink) {
@@ -48,10 +65,10 @@ public final class TcpStreamReassembler {
         long at = streamOffset(seq);
         if (at + len <= delivered) return;                  // a pure retransmission
         if (at > delivered) {                               // early: wait for the gap
-            if (pendingBytes + len > MAX_PENDING) { overflowed = true; pending.clear(); return; }
+            if (pendingBytes + len + SEGMENT_OVERHEAD > MAX_PENDING) { overflowed = true; pending.clear(); pendingBytes = 0; return; }
             byte[] copy = java.util.Arrays.copyOfRange(d, off, off + len);
             byte[] old = pending.put(at, copy);
-            pendingBytes += len - (old == null ? 0 : old.length);
+            pendingBytes += len + SEGMENT_OVERHEAD - (old == null ? 0 : old.length + SEGMENT_OVERHEAD);
             return;
         }
         int skip = (int) (delivered - at);                  // overlap with what was delivered
@@ -61,7 +78,7 @@ public final class TcpStreamReassembler {
             Map.Entry<Long, byte[]> e = pending.firstEntry();
             if (e.getKey() > delivered) break;
             pending.pollFirstEntry();
-            pendingBytes -= e.getValue().length;
+            pendingBytes -= e.getValue().length + SEGMENT_OVERHEAD;
             int s = (int) (delivered - e.getKey());
             if (s < e.getValue().length) deliver(e.getValue(), s, e.getValue().length - s, sink);
         }

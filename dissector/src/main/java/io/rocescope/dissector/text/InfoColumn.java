@@ -26,6 +26,7 @@ public final class InfoColumn {
             switch (f.protocol()) {
                 case TCP: tcp(sb, f); break;
                 case PERFTEST: PerftestInfo.append(sb, f); tcp(sb.append(" ("), f); sb.append(')'); break;
+                case IBV_PINGPONG: PingpongInfo.append(sb, f); tcp(sb.append(" ("), f); sb.append(')'); break;
                 case UDP: udp(sb, f); break;
                 case ARP: arp(sb, f); break;
                 case MAC_CONTROL: macControl(sb, f); break;

@@ -1,0 +1,45 @@
+package io.rocescope.dissector.decode;
+
+import io.rocescope.dissector.perftest.PingpongRecord;
+import io.rocescope.dissector.text.Addresses;
+
+import java.util.List;
+
+import static io.rocescope.dissector.field.PingpongFields.*;
+
+/** Adds to a TCP frame the ibv_*_pingpong messages that its payload completed. */
+final class PingpongDissector {
+    private PingpongDissector() {}
+
+    static void dissect(Packet p, List<PingpongRecord> records, long segStart, int payloadOff, int captured) {
+        if (records.isEmpty()) return;
+        DecodedFrame f = p.f;
+        f.protocol = DecodedFrame.Protocol.IBV_PINGPONG;
+        for (PingpongRecord r : records) {
+            long from = Math.max(r.streamStart(), segStart), to = Math.min(r.streamEnd(), segStart + captured);
+            int off = payloadOff + (int) Math.max(0, from - segStart);
+            int len = (int) Math.max(0, to - from);
+            int node = f.open(PINGPONG, off);
+            switch (r.kind()) {
+                case DEST:
+                case XRC_DEST: {
+                    PingpongRecord.Dest dst = r.dest();
+                    f.add(MESSAGE, off, len, 0, "dest");
+                    f.add(INDEX, off, len, r.index());
+                    f.add(LID, off, len, dst.lid());
+                    f.add(QPN, off, len, dst.qpn());
+                    if (dst.sendQpn() >= 0) f.add(SEND_QPN, off, len, dst.sendQpn());
+                    f.add(PSN, off, len, dst.psn());
+                    if (dst.srqn() >= 0) f.add(SRQN, off, len, dst.srqn());
+                    f.add(GID, off, len, 0, Addresses.ipv6(dst.gid(), 0));
+                    long v4 = Addresses.mappedIpv4(dst.gid(), 0);
+                    if (v4 >= 0) f.add(GID_IPV4, off, len, v4);
+                    break;
+                }
+                case DONE: f.add(MESSAGE, off, len, 0, "done"); break;
+                default: f.add(MESSAGE, off, len, 0, "END"); break;
+            }
+            f.close(node, off + len);
+        }
+    }
+}

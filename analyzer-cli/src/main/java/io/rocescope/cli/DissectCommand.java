@@ -4,6 +4,10 @@ import io.rocescope.dissector.capture.CaptureFormatException;
 import io.rocescope.dissector.capture.CaptureReader;
 import io.rocescope.dissector.capture.CaptureReaders;
 import io.rocescope.dissector.decode.DecodeOptions;
+import io.rocescope.dissector.encode.CaptureWriter;
+import io.rocescope.dissector.encode.PcapFileWriter;
+import io.rocescope.dissector.encode.PcapngFileWriter;
+import io.rocescope.dissector.text.TimeColumn;
 import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.field.Fields;
@@ -41,8 +45,28 @@ final class DissectCommand implements Callable<Integer> {
     @Option(names = "-e", paramLabel = "FIELD", description = "field to print with -T fields (repeatable), e.g. infiniband.bth.psn")
     List<String> fields = new ArrayList<>();
 
-    @Option(names = "-E", paramLabel = "OPTION", description = "-T fields options: header=y|n, separator=CHAR (as tshark)")
+    @Option(names = "-E", paramLabel = "OPTION", description = "-T fields options, as tshark's: header=y|n, separator=/t|/s|C, "
+        + "quote=d|s|n, occurrence=f|l|a, aggregator=,|/s|C, bom=y|n, escape=y|n; several may be comma-separated")
     List<String> fieldOptions = new ArrayList<>();
+
+    @Option(names = "-x", description = "print each frame's bytes in hex and ASCII (after the tree with -V, after the line with -P)")
+    boolean hexDump;
+
+    @Option(names = "-P", description = "print the summary line even with -x or -w")
+    boolean printSummary;
+
+    @Option(names = "-t", paramLabel = "FORMAT", description = "Time column: r (relative, default), a/ad/adoy (local time, with date, "
+        + "day of year), u/ud/udoy (UTC), e (epoch), d (delta to previous captured), dd (delta to previous displayed)")
+    String timeFormat;
+
+    @Option(names = "-u", paramLabel = "UNITS", description = "relative and delta times in s (seconds, default) or hms (1h 2m 3.000000s)")
+    String timeUnits;
+
+    @Option(names = "-w", paramLabel = "OUTFILE", description = "write the frames (those -Y selects) to a capture file instead of printing them")
+    String writeFile;
+
+    @Option(names = "-F", paramLabel = "FORMAT", description = "file format for -w: pcapng (default, as tshark's) or pcap; a name ending in .pcap picks pcap")
+    String writeFormat;
 
     @Option(names = "-c", paramLabel = "N", description = "stop after N frames")
     long count = -1;
@@ -74,7 +98,20 @@ final class DissectCommand implements Callable<Integer> {
                 return RoceScope.EXIT_USAGE;
             }
         }
-        FrameSink<?> sink = sink();
+        TimeColumn time;
+        try {
+            time = TimeColumn.parse(timeFormat, timeUnits);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, e.getMessage());
+        }
+        FrameClock clock = new FrameClock();
+        if (time.needsPrevious()) threads = 0;   // deltas to the previous frames: formatted in capture order
+        FrameSink<?> sink;
+        try {
+            sink = sink(time, clock);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, e.getMessage());
+        }
         FieldInterest interest = sink.interest();
         if (filter != null) interest = interest.with(filter.fields());
         PrintWriter err = cl.getErr();
@@ -83,10 +120,11 @@ final class DissectCommand implements Callable<Integer> {
         // and one that did not (the input never opened) prints nothing.
         boolean begun = false;
         try (CaptureReader reader = CaptureReaders.open(input)) {
+            if (sink instanceof WriteSink w) w.open(reader.nanosecondTimestamps());
             FramePipeline pipeline = new FramePipeline(options, interest, threads, FramePipeline.DEFAULT_BATCH);
             sink.begin();
             begun = true;
-            frames = run(pipeline, reader, sink, filter);
+            frames = run(pipeline, reader, sink, filter, clock);
             begun = false;
             sink.end(frames);
             for (String w : reader.warnings()) err.println("rocescope: warning: " + w);
@@ -120,15 +158,36 @@ final class DissectCommand implements Callable<Integer> {
         }
     }
 
-    private <O> long run(FramePipeline pipeline, CaptureReader reader, FrameSink<O> sink, DisplayFilter filter) throws IOException {
-        return pipeline.run(reader, count, filter == null ? sink : new FilteredJob<>(sink, filter));
+    private <O> long run(FramePipeline pipeline, CaptureReader reader, FrameSink<O> sink, DisplayFilter filter, FrameClock clock)
+        throws IOException {
+        return pipeline.run(reader, count, clock.counting(filter == null ? sink : new FilteredJob<>(sink, filter)));
     }
 
-    private FrameSink<?> sink() throws IOException {
+    /** The -w file's writer: pcapng unless -F pcap or a name ending in .pcap (tshark writes pcapng by default). */
+    private CaptureWriter writer(boolean nanos) throws IOException {
+        boolean pcap = writeFormat != null ? writeFormat.equals("pcap") : writeFile.toLowerCase(java.util.Locale.ROOT).endsWith(".pcap");
+        OutputStream o = writeFile.equals("-") ? root.stdout() : java.nio.file.Files.newOutputStream(java.nio.file.Path.of(writeFile));
+        return pcap ? new PcapFileWriter(o, nanos) : new PcapngFileWriter(o, nanos);
+    }
+
+    private FrameSink<?> sink(TimeColumn time, FrameClock clock) throws IOException {
         OutputStream out = root.stdout();
         if (quiet) return new CountSink(spec.commandLine().getErr());
+        if (writeFile != null) {
+            if (writeFormat != null && !writeFormat.equals("pcap") && !writeFormat.equals("pcapng")) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "unknown -F file format '" + writeFormat + "' (pcap, pcapng)");
+            }
+            if (printSummary || hexDump || verbose) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "-w writes the frames and prints nothing; -P, -V and -x cannot go with it");
+            }
+            return new WriteSink(this::writer);
+        }
         switch (format) {
             case "text":
+                if (hexDump || printSummary || !time.isDefault()) {
+                    // as tshark: -x alone prints only the dump, -V only the tree; -P adds the line to either
+                    return new PrintSink(out, printSummary || !hexDump && !verbose, verbose, hexDump, time, clock);
+                }
                 return verbose ? new TreeSink(out) : new LineSink(out);
             case "fields": {
                 if (fields.isEmpty()) throw new CommandLine.ParameterException(spec.commandLine(), "-T fields needs at least one -e FIELD");
@@ -138,17 +197,7 @@ final class DissectCommand implements Callable<Integer> {
                     if (def == null) throw new CommandLine.ParameterException(spec.commandLine(), "unknown field '" + name + "' (rocescope fields lists them)");
                     defs.add(def);
                 }
-                boolean header = false;
-                char sep = '\t';
-                for (String o : fieldOptions) {
-                    if (o.equals("header=y")) header = true;
-                    else if (o.equals("header=n")) header = false;
-                    else if (o.startsWith("separator=") && o.length() == 11) sep = o.charAt(10);
-                    else if (o.equals("separator=/t")) sep = '\t';
-                    else if (o.equals("separator=/s")) sep = ' ';
-                    else throw new CommandLine.ParameterException(spec.commandLine(), "unknown -E option '" + o + "' (header=y|n, separator=C)");
-                }
-                return new FieldsSink(out, defs, header, sep);
+                return new FieldsSink(out, defs, FieldsFormat.parse(fieldOptions));
             }
             case "json":
                 return new JsonSink(out);

@@ -24,6 +24,9 @@ final class DecompressedReader implements CaptureReader {
     public String format() { return reader.format(); }
 
     @Override
+    public boolean nanosecondTimestamps() { return reader.nanosecondTimestamps(); }
+
+    @Override
     public List<String> warnings() {
         if (stream.damage() == null) return reader.warnings();
         List<String> all = new ArrayList<>(reader.warnings());

@@ -57,6 +57,9 @@ public final class PcapReader implements CaptureReader {
     public int linkType() { return linkType; }
     public long snaplen() { return snaplen; }
     public boolean isNanosecond() { return nanos; }
+
+    @Override
+    public boolean nanosecondTimestamps() { return nanos; }
     public boolean isBigEndian() { return bigEndian; }
 
     @Override

@@ -39,7 +39,8 @@ final class DissectCommand implements Callable<Integer> {
     @Option(names = "-V", description = "print the full field tree of every frame")
     boolean verbose;
 
-    @Option(names = "-T", paramLabel = "FORMAT", description = "output format: text (default), fields, json")
+    @Option(names = "-T", paramLabel = "FORMAT", description = "output format: text (default), fields, json, ek, pdml, psml (tshark's layouts), "
+        + "rocescope-json (RoCEscope's JSON: every field with label, value, display text, offset and length)")
     String format = "text";
 
     @Option(names = "-e", paramLabel = "FIELD", description = "field to print with -T fields (repeatable), e.g. infiniband.bth.psn")
@@ -200,9 +201,18 @@ final class DissectCommand implements Callable<Integer> {
                 return new FieldsSink(out, defs, FieldsFormat.parse(fieldOptions));
             }
             case "json":
+                return new TsharkJsonSink(out, false);
+            case "ek":
+                return new TsharkJsonSink(out, true);
+            case "pdml":
+                return new PdmlSink(out, capture.input(spec.commandLine()));
+            case "psml":
+                return new PsmlSink(out);
+            case "rocescope-json":
                 return new JsonSink(out);
             default:
-                throw new CommandLine.ParameterException(spec.commandLine(), "unknown output format '" + format + "' (text, fields, json)");
+                throw new CommandLine.ParameterException(spec.commandLine(), "unknown output format '" + format
+                    + "' (text, fields, json, ek, pdml, psml, rocescope-json)");
         }
     }
 }

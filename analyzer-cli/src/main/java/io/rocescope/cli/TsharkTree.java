@@ -77,6 +77,7 @@ final class TsharkTree {
         WIRESHARK_BASE.put("infiniband.immdt", BYTES);
         WIRESHARK_BASE.put("tcp.flags", 4);
         WIRESHARK_BASE.put("ipv6.flow", 6);
+        WIRESHARK_BASE.put("infiniband.grh.nxthdr", DECIMAL);
         WIRESHARK_BASE.put("ipv6.tclass", 8);
     }
 

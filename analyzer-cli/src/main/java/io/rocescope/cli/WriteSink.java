@@ -2,6 +2,7 @@ package io.rocescope.cli;
 
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.encode.CaptureWriter;
+import io.rocescope.dissector.field.LinkTypeNames;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -66,9 +67,33 @@ final class WriteSink implements FrameSink<WriteSink.Batch> {
     public void emit(Batch b, int from, int to) throws IOException {
         for (int i = from; i < to; i++) {
             byte[] d = b.data.get(i);
-            writer.write(b.ts[i], d, d.length, b.orig[i], b.link[i], b.iface[i]);
+            if (b.link[i] == LinkTypeNames.INFINIBAND) {
+                // native IB (read from ERF or DLT_INFINIBAND) goes out as ERF records: tshark 4.0 reads no DLT_INFINIBAND pcap
+                d = erf(b.ts[i], d, b.orig[i]);
+                writer.write(b.ts[i], d, d.length, d.length, LinkTypeNames.ERF, b.iface[i]);
+            } else {
+                writer.write(b.ts[i], d, d.length, b.orig[i], b.link[i], b.iface[i]);
+            }
             written++;
         }
+    }
+
+    /** An ERF record of type INFINIBAND around a packet: 16-byte header (32.32 fixed-point time, LE), then the bytes. */
+    static byte[] erf(long ts, byte[] packet, int wireLength) {
+        byte[] r = new byte[16 + packet.length];
+        long secs = Math.floorDiv(ts, 1_000_000_000L), ns = Math.floorMod(ts, 1_000_000_000L);
+        // the fraction rounded up, so that reading it back (erf.c rounds to nearest) gives the same nanosecond
+        long frac = ((ns << 32) + 999_999_999L) / 1_000_000_000L;
+        java.nio.ByteBuffer.wrap(r).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(0, (secs << 32) | (frac & 0xFFFFFFFFL));
+        r[8] = 21;                                    // INFINIBAND
+        r[9] = 0x04;                                  // varying record length
+        int rlen = r.length;
+        r[10] = (byte) (rlen >>> 8);
+        r[11] = (byte) rlen;
+        r[14] = (byte) (wireLength >>> 8);
+        r[15] = (byte) wireLength;
+        System.arraycopy(packet, 0, r, 16, packet.length);
+        return r;
     }
 
     @Override

@@ -34,7 +34,7 @@ class TsharkJsonTest {
      * nests a second infiniband.immdt under the first; infiniband.mad: tshark's node spans the whole 256-byte MAD,
      * RoCEscope's the 24-byte common header it names.
      */
-    private static final Set<String> DIFFERENT = Set.of("infiniband.cm.req.prim_flowlabel", "infiniband.cm.req.prim_pktrate",
+    static final Set<String> DIFFERENT = Set.of("infiniband.cm.req.prim_flowlabel", "infiniband.cm.req.prim_pktrate",
         "infiniband.cm.req.alt_flowlabel", "infiniband.cm.req.alt_pktrate", "infiniband.cm.req.alt_localgid",
         "infiniband.cm.req.alt_remotegid", "infiniband.immdt", "infiniband.mad");
 

@@ -19,6 +19,7 @@ final class FrameClock {
             @Override public O newOutput() { return job.newOutput(); }
             @Override public void clear(O out) { job.clear(out); }
             @Override public int mark(O out) { return job.mark(out); }
+            @Override public void rewind(O out, int mark) { job.rewind(out, mark); }
             @Override public void emit(O out, int from, int to) throws IOException { job.emit(out, from, to); }
 
             @Override

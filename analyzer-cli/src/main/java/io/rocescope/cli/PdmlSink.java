@@ -42,7 +42,7 @@ final class PdmlSink extends TextSink {
         int cap = f.capturedLength();
         sb.append("  <proto name=\"geninfo\" pos=\"0\" showname=\"General information\" size=\"").append(cap).append("\">\n");
         geninfo(sb, "num", "Number", Long.toString(f.number()), Long.toHexString(f.number()), cap);
-        geninfo(sb, "len", "Frame Length", Integer.toString(f.originalLength()), Integer.toHexString(f.originalLength()), cap);
+        geninfo(sb, "len", "Frame Length", Long.toString(f.originalLength()), Long.toHexString(f.originalLength()), cap);
         geninfo(sb, "caplen", "Captured Length", Integer.toString(cap), Integer.toHexString(cap), cap);
         String epoch = Text.seconds(new LineBuffer(24), f.timestampNanos(), 9).toString();
         geninfo(sb, "timestamp", "Captured Time", frameTime(f.timestampNanos()), epoch, cap);

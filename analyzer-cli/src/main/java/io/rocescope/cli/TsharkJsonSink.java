@@ -56,6 +56,12 @@ final class TsharkJsonSink extends TextSink {
     }
 
     @Override
+    public void rewind(LineBuffer sb, int mark) {
+        super.rewind(sb, mark);
+        writers.remove();   // its generator stopped inside the failed frame's object
+    }
+
+    @Override
     public void emit(LineBuffer sb, int from, int to) throws IOException {
         if (!ek && !started && to > from) {
             from += SEPARATOR.length();   // the first object has no comma before it

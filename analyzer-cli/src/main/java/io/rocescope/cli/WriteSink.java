@@ -32,7 +32,8 @@ final class WriteSink implements FrameSink<WriteSink.Batch> {
     static final class Batch {
         final List<byte[]> data = new ArrayList<>();
         long[] ts = new long[64];
-        int[] orig = new int[64], link = new int[64], iface = new int[64];
+        long[] orig = new long[64];
+        int[] link = new int[64], iface = new int[64];
         int size;
     }
 
@@ -64,6 +65,9 @@ final class WriteSink implements FrameSink<WriteSink.Batch> {
     public int mark(Batch b) { return b.size; }
 
     @Override
+    public void rewind(Batch b, int mark) { b.size = mark; }
+
+    @Override
     public void emit(Batch b, int from, int to) throws IOException {
         for (int i = from; i < to; i++) {
             byte[] d = b.data.get(i);
@@ -79,7 +83,7 @@ final class WriteSink implements FrameSink<WriteSink.Batch> {
     }
 
     /** An ERF record of type INFINIBAND around a packet: 16-byte header (32.32 fixed-point time, LE), then the bytes. */
-    static byte[] erf(long ts, byte[] packet, int wireLength) {
+    static byte[] erf(long ts, byte[] packet, long wireLength) {
         byte[] r = new byte[16 + packet.length];
         long secs = Math.floorDiv(ts, 1_000_000_000L), ns = Math.floorMod(ts, 1_000_000_000L);
         // the fraction rounded up, so that reading it back (erf.c rounds to nearest) gives the same nanosecond
@@ -90,8 +94,9 @@ final class WriteSink implements FrameSink<WriteSink.Batch> {
         int rlen = r.length;
         r[10] = (byte) (rlen >>> 8);
         r[11] = (byte) rlen;
-        r[14] = (byte) (wireLength >>> 8);
-        r[15] = (byte) wireLength;
+        int wlen = (int) Math.min(wireLength, 0xFFFF);   // ERF's wire length is 16 bits
+        r[14] = (byte) (wlen >>> 8);
+        r[15] = (byte) wlen;
         System.arraycopy(packet, 0, r, 16, packet.length);
         return r;
     }

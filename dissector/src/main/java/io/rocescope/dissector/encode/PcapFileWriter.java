@@ -21,7 +21,7 @@ public final class PcapFileWriter implements CaptureWriter {
     }
 
     @Override
-    public void write(long ts, byte[] data, int capturedLength, int originalLength, int linkType, int interfaceId) throws IOException {
+    public void write(long ts, byte[] data, int capturedLength, long originalLength, int linkType, int interfaceId) throws IOException {
         if (this.linkType < 0) {
             this.linkType = linkType;
             fileHeader(linkType);
@@ -34,7 +34,7 @@ public final class PcapFileWriter implements CaptureWriter {
         Le.u32(header, 0, (int) sec);
         Le.u32(header, 4, (int) (nanos ? frac : frac / 1000));
         Le.u32(header, 8, capturedLength);
-        Le.u32(header, 12, originalLength);
+        Le.u32(header, 12, (int) originalLength);
         out.write(header);
         out.write(data, 0, capturedLength);
     }

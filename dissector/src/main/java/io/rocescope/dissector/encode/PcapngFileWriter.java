@@ -33,7 +33,7 @@ public final class PcapngFileWriter implements CaptureWriter {
     }
 
     @Override
-    public void write(long ts, byte[] data, int capturedLength, int originalLength, int linkType, int interfaceId) throws IOException {
+    public void write(long ts, byte[] data, int capturedLength, long originalLength, int linkType, int interfaceId) throws IOException {
         long key = ((long) interfaceId << 32) | (linkType & 0xFFFFFFFFL);
         Integer id = interfaces.get(key);
         if (id == null) {
@@ -51,7 +51,7 @@ public final class PcapngFileWriter implements CaptureWriter {
         Le.u32(h, 12, (int) (units >>> 32));
         Le.u32(h, 16, (int) units);
         Le.u32(h, 20, capturedLength);
-        Le.u32(h, 24, originalLength);
+        Le.u32(h, 24, (int) originalLength);
         out.write(h);
         out.write(data, 0, capturedLength);
         out.write(new byte[padded - capturedLength]);

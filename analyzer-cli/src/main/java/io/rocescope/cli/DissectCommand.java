@@ -75,6 +75,10 @@ final class DissectCommand implements Callable<Integer> {
     @Option(names = "-Y", paramLabel = "FILTER", description = "display filter, as Wireshark's: e.g. \"infiniband.aeth.syndrome.opcode == 3 && ip.src == 10.0.0.2\"")
     String displayFilter;
 
+    @Option(names = "-z", paramLabel = "STATISTIC", description = "statistics after the frames, as tshark's: conv,udp; "
+        + "io,stat,INTERVAL[,FILTER] (repeatable; with -q only the statistics)")
+    List<String> statistics = new ArrayList<>();
+
     @Option(names = "-q", description = "decode every frame but print only a count (for timing)")
     boolean quiet;
 
@@ -115,6 +119,8 @@ final class DissectCommand implements Callable<Integer> {
         }
         FieldInterest interest = sink.interest();
         if (filter != null) interest = interest.with(filter.fields());
+        Statistics stats = statistics(cl);
+        if (stats != null) for (DisplayFilter f : stats.filters()) interest = interest.with(f.fields());
         PrintWriter err = cl.getErr();
         long frames = 0;
         // The output is whole or absent: a sink that began (JSON's "[") is ended whatever stops the run,
@@ -125,9 +131,13 @@ final class DissectCommand implements Callable<Integer> {
             FramePipeline pipeline = new FramePipeline(options, interest, threads, FramePipeline.DEFAULT_BATCH);
             sink.begin();
             begun = true;
-            frames = run(pipeline, reader, sink, filter, clock);
+            frames = run(pipeline, reader, sink, filter, clock, stats);
             begun = false;
             sink.end(frames);
+            if (stats != null) {
+                root.stdout().write(stats.report().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                root.stdout().flush();
+            }
             for (String w : reader.warnings()) err.println("rocescope: warning: " + w);
             if (frames == 0 && !reader.warnings().isEmpty()) return RoceScope.EXIT_USAGE;
         } catch (StandardOutput.Closed e) {
@@ -159,9 +169,50 @@ final class DissectCommand implements Callable<Integer> {
         }
     }
 
-    private <O> long run(FramePipeline pipeline, CaptureReader reader, FrameSink<O> sink, DisplayFilter filter, FrameClock clock)
-        throws IOException {
+    private <O> long run(FramePipeline pipeline, CaptureReader reader, FrameSink<O> sink, DisplayFilter filter, FrameClock clock,
+                         Statistics stats) throws IOException {
+        if (stats != null) {
+            // as tshark 4.0's taps, the statistics count every frame read; -Y chooses only the frames printed
+            PairJob<O, Statistics.Notes> both = new PairJob<>(filter == null ? sink : new FilteredJob<>(sink, filter), stats);
+            return pipeline.run(reader, count, clock.counting(both));
+        }
         return pipeline.run(reader, count, clock.counting(filter == null ? sink : new FilteredJob<>(sink, filter)));
+    }
+
+    /** The -z statistics asked for, or null. */
+    private Statistics statistics(CommandLine cl) {
+        if (statistics.isEmpty()) return null;
+        boolean conv = false;
+        long interval = 0;
+        List<DisplayFilter> ioFilters = new ArrayList<>();
+        List<String> ioTexts = new ArrayList<>();
+        for (String z : statistics) {
+            if (z.equals("conv,udp")) {
+                conv = true;
+            } else if (z.startsWith("io,stat,")) {
+                String[] parts = z.substring(8).split(",");
+                try {
+                    double secs = Double.parseDouble(parts[0]);
+                    if (!(secs > 0)) throw new NumberFormatException();
+                    interval = Math.round(secs * 1e9);
+                } catch (NumberFormatException e) {
+                    throw new CommandLine.ParameterException(cl, "-z io,stat: invalid interval '" + parts[0] + "' (seconds, e.g. 1 or 0.1)");
+                }
+                // each further comma-separated part is one column's filter, as in tshark (a filter has no comma)
+                for (int k = 1; k < parts.length; k++) {
+                    if (parts[k].isEmpty()) continue;
+                    try {
+                        ioFilters.add(DisplayFilter.parse(parts[k]));
+                        ioTexts.add(parts[k]);
+                    } catch (FilterSyntaxException e) {
+                        throw new CommandLine.ParameterException(cl, "-z io,stat: " + e.getMessage());
+                    }
+                }
+            } else {
+                throw new CommandLine.ParameterException(cl, "unsupported -z statistic '" + z + "' (conv,udp; io,stat,INTERVAL[,FILTER])");
+            }
+        }
+        return new Statistics(conv, interval, ioFilters, ioTexts);
     }
 
     /** The -w file's writer: pcapng unless -F pcap or a name ending in .pcap (tshark writes pcapng by default). */

@@ -48,27 +48,26 @@ final class FieldsSink extends TextSink {
         for (int k = 0; k < defs.size(); k++) {
             if (k > 0) sb.append(fmt.separator);
             FieldDef def = defs.get(k);
+            // columns and expert info come from the frame, not its fields
+            boolean computed = ComputedFields.isComputed(def);
             int n = 0;
-            for (int i = f.find(def); i >= 0; i = f.findNext(def, i)) n++;
+            if (computed) n = ComputedFields.count(def, f);
+            else for (int i = f.find(def); i >= 0; i = f.findNext(def, i)) n++;
             if (n == 0) continue;
             if (fmt.quote != 0) sb.append(fmt.quote);
             int seen = 0;
             boolean first = true;
-            if (ComputedFields.isComputed(def)) {   // columns and expert info come from the frame, not its fields
-                int n = ComputedFields.count(def, f);
-                for (int v = 0; v < n; v++) {
-                    if (v > 0) sb.append(',');
-                    sb.append(ComputedFields.text(def, f, v));
-                }
-                continue;
-            }
-            for (int i = f.find(def); i >= 0; i = f.findNext(def, i)) {
+            int i = computed ? -1 : f.find(def);
+            for (int v = 0; v < n; v++) {
                 seen++;
-                if (fmt.occurrence > 0 && seen != fmt.occurrence) continue;
-                if (fmt.occurrence < 0 && seen != n) continue;
-                if (!first) sb.append(fmt.aggregator);
-                value(sb, f, i);
-                first = false;
+                boolean wanted = !(fmt.occurrence > 0 && seen != fmt.occurrence) && !(fmt.occurrence < 0 && seen != n);
+                if (wanted) {
+                    if (!first) sb.append(fmt.aggregator);
+                    if (computed) sb.append(ComputedFields.text(def, f, v));
+                    else value(sb, f, i);
+                    first = false;
+                }
+                if (!computed) i = f.findNext(def, i);
             }
             if (fmt.quote != 0) sb.append(fmt.quote);
         }

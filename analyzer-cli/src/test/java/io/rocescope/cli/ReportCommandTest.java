@@ -155,6 +155,7 @@ class ReportCommandTest {
         JsonNode expert = cli.get("expert");
         assertThat(section.select("[data-ptr^=/counts/]")).hasSize(expert.get("counts").size());
         assertThat(section.select("[data-finding]")).hasSize(expert.get("findings").size());
+        assertThat(section.select("[data-finding] [data-finding], section.connection section.connection")).as("well-formed: no card inside another").isEmpty();
         assertThat(section.select("section.connection")).hasSize(cli.get("flows").size());
         assertThat(checked).isGreaterThan(20);
 

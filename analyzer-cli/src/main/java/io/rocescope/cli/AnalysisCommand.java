@@ -31,7 +31,7 @@ abstract class AnalysisCommand implements Callable<Integer> {
         String input = capture.input(cl);
         boolean json = analysis.json(cl);
         Reports.Analysis result = CaptureAnalyzer.analyze(input, capture.decodeOptions(cl), analysis.trackerOptions(cl),
-            capture.threads(cl, true), cl.getErr());
+            capture.threads(cl, true), analysis.count, analysis.filter(cl), cl.getErr());
         if (result == null) return RoceScope.EXIT_USAGE;
         OutputStream out = root.stdout();
         String note = FlowTableNote.line(result.summary(), analysis.maxFlows);

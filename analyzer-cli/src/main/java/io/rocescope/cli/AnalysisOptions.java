@@ -15,6 +15,22 @@ final class AnalysisOptions {
     @Option(names = "--max-flows", paramLabel = "N", description = "most flows tracked at once (default 50000); older ones are summarized and dropped")
     int maxFlows = 50_000;
 
+    @Option(names = "-c", paramLabel = "N", description = "read only the first N frames")
+    long count = -1;
+
+    @Option(names = "-Y", paramLabel = "FILTER", description = "analyze only the frames this display filter keeps (as tshark's -Y)")
+    String displayFilter;
+
+    /** The -Y filter, or null. */
+    io.rocescope.dissector.filter.DisplayFilter filter(CommandLine cl) {
+        if (displayFilter == null) return null;
+        try {
+            return io.rocescope.dissector.filter.DisplayFilter.parse(displayFilter);
+        } catch (io.rocescope.dissector.filter.FilterSyntaxException e) {
+            throw new CommandLine.ParameterException(cl, e.getMessage());
+        }
+    }
+
     boolean json(CommandLine cl) {
         if (format.equals("json")) return true;
         if (format.equals("text")) return false;

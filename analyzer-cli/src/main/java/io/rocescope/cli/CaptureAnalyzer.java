@@ -5,6 +5,7 @@ import io.rocescope.dissector.capture.CaptureReader;
 import io.rocescope.dissector.capture.CaptureReaders;
 import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.dissector.field.FieldInterest;
+import io.rocescope.dissector.filter.DisplayFilter;
 import io.rocescope.dissector.pipeline.FramePipeline;
 import io.rocescope.flow.FlowTracker;
 import io.rocescope.flow.Reports;
@@ -18,10 +19,21 @@ final class CaptureAnalyzer {
     private CaptureAnalyzer() {}
 
     static Reports.Analysis analyze(String input, DecodeOptions decode, TrackerOptions tracking, int threads, PrintWriter err) {
+        return analyze(input, decode, tracking, threads, -1, null, err);
+    }
+
+    /**
+     * The first {@code limit} frames (all when negative), and of those only what {@code filter} keeps
+     * (every frame when null), as tshark's -c and -Y choose the frames its statistics see.
+     */
+    static Reports.Analysis analyze(String input, DecodeOptions decode, TrackerOptions tracking, int threads, long limit,
+                                    DisplayFilter filter, PrintWriter err) {
         FlowTracker tracker = new FlowTracker(tracking, decode.perftestPort());
         try (CaptureReader reader = CaptureReaders.open(input)) {
-            FramePipeline pipeline = new FramePipeline(decode, FieldInterest.summary(), threads, FramePipeline.DEFAULT_BATCH);
-            long frames = pipeline.run(reader, -1, new TrackerJob(tracker));
+            FieldInterest interest = filter == null ? FieldInterest.summary() : FieldInterest.summary().with(filter.fields());
+            FramePipeline pipeline = new FramePipeline(decode, interest, threads, FramePipeline.DEFAULT_BATCH);
+            TrackerJob job = new TrackerJob(tracker);
+            long frames = pipeline.run(reader, limit, filter == null ? job : new FilteredJob<>(job, filter));
             for (String w : reader.warnings()) err.println("rocescope: warning: " + w);
             if (frames == 0 && !reader.warnings().isEmpty()) return null;
         } catch (CaptureFormatException e) {

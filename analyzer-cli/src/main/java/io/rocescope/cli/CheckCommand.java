@@ -68,7 +68,7 @@ final class CheckCommand implements Callable<Integer> {
         Map<String, String> notes = new LinkedHashMap<>();
         for (String file : files) {
             Reports.Analysis a = CaptureAnalyzer.analyze(file, decodeAs.decodeOptions(cl), analysis.trackerOptions(cl),
-                threads.threads(cl, true), cl.getErr());
+                threads.threads(cl, true), analysis.count, analysis.filter(cl), cl.getErr());
             if (a == null) return RoceScope.EXIT_USAGE;
             results.put(file, RuleEvaluator.evaluate(a, rules));
             String note = FlowTableNote.line(a.summary(), analysis.maxFlows);

@@ -4,6 +4,10 @@ import io.rocescope.dissector.capture.CaptureFormatException;
 import io.rocescope.dissector.capture.CaptureReader;
 import io.rocescope.dissector.capture.CaptureReaders;
 import io.rocescope.dissector.decode.DecodeOptions;
+import io.rocescope.dissector.encode.CaptureWriter;
+import io.rocescope.dissector.encode.PcapFileWriter;
+import io.rocescope.dissector.encode.PcapngFileWriter;
+import io.rocescope.dissector.text.TimeColumn;
 import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.field.Fields;
@@ -35,20 +39,45 @@ final class DissectCommand implements Callable<Integer> {
     @Option(names = "-V", description = "print the full field tree of every frame")
     boolean verbose;
 
-    @Option(names = "-T", paramLabel = "FORMAT", description = "output format: text (default), fields, json")
+    @Option(names = "-T", paramLabel = "FORMAT", description = "output format: text (default), fields, json, ek, pdml, psml (tshark's layouts), "
+        + "rocescope-json (RoCEscope's JSON: every field with label, value, display text, offset and length)")
     String format = "text";
 
     @Option(names = "-e", paramLabel = "FIELD", description = "field to print with -T fields (repeatable), e.g. infiniband.bth.psn")
     List<String> fields = new ArrayList<>();
 
-    @Option(names = "-E", paramLabel = "OPTION", description = "-T fields options: header=y|n, separator=CHAR (as tshark)")
+    @Option(names = "-E", paramLabel = "OPTION", description = "-T fields options, as tshark's: header=y|n, separator=/t|/s|C, "
+        + "quote=d|s|n, occurrence=f|l|a, aggregator=,|/s|C, bom=y|n, escape=y|n; several may be comma-separated")
     List<String> fieldOptions = new ArrayList<>();
+
+    @Option(names = "-x", description = "print each frame's bytes in hex and ASCII (after the tree with -V, after the line with -P)")
+    boolean hexDump;
+
+    @Option(names = "-P", description = "print the summary line even with -x or -w")
+    boolean printSummary;
+
+    @Option(names = "-t", paramLabel = "FORMAT", description = "Time column: r (relative, default), a/ad/adoy (local time, with date, "
+        + "day of year), u/ud/udoy (UTC), e (epoch), d (delta to previous captured), dd (delta to previous displayed)")
+    String timeFormat;
+
+    @Option(names = "-u", paramLabel = "UNITS", description = "relative and delta times in s (seconds, default) or hms (1h 2m 3.000000s)")
+    String timeUnits;
+
+    @Option(names = "-w", paramLabel = "OUTFILE", description = "write the frames (those -Y selects) to a capture file instead of printing them")
+    String writeFile;
+
+    @Option(names = "-F", paramLabel = "FORMAT", description = "file format for -w: pcapng (default, as tshark's) or pcap; a name ending in .pcap picks pcap")
+    String writeFormat;
 
     @Option(names = "-c", paramLabel = "N", description = "stop after N frames")
     long count = -1;
 
     @Option(names = "-Y", paramLabel = "FILTER", description = "display filter, as Wireshark's: e.g. \"infiniband.aeth.syndrome.opcode == 3 && ip.src == 10.0.0.2\"")
     String displayFilter;
+
+    @Option(names = "-z", paramLabel = "STATISTIC", description = "statistics after the frames, as tshark's: conv,udp; "
+        + "io,stat,INTERVAL[,FILTER] (repeatable; with -q only the statistics)")
+    List<String> statistics = new ArrayList<>();
 
     @Option(names = "-q", description = "decode every frame but print only a count (for timing)")
     boolean quiet;
@@ -74,21 +103,41 @@ final class DissectCommand implements Callable<Integer> {
                 return RoceScope.EXIT_USAGE;
             }
         }
-        FrameSink<?> sink = sink();
+        TimeColumn time;
+        try {
+            time = TimeColumn.parse(timeFormat, timeUnits);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, e.getMessage());
+        }
+        FrameClock clock = new FrameClock();
+        if (time.needsPrevious()) threads = 0;   // deltas to the previous frames: formatted in capture order
+        FrameSink<?> sink;
+        try {
+            sink = sink(time, clock);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, e.getMessage());
+        }
         FieldInterest interest = sink.interest();
         if (filter != null) interest = interest.with(filter.fields());
+        Statistics stats = statistics(cl);
+        if (stats != null) for (DisplayFilter f : stats.filters()) interest = interest.with(f.fields());
         PrintWriter err = cl.getErr();
         long frames = 0;
         // The output is whole or absent: a sink that began (JSON's "[") is ended whatever stops the run,
         // and one that did not (the input never opened) prints nothing.
         boolean begun = false;
         try (CaptureReader reader = CaptureReaders.open(input)) {
+            if (sink instanceof WriteSink w) w.open(reader.nanosecondTimestamps());
             FramePipeline pipeline = new FramePipeline(options, interest, threads, FramePipeline.DEFAULT_BATCH);
             sink.begin();
             begun = true;
-            frames = run(pipeline, reader, sink, filter);
+            frames = run(pipeline, reader, sink, filter, clock, stats);
             begun = false;
             sink.end(frames);
+            if (stats != null) {
+                root.stdout().write(stats.report().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                root.stdout().flush();
+            }
             for (String w : reader.warnings()) err.println("rocescope: warning: " + w);
             if (frames == 0 && !reader.warnings().isEmpty()) return RoceScope.EXIT_USAGE;
         } catch (StandardOutput.Closed e) {
@@ -120,15 +169,77 @@ final class DissectCommand implements Callable<Integer> {
         }
     }
 
-    private <O> long run(FramePipeline pipeline, CaptureReader reader, FrameSink<O> sink, DisplayFilter filter) throws IOException {
-        return pipeline.run(reader, count, filter == null ? sink : new FilteredJob<>(sink, filter));
+    private <O> long run(FramePipeline pipeline, CaptureReader reader, FrameSink<O> sink, DisplayFilter filter, FrameClock clock,
+                         Statistics stats) throws IOException {
+        if (stats != null) {
+            // as tshark 4.0's taps, the statistics count every frame read; -Y chooses only the frames printed
+            PairJob<O, Statistics.Notes> both = new PairJob<>(filter == null ? sink : new FilteredJob<>(sink, filter), stats);
+            return pipeline.run(reader, count, clock.counting(both));
+        }
+        return pipeline.run(reader, count, clock.counting(filter == null ? sink : new FilteredJob<>(sink, filter)));
     }
 
-    private FrameSink<?> sink() throws IOException {
+    /** The -z statistics asked for, or null. */
+    private Statistics statistics(CommandLine cl) {
+        if (statistics.isEmpty()) return null;
+        boolean conv = false;
+        long interval = 0;
+        List<DisplayFilter> ioFilters = new ArrayList<>();
+        List<String> ioTexts = new ArrayList<>();
+        for (String z : statistics) {
+            if (z.equals("conv,udp")) {
+                conv = true;
+            } else if (z.startsWith("io,stat,")) {
+                String[] parts = z.substring(8).split(",");
+                try {
+                    double secs = Double.parseDouble(parts[0]);
+                    if (!(secs > 0)) throw new NumberFormatException();
+                    interval = Math.round(secs * 1e9);
+                } catch (NumberFormatException e) {
+                    throw new CommandLine.ParameterException(cl, "-z io,stat: invalid interval '" + parts[0] + "' (seconds, e.g. 1 or 0.1)");
+                }
+                // each further comma-separated part is one column's filter, as in tshark (a filter has no comma)
+                for (int k = 1; k < parts.length; k++) {
+                    if (parts[k].isEmpty()) continue;
+                    try {
+                        ioFilters.add(DisplayFilter.parse(parts[k]));
+                        ioTexts.add(parts[k]);
+                    } catch (FilterSyntaxException e) {
+                        throw new CommandLine.ParameterException(cl, "-z io,stat: " + e.getMessage());
+                    }
+                }
+            } else {
+                throw new CommandLine.ParameterException(cl, "unsupported -z statistic '" + z + "' (conv,udp; io,stat,INTERVAL[,FILTER])");
+            }
+        }
+        return new Statistics(conv, interval, ioFilters, ioTexts);
+    }
+
+    /** The -w file's writer: pcapng unless -F pcap or a name ending in .pcap (tshark writes pcapng by default). */
+    private CaptureWriter writer(boolean nanos) throws IOException {
+        boolean pcap = writeFormat != null ? writeFormat.equals("pcap") : writeFile.toLowerCase(java.util.Locale.ROOT).endsWith(".pcap");
+        OutputStream o = writeFile.equals("-") ? root.stdout() : java.nio.file.Files.newOutputStream(java.nio.file.Path.of(writeFile));
+        return pcap ? new PcapFileWriter(o, nanos) : new PcapngFileWriter(o, nanos);
+    }
+
+    private FrameSink<?> sink(TimeColumn time, FrameClock clock) throws IOException {
         OutputStream out = root.stdout();
         if (quiet) return new CountSink(spec.commandLine().getErr());
+        if (writeFile != null) {
+            if (writeFormat != null && !writeFormat.equals("pcap") && !writeFormat.equals("pcapng")) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "unknown -F file format '" + writeFormat + "' (pcap, pcapng)");
+            }
+            if (printSummary || hexDump || verbose) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "-w writes the frames and prints nothing; -P, -V and -x cannot go with it");
+            }
+            return new WriteSink(this::writer);
+        }
         switch (format) {
             case "text":
+                if (hexDump || printSummary || !time.isDefault()) {
+                    // as tshark: -x alone prints only the dump, -V only the tree; -P adds the line to either
+                    return new PrintSink(out, printSummary || !hexDump && !verbose, verbose, hexDump, time, clock);
+                }
                 return verbose ? new TreeSink(out) : new LineSink(out);
             case "fields": {
                 if (fields.isEmpty()) throw new CommandLine.ParameterException(spec.commandLine(), "-T fields needs at least one -e FIELD");
@@ -138,22 +249,21 @@ final class DissectCommand implements Callable<Integer> {
                     if (def == null) throw new CommandLine.ParameterException(spec.commandLine(), "unknown field '" + name + "' (rocescope fields lists them)");
                     defs.add(def);
                 }
-                boolean header = false;
-                char sep = '\t';
-                for (String o : fieldOptions) {
-                    if (o.equals("header=y")) header = true;
-                    else if (o.equals("header=n")) header = false;
-                    else if (o.startsWith("separator=") && o.length() == 11) sep = o.charAt(10);
-                    else if (o.equals("separator=/t")) sep = '\t';
-                    else if (o.equals("separator=/s")) sep = ' ';
-                    else throw new CommandLine.ParameterException(spec.commandLine(), "unknown -E option '" + o + "' (header=y|n, separator=C)");
-                }
-                return new FieldsSink(out, defs, header, sep);
+                return new FieldsSink(out, defs, FieldsFormat.parse(fieldOptions));
             }
             case "json":
+                return new TsharkJsonSink(out, false);
+            case "ek":
+                return new TsharkJsonSink(out, true);
+            case "pdml":
+                return new PdmlSink(out, capture.input(spec.commandLine()));
+            case "psml":
+                return new PsmlSink(out);
+            case "rocescope-json":
                 return new JsonSink(out);
             default:
-                throw new CommandLine.ParameterException(spec.commandLine(), "unknown output format '" + format + "' (text, fields, json)");
+                throw new CommandLine.ParameterException(spec.commandLine(), "unknown output format '" + format
+                    + "' (text, fields, json, ek, pdml, psml, rocescope-json)");
         }
     }
 }

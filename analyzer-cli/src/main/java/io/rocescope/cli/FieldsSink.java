@@ -12,17 +12,18 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
 
-/** -T fields: the chosen fields, separated like tshark; a field present twice prints "a,b"; absent prints nothing. */
+/**
+ * -T fields: the chosen fields as tshark prints them with its -E options: separated, quoted, the chosen
+ * occurrences joined by the aggregator ("a,b" by default); an absent field prints nothing (not even quotes).
+ */
 final class FieldsSink extends TextSink {
     private final List<FieldDef> defs;
-    private final boolean header;
-    private final char sep;
+    private final FieldsFormat fmt;
 
-    FieldsSink(OutputStream out, List<FieldDef> defs, boolean header, char sep) {
+    FieldsSink(OutputStream out, List<FieldDef> defs, FieldsFormat fmt) {
         super(out);
         this.defs = defs;
-        this.header = header;
-        this.sep = sep;
+        this.fmt = fmt;
     }
 
     @Override
@@ -30,36 +31,65 @@ final class FieldsSink extends TextSink {
 
     @Override
     public void begin() throws IOException {
-        if (!header) return;
         LineBuffer sb = new LineBuffer();
-        for (int k = 0; k < defs.size(); k++) {
-            if (k > 0) sb.append(sep);
-            sb.append(defs.get(k).abbrev());
+        if (fmt.bom) sb.append('\uFEFF');
+        if (fmt.header) {
+            for (int k = 0; k < defs.size(); k++) {
+                if (k > 0) sb.append(fmt.separator);
+                sb.append(defs.get(k).abbrev());
+            }
+            sb.append('\n');
         }
-        sb.append('\n');
         sb.writeTo(out);
     }
 
     @Override
     void format(DecodedFrame f, LineBuffer sb) {
         for (int k = 0; k < defs.size(); k++) {
-            if (k > 0) sb.append(sep);
+            if (k > 0) sb.append(fmt.separator);
             FieldDef def = defs.get(k);
+            // columns and expert info come from the frame, not its fields
+            boolean computed = ComputedFields.isComputed(def);
+            int n = 0;
+            if (computed) n = ComputedFields.count(def, f);
+            else for (int i = f.find(def); i >= 0; i = f.findNext(def, i)) n++;
+            if (n == 0) continue;
+            if (fmt.quote != 0) sb.append(fmt.quote);
+            int seen = 0;
             boolean first = true;
-            if (ComputedFields.isComputed(def)) {   // columns and expert info come from the frame, not its fields
-                int n = ComputedFields.count(def, f);
-                for (int v = 0; v < n; v++) {
-                    if (v > 0) sb.append(',');
-                    sb.append(ComputedFields.text(def, f, v));
+            int i = computed ? -1 : f.find(def);
+            for (int v = 0; v < n; v++) {
+                seen++;
+                boolean wanted = !(fmt.occurrence > 0 && seen != fmt.occurrence) && !(fmt.occurrence < 0 && seen != n);
+                if (wanted) {
+                    if (!first) sb.append(fmt.aggregator);
+                    if (computed) sb.append(ComputedFields.text(def, f, v));
+                    else value(sb, f, i);
+                    first = false;
                 }
-                continue;
+                if (!computed) i = f.findNext(def, i);
             }
-            for (int i = f.find(def); i >= 0; i = f.findNext(def, i)) {
-                if (!first) sb.append(',');
-                FieldText.value(sb, f, i);
-                first = false;
-            }
+            if (fmt.quote != 0) sb.append(fmt.quote);
         }
         sb.append('\n');
+    }
+
+    /** The value; with escape=y a string's tab, newline and backslash as tshark writes them (\\t, \\n, \\\\). */
+    private void value(LineBuffer sb, DecodedFrame f, int i) {
+        if (!fmt.escape || f.def(i).type() != io.rocescope.dissector.field.FieldType.STRING) {
+            FieldText.value(sb, f, i);
+            return;
+        }
+        String v = FieldText.value(f, i);
+        for (int c = 0; c < v.length(); c++) {
+            char ch = v.charAt(c);
+            switch (ch) {
+                case '\t': sb.append("\\t"); break;
+                case '\n': sb.append("\\n"); break;
+                case '\r': sb.append("\\r"); break;
+                case '\\': sb.append("\\\\"); break;
+                default: sb.append(ch);
+            }
+        }
     }
 }

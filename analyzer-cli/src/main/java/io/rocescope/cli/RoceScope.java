@@ -14,7 +14,7 @@ import java.nio.charset.StandardCharsets;
 public final class RoceScope implements Runnable {
     /** The subcommands, in the order help lists them. */
     private static final Class<?>[] COMMANDS = {DissectCommand.class, FlowsCommand.class, TimelineCommand.class,
-        ExpertCommand.class, StatsCommand.class, CheckCommand.class, SynthCommand.class, FieldsCommand.class,
+        ExpertCommand.class, StatsCommand.class, CheckCommand.class, ReportCommand.class, SynthCommand.class, FieldsCommand.class,
         CaptureCommand.class, GuiCommand.class, CommandLine.HelpCommand.class};
 
     /** Exit codes: 0 fine, 1 a check failed, 2 usage or input error, 141 the output's reader went away (SIGPIPE's). */

@@ -50,7 +50,7 @@ class AtomicEthAliasTest {
 
     @Test
     void jsonCarriesBothNamesAndTheTreeShowsTheValueOnce() throws Exception {
-        CliRunner json = CliRunner.run("dissect", "-T", "json", "-c", "30", FILE.toString());
+        CliRunner json = CliRunner.run("dissect", "-T", "rocescope-json", "-c", "30", FILE.toString());
         JsonNode frames = new ObjectMapper().readTree(json.out());
         int checked = 0;
         for (JsonNode f : frames) {

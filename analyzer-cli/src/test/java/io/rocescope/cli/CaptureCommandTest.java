@@ -19,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class CaptureCommandTest {
 
-    private static boolean canCaptureOnLoopback() {
+    /** Whether this process may capture on loopback (root or CAP_NET_RAW, and libpcap). */
+    static boolean canCaptureOnLoopback() {
         try {
             var nif = org.pcap4j.core.Pcaps.getDevByName("lo");
             if (nif == null) return false;

@@ -97,7 +97,7 @@ class CraftedInputTest {
         // the same MAD made an APR (attribute 0x001a @78): APR's status is the MAD data's tenth byte (86 + 9)
         Path p = altered("udaddy_sidr", 4, d -> { d[79] = 0x1A; d[95] = (byte) 200; reseal(d); });
         assertThat(onlyThatFrameDiffers("udaddy_sidr", p, 4)).endsWith("CM AlternatePathResponse status=Unknown (200)");
-        CliRunner json = CliRunner.run("dissect", "-T", "json", p.toString());
+        CliRunner json = CliRunner.run("dissect", "-T", "rocescope-json", p.toString());
         assertThat(json.exit()).isZero();
         assertThat(json.out()).contains("\"display\":\"200\"");   // the tree shows the number alone, as for any unnamed value
         analysesRunAsOnTheOriginal("udaddy_sidr", p);
@@ -173,7 +173,7 @@ class CraftedInputTest {
             CliRunner fields = CliRunner.run("dissect", "-T", "fields", "-e", "frame.len", p.toString());
             assertThat(fields.lines()).containsExactly(Long.toString(max), Integer.toString(real.get(1).data().length),
                 Integer.toString(real.get(2).originalLength()));
-            JsonNode json = new ObjectMapper().readTree(CliRunner.run("dissect", "-T", "json", p.toString()).out());
+            JsonNode json = new ObjectMapper().readTree(CliRunner.run("dissect", "-T", "rocescope-json", p.toString()).out());
             assertThat(json.get(0).get("length").asLong()).isEqualTo(max);
             assertThat(CliRunner.run("dissect", "-V", p.toString()).out()).contains("Frame 1: " + max + " bytes on wire");
             assertThat(CliRunner.run("flows", p.toString()).exit()).isZero();
@@ -229,7 +229,9 @@ class CraftedInputTest {
         JsonNode root = new ObjectMapper().readTree(out.bytes.toString(StandardCharsets.UTF_8));
         assertThat(root.isArray()).isTrue();
         assertThat(root.size()).isBetween(1, 1331);   // the frames written before the failure, each whole
-        for (int i = 0; i < root.size(); i++) assertThat(root.get(i).get("frame").asLong()).isEqualTo(i + 1);
+        for (int i = 0; i < root.size(); i++) {
+            assertThat(root.get(i).at("/_source/layers/frame/frame.number").asLong()).isEqualTo(i + 1);   // tshark's layout
+        }
     }
 
     @Test

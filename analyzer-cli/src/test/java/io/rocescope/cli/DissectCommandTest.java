@@ -73,7 +73,7 @@ class DissectCommandTest {
 
     @Test
     void jsonHasEveryFieldWithValueDisplayOffsetAndLength() throws Exception {
-        CliRunner r = CliRunner.run("dissect", "-T", "json", capture("atomic_bw_fetch_add"));
+        CliRunner r = CliRunner.run("dissect", "-T", "rocescope-json", capture("atomic_bw_fetch_add"));
         JsonNode root = new ObjectMapper().readTree(r.out());
         assertThat(root.isArray()).isTrue();
         assertThat(root.size()).isEqualTo(141);

@@ -59,20 +59,9 @@ class IcmpDecodeTest {
         }
     }
 
-    private static boolean canCaptureOnLoopback() {
-        try {
-            var nif = org.pcap4j.core.Pcaps.getDevByName("lo");
-            if (nif == null) return false;
-            nif.openLive(64, org.pcap4j.core.PcapNetworkInterface.PromiscuousMode.NONPROMISCUOUS, 10).close();
-            return true;
-        } catch (Throwable t) {
-            return false;
-        }
-    }
-
     @Test
     void portUnreachableCapturedOnLoopbackAsTsharkDecodesIt(@TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(canCaptureOnLoopback(), "live capture needs root (or CAP_NET_RAW) and libpcap");
+        Assumptions.assumeTrue(CaptureCommandTest.canCaptureOnLoopback(), "live capture needs root (or CAP_NET_RAW) and libpcap");
         Assumptions.assumeTrue(Tshark.available(), "tshark is not installed");
         int port;
         try (DatagramSocket probe = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {

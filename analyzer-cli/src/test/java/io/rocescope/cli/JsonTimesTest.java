@@ -30,7 +30,7 @@ class JsonTimesTest {
         Assumptions.assumeTrue(Tshark.available(), "tshark is not installed");
         Path file = TestCaptures.file("send_bw_rc");
         List<String[]> tshark = Tshark.fields(file, null, "frame.time_epoch", "frame.time_relative");
-        CliRunner r = CliRunner.run("dissect", "-T", "json", file.toString());
+        CliRunner r = CliRunner.run("dissect", "-T", "rocescope-json", file.toString());
         assertThat(r.exit()).isZero();
         JsonNode frames = JSON.readTree(r.out());
         assertThat(frames.size()).isEqualTo(tshark.size());

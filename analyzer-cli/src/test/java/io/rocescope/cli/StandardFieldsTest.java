@@ -78,7 +78,7 @@ class StandardFieldsTest {
 
     @Test
     void standardFieldsAreInTheJson() throws IOException {
-        CliRunner r = CliRunner.run("dissect", "-T", "json", "-c", "40", TestCaptures.file("send_lat_rc").toString());
+        CliRunner r = CliRunner.run("dissect", "-T", "rocescope-json", "-c", "40", TestCaptures.file("send_lat_rc").toString());
         assertThat(r.exit()).isZero();
         Set<String> names = new HashSet<>();
         collect(new ObjectMapper().readTree(r.out()), names);

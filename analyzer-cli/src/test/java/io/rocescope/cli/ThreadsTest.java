@@ -20,7 +20,7 @@ class ThreadsTest {
     private static final List<List<String>> COMMANDS = List.of(
         List.of("dissect"), List.of("dissect", "-T", "fields", "-e", "frame.number", "-e", "ip.ttl", "-e", "infiniband.bth.psn",
             "-e", "infiniband.icrc.status", "-e", "perftest.key.qpn"),
-        List.of("dissect", "-Y", "infiniband.bth.a == 1 || tcp"), List.of("dissect", "-q"),
+        List.of("dissect", "-Y", "infiniband.bth.a == 1 || tcp"), List.of("dissect", "-q"), List.of("dissect", "-T", "json"),
         List.of("flows", "-T", "json"), List.of("timeline", "-T", "json"), List.of("expert", "-T", "json"), List.of("stats"));
 
     @TestFactory

@@ -1,9 +1,5 @@
 package io.rocescope.flow;
 
-import io.rocescope.dissector.capture.CaptureReader;
-import io.rocescope.dissector.capture.CaptureReaders;
-import io.rocescope.dissector.capture.CaptureRecord;
-import io.rocescope.dissector.decode.FrameDecoder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -37,15 +33,7 @@ class LabCapturesTest {
     }
 
     static Reports.Analysis track(String name) {
-        FlowTracker t = new FlowTracker();
-        try (CaptureReader r = CaptureReaders.open(sample(name + ".pcap").toString())) {
-            FrameDecoder d = new FrameDecoder();
-            CaptureRecord rec = new CaptureRecord();
-            while (r.next(rec)) t.accept(d.decode(rec));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return t.finish();
+        return Track.file(sample(name + ".pcap"));
     }
 
     /** An rxe counter of the requester (rxe_a) after the run. */

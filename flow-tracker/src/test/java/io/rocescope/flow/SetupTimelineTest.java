@@ -1,10 +1,6 @@
 package io.rocescope.flow;
 
 import io.rocescope.dissector.TestCaptures;
-import io.rocescope.dissector.capture.CaptureReader;
-import io.rocescope.dissector.capture.CaptureReaders;
-import io.rocescope.dissector.capture.CaptureRecord;
-import io.rocescope.dissector.decode.FrameDecoder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -62,15 +58,7 @@ class SetupTimelineTest {
     }
 
     static Reports.Analysis track(Path pcap) {
-        FlowTracker t = new FlowTracker();
-        try (CaptureReader r = CaptureReaders.open(pcap.toString())) {
-            FrameDecoder d = new FrameDecoder();
-            CaptureRecord rec = new CaptureRecord();
-            while (r.next(rec)) t.accept(d.decode(rec));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return t.finish();
+        return Track.file(pcap);
     }
 
     /** tshark's rows for a capture (tab-separated, the columns scripts/tshark-setups.sh asked for). */

@@ -15,8 +15,13 @@ final class Track {
     private Track() {}
 
     static Reports.Analysis capture(String name) {
+        return file(TestCaptures.file(name));
+    }
+
+    /** Every frame of the capture at {@code pcap} through one tracker. */
+    static Reports.Analysis file(java.nio.file.Path pcap) {
         FlowTracker t = new FlowTracker();
-        try (CaptureReader r = CaptureReaders.open(TestCaptures.file(name).toString())) {
+        try (CaptureReader r = CaptureReaders.open(pcap.toString())) {
             FrameDecoder d = new FrameDecoder();
             CaptureRecord rec = new CaptureRecord();
             while (r.next(rec)) t.accept(d.decode(rec));

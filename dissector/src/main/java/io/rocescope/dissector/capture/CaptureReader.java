@@ -18,6 +18,9 @@ public interface CaptureReader extends AutoCloseable {
      */
     int nextBatch(RecordBatch batch, long max) throws IOException;
 
+    /** True unless the file's timestamps are known to be whole microseconds (a classic microsecond pcap). */
+    default boolean nanosecondTimestamps() { return true; }
+
     /** "pcap" or "pcapng". */
     String format();
 

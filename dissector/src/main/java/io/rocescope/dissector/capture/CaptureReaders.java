@@ -7,7 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
-/** Opens a capture file (or standard input, named "-") by looking at its magic number. */
+/**
+ * Opens a capture file (or standard input, named "-") by looking at its magic number; a gzip, zstd or
+ * LZ4 compressed one is decompressed on the fly (by content, not by name), as Wireshark 4 does.
+ */
 public final class CaptureReaders {
     private static final int BUFFER = 1 << 20;
 
@@ -26,6 +29,11 @@ public final class CaptureReaders {
             throw new CaptureFormatException(pathOrDash + ": permission denied");
         }
         try {
+            byte[] magic = new byte[4];
+            java.nio.ByteBuffer head = java.nio.ByteBuffer.wrap(magic);
+            while (head.hasRemaining() && channel.read(head, head.position()) > 0) { }
+            Compression c = Compression.of(magic, head.position());
+            if (c != null) return decompressed(java.nio.channels.Channels.newInputStream(channel), pathOrDash, c);
             return open(new CaptureInput(channel, BUFFER), pathOrDash);
         } catch (IOException | RuntimeException e) {
             channel.close();
@@ -35,7 +43,33 @@ public final class CaptureReaders {
 
     /** Reads from a stream; {@code name} is used in messages. */
     public static CaptureReader open(InputStream stream, String name) throws IOException {
-        return open(new CaptureInput(stream, BUFFER), name);
+        java.io.BufferedInputStream in = new java.io.BufferedInputStream(stream, 1 << 16);
+        in.mark(4);
+        byte[] magic = new byte[4];
+        int n = in.readNBytes(magic, 0, 4);
+        in.reset();
+        Compression c = Compression.of(magic, n);
+        if (c != null) return decompressed(in, name, c);
+        return open(new CaptureInput(in, BUFFER), name);
+    }
+
+    private static CaptureReader decompressed(InputStream compressed, String name, Compression c) throws IOException {
+        InputStream plain;
+        try {
+            plain = c.decompress(compressed);
+        } catch (IOException | RuntimeException e) {
+            throw new CaptureFormatException(name + ": " + c.word() + "-compressed, but its header is damaged or cut short");
+        }
+        DecompressedStream stream = new DecompressedStream(plain, name, c);
+        CaptureReader reader;
+        try {
+            reader = open(new CaptureInput(stream, BUFFER), name);
+        } catch (CaptureFormatException e) {
+            if (stream.damage() != null) throw new CaptureFormatException(stream.damage());
+            throw new CaptureFormatException(e.getMessage().replaceFirst("^" + java.util.regex.Pattern.quote(name) + ": ",
+                name + ": " + c.word() + "-compressed, and what it holds is ").replace("is empty file, not a capture", "is empty"));
+        }
+        return new DecompressedReader(reader, stream);
     }
 
     /** Reads from a stream through a buffer of {@code bufferSize} bytes (tests: records that straddle buffer ends). */
@@ -53,9 +87,6 @@ public final class CaptureReaders {
         if (be == PcapReader.MAGIC_MICROS || be == PcapReader.MAGIC_NANOS
             || le == PcapReader.MAGIC_MICROS || le == PcapReader.MAGIC_NANOS) {
             return new PcapReader(in, name, magic);
-        }
-        if ((magic[0] & 0xFF) == 0x1F && (magic[1] & 0xFF) == 0x8B) {
-            throw new CaptureFormatException(name + ": gzip-compressed; decompress it first (gunzip -c FILE | rocescope dissect -)");
         }
         throw new CaptureFormatException(String.format("%s: not a pcap or pcapng capture (starts with %02x %02x %02x %02x)",
             name, magic[0], magic[1], magic[2], magic[3]));

@@ -50,13 +50,16 @@ public final class PcapReader implements CaptureReader {
         linkType = (int) (ByteOrder32.u32(hdr, 20, bigEndian) & 0xFFFF);
         if (!LinkTypeNames.isSupported(linkType)) {
             throw new CaptureFormatException(name + ": unsupported link type " + linkType
-                + " (supported: Ethernet 1, Linux SLL 113, Linux SLL2 276, raw IP 101/228/229)");
+                + " (supported: Ethernet 1, Linux SLL 113, Linux SLL2 276, raw IP 101/228/229, ERF 197, InfiniBand 247)");
         }
     }
 
     public int linkType() { return linkType; }
     public long snaplen() { return snaplen; }
     public boolean isNanosecond() { return nanos; }
+
+    @Override
+    public boolean nanosecondTimestamps() { return nanos; }
     public boolean isBigEndian() { return bigEndian; }
 
     @Override
@@ -86,6 +89,7 @@ public final class PcapReader implements CaptureReader {
         rec.originalLength = originalLength.of(orig, incl, count, name, warnings);
         rec.interfaceId = 0;
         rec.linkType = linkType;
+        Erf.unwrap(rec);
         return true;
     }
 

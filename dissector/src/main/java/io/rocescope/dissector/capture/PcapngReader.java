@@ -225,6 +225,7 @@ public final class PcapngReader implements CaptureReader {
         rec.originalLength = originalLength.of(orig, cap, count, name, warnings);
         rec.interfaceId = ifaceId;
         rec.linkType = iface.linkType;
+        Erf.unwrap(rec);
         return true;
     }
 

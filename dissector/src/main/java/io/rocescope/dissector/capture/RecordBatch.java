@@ -70,8 +70,17 @@ public final class RecordBatch {
         if (size == 0 && buf.capacity() < n) buf = AlignedBuffer.allocate(n);
     }
 
-    /** Appends a record's metadata; its {@code length} bytes are at {@code off} in {@link #buf}. */
+    private final Erf.Unwrapped erf = new Erf.Unwrapped();
+
+    /** Appends a record's metadata; its {@code length} bytes are at {@code off} in {@link #buf}. An ERF record is unwrapped. */
     void add(int off, long number, long timestampNanos, int capturedLength, int originalLength, int interfaceId, int linkType) {
+        if (linkType == io.rocescope.dissector.field.LinkTypeNames.ERF && Erf.unwrap(buf, off, capturedLength, erf)) {
+            off += erf.skip;
+            capturedLength = erf.capturedLength;
+            originalLength = erf.originalLength;
+            timestampNanos = erf.timestampNanos;
+            linkType = erf.linkType;
+        }
         if (size == offset.length) grow();
         this.offset[size] = off;
         this.number[size] = number;

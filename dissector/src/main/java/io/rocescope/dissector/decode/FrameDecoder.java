@@ -107,6 +107,9 @@ public final class FrameDecoder {
                 case LinkTypeNames.ETHERNET:
                     EthernetDissector.dissect(packet, 0);
                     break;
+                case LinkTypeNames.INFINIBAND:
+                    LrhDissector.dissect(packet, 0);
+                    break;
                 case LinkTypeNames.LINUX_SLL:
                     SllDissector.dissectV1(packet);
                     break;

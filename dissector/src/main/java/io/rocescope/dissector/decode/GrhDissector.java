@@ -8,22 +8,29 @@ final class GrhDissector {
 
     private GrhDissector() {}
 
-    static int dissect(Packet p, int off) {
-        p.f.protocol = DecodedFrame.Protocol.ROCE;
-        if (!p.need(off, 40, "GRH")) return -1;
+    /** The GRH node and its fields at {@code off} (40 bytes, checked by the caller); the GIDs become the frame's addresses. */
+    static void header(Packet p, int off) {
         long w = Bytes.u32(p.d, off);
-        int ib = p.f.open(IB, off);
         int node = p.f.open(GRH, off);
         p.bits(GRH_IPVER, off, 1, w, 28, 0xF);
         p.bits(GRH_TCLASS, off, 2, w, 20, 0xFF);
         p.bits(GRH_FLOWLABEL, off + 1, 3, w, 0, 0xFFFFF);
-        int paylen = p.u16(GRH_PAYLEN, off + 4);
-        int nxt = p.u8(GRH_NXTHDR, off + 6);
+        p.u16(GRH_PAYLEN, off + 4);
+        p.u8(GRH_NXTHDR, off + 6);
         p.u8(GRH_HOPLMT, off + 7);
         p.f.addresses(io.rocescope.dissector.field.FieldType.IPV6, off + 8, off + 24);
         p.addr(GRH_SGID, off + 8, 16);
         p.addr(GRH_DGID, off + 24, 16);
         p.f.close(node, off + 40);
+    }
+
+    static int dissect(Packet p, int off) {
+        p.f.protocol = DecodedFrame.Protocol.ROCE;
+        if (!p.need(off, 40, "GRH")) return -1;
+        int ib = p.f.open(IB, off);
+        header(p, off);
+        int paylen = Bytes.u16(p.d, off + 4);
+        int nxt = Bytes.u8(p.d, off + 6);
         int end = off + 40 + paylen;
         // the InfiniBand node holds the GRH and what follows it (BTH, ETHs, payload, ICRC), as for RoCEv2
         try {

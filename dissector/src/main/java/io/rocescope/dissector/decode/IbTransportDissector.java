@@ -17,8 +17,9 @@ final class IbTransportDissector {
     private IbTransportDissector() {}
 
     static void dissect(Packet p, int off, int end) {
-        boolean v2 = p.l3Kind != IcrcCalculator.GRH;
-        int ib = v2 ? p.open(IB, off) : -1;   // RoCEv1 opened the node in the GRH dissector
+        // RoCEv1 opened the node in the GRH dissector, native InfiniBand in the LRH dissector
+        boolean v2 = p.l3Kind != IcrcCalculator.GRH && p.l3Kind != IcrcCalculator.LRH && p.l3Kind != IcrcCalculator.LRH_GRH;
+        int ib = v2 ? p.open(IB, off) : -1;
         try {
             dissectBody(p, off, end);
         } finally {

@@ -10,8 +10,8 @@ import java.util.zip.CRC32;
  * up to the ICRC. Routers may change the masked fields without breaking the ICRC.
  */
 public final class IcrcCalculator {
-    /** Network header kinds. */
-    public static final int IPV4 = 4, IPV6 = 6, GRH = 1;
+    /** Network header kinds: RoCEv2 over IPv4/IPv6, RoCEv1 (GRH), native InfiniBand with an LRH only or an LRH and a GRH. */
+    public static final int IPV4 = 4, IPV6 = 6, GRH = 1, LRH = 2, LRH_GRH = 3;
 
     private final CRC32 crc = new CRC32();
     /** The headers copied for the CRC (or kept while they are masked in place): 8 + IPv4 with options + UDP + BTH. */
@@ -27,6 +27,9 @@ public final class IcrcCalculator {
      * @return the CRC-32 value that the ICRC bytes should hold (sent least-significant byte first)
      */
     public long compute(byte[] d, int l3Offset, int l3Kind, int l3Length, int udpOffset, int bthOffset, int icrcOffset) {
+        // a routed (global) packet's LRH changes at every router: it counts as 8 bytes of ones, as in RoCEv1
+        if (l3Kind == LRH_GRH) return compute(d, l3Offset + 8, GRH, 40, -1, bthOffset, icrcOffset);
+        if (l3Kind == LRH) return nativeIb(d, l3Offset, bthOffset, icrcOffset);
         boolean contiguous = l3Offset >= 8 && (udpOffset >= 0
             ? l3Offset + l3Length == udpOffset && udpOffset + 8 == bthOffset
             : l3Offset + l3Length == bthOffset);
@@ -70,6 +73,35 @@ public final class IcrcCalculator {
         crc.update(scratch, 0, n);
         crc.update(d, bthOffset + 12, icrcOffset - bthOffset - 12);
         return crc.getValue();
+    }
+
+    /**
+     * Native InfiniBand without a GRH: the real LRH takes the place of the 8 bytes of ones, with its
+     * Virtual Lane (the high nibble of its first byte) set to ones; then the BTH with byte 4 masked.
+     * (Checked on a real ibdump capture: with a GRH the LRH counts as ones instead, as in RoCEv1.)
+     */
+    private long nativeIb(byte[] d, int lrh, int bth, int icrcOffset) {
+        int n = bth + 12 - lrh;
+        System.arraycopy(d, lrh, scratch, 0, n);
+        scratch[0] = (byte) (scratch[0] | 0xF0);
+        scratch[n - 12 + 4] = (byte) 0xFF;
+        crc.reset();
+        crc.update(scratch, 0, n);
+        crc.update(d, bth + 12, icrcOffset - bth - 12);
+        return crc.getValue();
+    }
+
+    /**
+     * The VCRC of native InfiniBand: CRC-16 with polynomial 0x100B (reflected, init 0xFFFF, inverted)
+     * over the whole packet from the LRH to the ICRC included; sent least-significant byte first.
+     */
+    public static int vcrc(byte[] d, int from, int to) {
+        int crc = 0xFFFF;
+        for (int i = from; i < to; i++) {
+            crc ^= d[i] & 0xFF;
+            for (int k = 0; k < 8; k++) crc = (crc & 1) != 0 ? (crc >>> 1) ^ 0xD008 : crc >>> 1;
+        }
+        return crc ^ 0xFFFF;
     }
 
     /** Sets the variant fields to ones: of the network header at {@code l3}, the UDP checksum (udp ≥ 0), BTH byte 4. */

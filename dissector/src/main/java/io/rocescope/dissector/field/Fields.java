@@ -209,6 +209,24 @@ public final class Fields {
     public static final FieldDef GRH_SGID = of("infiniband.grh.sgid", "Source GID", FieldType.IPV6);
     public static final FieldDef GRH_DGID = of("infiniband.grh.dgid", "Destination GID", FieldType.IPV6);
 
+    // native InfiniBand (ERF, DLT_INFINIBAND): the Local Route Header and the variant CRC, as Wireshark names them
+    public static final FieldDef LRH = proto("infiniband.lrh", "Local Route Header");
+    public static final FieldDef LRH_VL = hex("infiniband.lrh.vl", "Virtual Lane", 2);
+    public static final FieldDef LRH_LVER = dec("infiniband.lrh.lver", "Link Version");
+    public static final FieldDef LRH_SL = dec("infiniband.lrh.sl", "Service Level");
+    public static final FieldDef LRH_RESERVED2 = dec("infiniband.lrh.reserved2", "Reserved (2 bits)");
+    public static final FieldDef LRH_LNH = hex("infiniband.lrh.lnh", "Link Next Header", 2,
+        ValueNames.table("Raw (RWH)", "IPv6 (non-IBA)", "IBA local (BTH)", "IBA global (GRH)"));
+    public static final FieldDef LRH_DLID = dec("infiniband.lrh.dlid", "Destination Local ID");
+    public static final FieldDef LRH_RESERVED5 = dec("infiniband.lrh.reserved5", "Reserved (5 bits)");
+    public static final FieldDef LRH_PKTLEN = dec("infiniband.lrh.pktlen", "Packet Length");
+    public static final FieldDef LRH_SLID = dec("infiniband.lrh.slid", "Source Local ID");
+    public static final FieldDef VARIANT_CRC = hex("infiniband.variant.crc", "Variant CRC", 4);
+    /** good or bad (the ordinal of DecodedFrame.IcrcStatus), as infiniband.icrc.status. */
+    public static final FieldDef VCRC_STATUS = reg("infiniband.vcrc.status", "VCRC status", STRING, NONE, 0,
+        ValueNames.table("", "good", "bad", "unchecked"));
+    public static final FieldDef VCRC_EXPECTED = hex("infiniband.vcrc.expected", "VCRC expected", 4);
+
     public static final FieldDef BTH = proto("infiniband.bth", "Base Transport Header");
     public static final FieldDef BTH_OPCODE = dec("infiniband.bth.opcode", "Opcode", InfinibandNames.OPCODES);
     public static final FieldDef BTH_SE = dec("infiniband.bth.se", "Solicited Event");

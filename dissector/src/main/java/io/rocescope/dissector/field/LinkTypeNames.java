@@ -5,11 +5,16 @@ public final class LinkTypeNames {
     private LinkTypeNames() {}
 
     public static final int ETHERNET = 1, RAW_BSD = 12, RAW_BSD14 = 14, RAW = 101, LINUX_SLL = 113,
-        IPV4 = 228, IPV6 = 229, LINUX_SLL2 = 276;
+        IPV4 = 228, IPV6 = 229, LINUX_SLL2 = 276,
+        /** Endace ERF records (ibdump writes them for InfiniBand ports): the readers unwrap them (capture.Erf). */
+        ERF = 197,
+        /** Native InfiniBand: the packet starts with the LRH. */
+        INFINIBAND = 247;
 
     public static boolean isSupported(int linkType) {
         switch (linkType) {
             case ETHERNET: case RAW_BSD: case RAW_BSD14: case RAW: case LINUX_SLL: case IPV4: case IPV6: case LINUX_SLL2:
+            case ERF: case INFINIBAND:
                 return true;
             default:
                 return false;
@@ -24,6 +29,8 @@ public final class LinkTypeNames {
             case IPV4: return "Raw IPv4";
             case IPV6: return "Raw IPv6";
             case LINUX_SLL2: return "Linux cooked v2";
+            case ERF: return "ERF";
+            case INFINIBAND: return "InfiniBand";
             default: return null;
         }
     };

@@ -22,11 +22,26 @@ public final class SummaryLine {
         return InfoColumn.append(common ? ipv4Prefix(sb, f, rel) : prefix(sb, f), f);
     }
 
+    /**
+     * The line with another Time column ({@code -t}, {@code -u}): {@code time} is its text, right-aligned
+     * in the column as the relative time is (a longer text widens the column).
+     */
+    public static LineBuffer append(LineBuffer sb, DecodedFrame f, LineBuffer time) {
+        sb.appendPadded(f.number(), 5).append(' ');
+        sb.spaces(11 - time.length()).append(time).append(' ');
+        return InfoColumn.append(columns(sb, f), f);
+    }
+
     /** The columns before Info, for any frame. */
     static LineBuffer prefix(LineBuffer sb, DecodedFrame f) {
         long rel = f.relativeNanos();
         sb.appendPadded(f.number(), 5).append(' ');
         Text.seconds(sb.spaces(11 - Text.secondsWidth(rel, 6)), rel, 6).append(' ');
+        return columns(sb, f);
+    }
+
+    /** Source → Destination, Protocol and Length. */
+    private static LineBuffer columns(LineBuffer sb, DecodedFrame f) {
         LineBuffer tmp = TMP.get();
         tmp.setLength(0);
         Text.padLeft(sb, address(tmp, f, true), 17).append(ARROW);

@@ -1,0 +1,298 @@
+package io.rocescope.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rocescope.cli.report.ReportWriter;
+import io.rocescope.dissector.TestCaptures;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.nodes.TextNode;
+import org.jsoup.select.NodeTraversor;
+import org.jsoup.select.NodeVisitor;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code rocescope report}: evidence against capinfos, every number against the CLI's JSON, escaping, the seal. */
+class ReportCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String[] CAPTURES = {"send_bw_loss2pct", "rnr_nak", "cm_reject_no_listener"};
+
+    @TempDir
+    Path tmp;
+
+    private Path report(String ext, Path... files) {
+        Path out = tmp.resolve("report." + ext);
+        List<String> args = new ArrayList<>(List.of("report"));
+        for (Path f : files) args.add(f.toString());
+        args.addAll(List.of("-o", out.toString()));
+        CliRunner r = CliRunner.run(args.toArray(String[]::new));
+        assertThat(r.exit()).as(r.err()).isZero();
+        return out;
+    }
+
+    private static JsonNode cli(String command, Path file) throws IOException {
+        CliRunner r = CliRunner.run(command, "-T", "json", file.toString());
+        assertThat(r.exit()).as(r.err()).isIn(0, 1);
+        return JSON.readTree(r.out());
+    }
+
+    private static boolean installed(String tool) {
+        try {
+            return new ProcessBuilder(tool, "--version").redirectErrorStream(true).start().waitFor(60, TimeUnit.SECONDS);
+        } catch (IOException | InterruptedException e) {
+            return false;
+        }
+    }
+
+    private static String run(String... command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        return out;
+    }
+
+    /** The JSON report's body, after checking that the seal is the SHA-256 of exactly those bytes. */
+    private static JsonNode sealedJson(Path file) throws IOException {
+        String doc = Files.readString(file);
+        assertThat(doc).startsWith(ReportWriter.JSON_HEAD);
+        int seal = doc.lastIndexOf(ReportWriter.JSON_SEAL);
+        String body = doc.substring(ReportWriter.JSON_HEAD.length(), seal);
+        assertThat(JSON.readTree(doc).get("reportSha256").asText()).isEqualTo(sha256(body));
+        return JSON.readTree(body);
+    }
+
+    private static String sha256(String s) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void evidenceIdentityMatchesCapinfos() throws Exception {
+        Assumptions.assumeTrue(installed("capinfos"), "capinfos is not installed");
+        Path[] files = Arrays.stream(CAPTURES).map(TestCaptures::file).toArray(Path[]::new);
+        JsonNode report = sealedJson(report("json", files));
+        assertThat(report.get("files")).hasSize(files.length);
+        for (int i = 0; i < files.length; i++) {
+            // capinfos' machine-readable table: a header row of names, a row of values
+            String[] rows = run("capinfos", "-T", "-m", "-Q", "-S", "-t", "-E", "-l", "-c", "-s", "-u", "-a", "-e", "-H", files[i].toString()).split("\n");
+            Map<String, String> cap = new HashMap<>();
+            String[] names = rows[0].split(","), values = rows[1].split(",");
+            for (int k = 0; k < names.length; k++) cap.put(names[k].replace("\"", "").trim(), values[k].replace("\"", "").trim());
+            JsonNode e = report.get("files").get(i).get("evidence");
+            assertThat(e.get("name").asText()).isEqualTo(files[i].getFileName().toString());
+            assertThat(e.get("sizeBytes").asLong()).isEqualTo(Long.parseLong(cap.get("File size (bytes)")));
+            assertThat(e.get("sha256").asText()).isEqualTo(cap.get("SHA256"));
+            assertThat(e.get("sha1").asText()).isEqualTo(cap.get("SHA1"));
+            assertThat(e.get("frames").asLong()).isEqualTo(Long.parseLong(cap.get("Number of packets")));
+            assertThat(e.get("interfaces").get(0).get("snaplen").asText()).isEqualTo(cap.get("Packet size limit"));
+            assertThat(e.get("format").asText()).isEqualTo(cap.get("File type"));
+            assertThat(cap.get("File encapsulation")).isEqualTo("ether");
+            assertThat(e.get("interfaces").get(0).get("linkType").asInt()).isEqualTo(1);
+            assertThat(new BigDecimal(e.get("durationSeconds").asText())).isEqualByComparingTo(cap.get("Capture duration (seconds)"));
+            assertThat(new BigDecimal(e.get("firstEpoch").asText())).isEqualByComparingTo(cap.get("Start time"));
+            assertThat(new BigDecimal(e.get("lastEpoch").asText())).isEqualByComparingTo(cap.get("End time"));
+        }
+        assertThat(report.get("commandLine").asText()).startsWith("rocescope report ").contains(files[0].toString());
+        assertThat(report.get("tool").asText()).startsWith("rocescope ");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"send_bw_loss2pct", "rnr_nak", "cm_reject_no_listener"})
+    void everyNumberInTheHtmlEqualsTheCliJson(String name) throws Exception {
+        Path file = TestCaptures.file(name);
+        Path html = report("html", file);
+        String doc = Files.readString(html);
+        int seal = doc.indexOf(ReportWriter.HTML_SEAL);
+        assertThat(doc.substring(seal)).contains(sha256(doc.substring(0, seal)));
+        Document d = Jsoup.parse(doc);
+        assertThat(d.select("link[href], script, img[src], iframe")).as("nothing external").isEmpty();
+        Map<String, JsonNode> cli = Map.of("flows", cli("flows", file), "expert", cli("expert", file), "stats", cli("stats", file));
+
+        Element section = d.selectFirst("section.file");
+        int checked = 0;
+        for (Element el : section.select("[data-src]")) {
+            JsonNode v = cli.get(el.attr("data-src")).at(el.attr("data-ptr"));
+            assertThat(v.isMissingNode()).as(el.attr("data-src") + " " + el.attr("data-ptr")).isFalse();
+            assertThat(el.text()).as(el.attr("data-ptr")).isEqualTo(v.asText());
+            checked++;
+        }
+        // each filter selects the finding's frames, no more
+        for (Element el : section.select("[data-frames-of]")) {
+            List<Long> inFilter = new ArrayList<>();
+            Matcher m = Pattern.compile("\\d+").matcher(el.ownText());
+            while (m.find()) inFilter.add(Long.parseLong(m.group()));
+            List<Long> frames = new ArrayList<>();
+            cli.get("expert").at(el.attr("data-frames-of")).forEach(n -> frames.add(n.asLong()));
+            assertThat(inFilter).isEqualTo(frames);
+        }
+        // the counts independently: one cell per finding kind and per listed finding, two cells per connection's direction
+        JsonNode expert = cli.get("expert");
+        assertThat(section.select("[data-ptr^=/counts/]")).hasSize(expert.get("counts").size());
+        assertThat(section.select("[data-finding]")).hasSize(expert.get("findings").size());
+        assertThat(section.select("[data-finding] [data-finding], section.connection section.connection")).as("well-formed: no card inside another").isEmpty();
+        assertThat(section.select("section.connection")).hasSize(cli.get("flows").size());
+        assertThat(checked).isGreaterThan(20);
+
+        // every other number shown comes from the evidence table, a label, or a finding's filter
+        List<String> unaccounted = new ArrayList<>();
+        NodeTraversor.traverse((NodeVisitor) (node, depth) -> {
+            if (!(node instanceof TextNode t) || !t.text().matches("(?s).*\\d.*")) return;
+            for (Element p = (Element) t.parent(); p != null; p = p.parent()) {
+                if (p.hasAttr("data-src") || p.hasAttr("data-frames-of") || p.hasClass("evidence") || p.tagName().equals("th")
+                    || p.hasClass("l") || p.hasClass("label") || p.hasAttr("data-ev")) return;
+            }
+            unaccounted.add(t.text());
+        }, section);
+        assertThat(unaccounted).isEmpty();
+    }
+
+    @Test
+    void wiresharkFilterOfAFindingSelectsItsFrames() throws Exception {
+        Assumptions.assumeTrue(installed("tshark"), "tshark is not installed");
+        Path file = TestCaptures.file("rnr_nak");
+        Document d = Jsoup.parse(report("html", file).toFile(), "UTF-8");
+        JsonNode expert = cli("expert", file);
+        Element finding = d.select("[data-finding]").stream()
+            .filter(f -> f.select("[data-filter=wireshark]").text().contains(" in {")).findFirst().orElseThrow();
+        String filter = finding.selectFirst("[data-filter=wireshark]").ownText();
+        String frames = run("tshark", "-n", "-r", file.toString(), "-Y", filter, "-T", "fields", "-e", "frame.number").trim();
+        List<String> expected = new ArrayList<>();
+        expert.get("findings").get(Integer.parseInt(finding.attr("data-finding"))).get("frames").forEach(n -> expected.add(n.asText()));
+        assertThat(frames.split("\n")).containsExactlyElementsOf(expected);
+        // and RoCEscope's own filter language takes its form
+        String ours = finding.selectFirst("[data-filter=rocescope]").ownText();
+        CliRunner r = CliRunner.run("dissect", "-Y", ours, "-T", "fields", "-e", "frame.number", file.toString());
+        assertThat(r.lines()).containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void markdownAndJsonCarryTheSameNumbers() throws Exception {
+        Path file = TestCaptures.file("send_bw_loss2pct");
+        String md = Files.readString(report("md", file));
+        int seal = md.lastIndexOf(ReportWriter.MD_SEAL);
+        assertThat(md.substring(seal + ReportWriter.MD_SEAL.length()).trim()).isEqualTo(sha256(md.substring(0, seal)));
+        JsonNode json = sealedJson(report("json", file));
+        JsonNode flows = cli("flows", file), expert = cli("expert", file);
+        JsonNode conn = json.get("files").get(0).get("connections").get(0);
+        for (JsonNode cell : conn.get("directions").get(0).get("cells")) {
+            assertThat(cell.get("value").asText()).isEqualTo(flows.at(cell.get("ptr").asText()).asText());
+            assertThat(md).contains("| " + cell.get("label").asText() + " | " + cell.get("value").asText() + " |");
+        }
+        expert.get("counts").fields().forEachRemaining(e ->
+            assertThat(md).containsPattern("\\| " + Pattern.quote(e.getKey().replace("_", "\\_")) + " \\| " + e.getValue().asText() + " \\|"));
+        assertThat(md).contains(json.get("files").get(0).get("evidence").get("sha256").asText());
+    }
+
+    /** A pcapng with an HTML/JS comment, made from the real capture's frames (section header, one interface, EPBs). */
+    private static byte[] pcapngWithComment(Path pcap, String comment) throws IOException {
+        ByteBuffer in = ByteBuffer.wrap(Files.readAllBytes(pcap)).order(ByteOrder.LITTLE_ENDIAN);
+        assertThat(in.getInt(0)).isEqualTo(0xa1b2c3d4);   // little-endian microsecond pcap, as the ground truth is
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] c = comment.getBytes(StandardCharsets.UTF_8);
+        int optLen = 4 + ((c.length + 3) & ~3) + 4;
+        ByteBuffer shb = ByteBuffer.allocate(28 + optLen).order(ByteOrder.LITTLE_ENDIAN);
+        shb.putInt(0x0A0D0D0A).putInt(28 + optLen).putInt(0x1A2B3C4D).putShort((short) 1).putShort((short) 0).putLong(-1);
+        shb.putShort((short) 1).putShort((short) c.length).put(c).position(shb.position() + ((4 - c.length % 4) % 4));
+        shb.putInt(0).putInt(28 + optLen);
+        out.write(shb.array());
+        ByteBuffer idb = ByteBuffer.allocate(20).order(ByteOrder.LITTLE_ENDIAN);
+        idb.putInt(1).putInt(20).putShort((short) in.getInt(20)).putShort((short) 0).putInt(in.getInt(16)).putInt(20);
+        out.write(idb.array());
+        int p = 24;
+        while (p + 16 <= in.limit()) {
+            long usec = (in.getInt(p) & 0xFFFFFFFFL) * 1_000_000L + (in.getInt(p + 4) & 0xFFFFFFFFL);
+            int incl = in.getInt(p + 8), orig = in.getInt(p + 12);
+            int padded = (incl + 3) & ~3;
+            ByteBuffer epb = ByteBuffer.allocate(32 + padded).order(ByteOrder.LITTLE_ENDIAN);
+            epb.putInt(6).putInt(32 + padded).putInt(0).putInt((int) (usec >>> 32)).putInt((int) usec).putInt(incl).putInt(orig);
+            epb.put(in.array(), p + 16, incl).position(28 + padded);
+            epb.putInt(32 + padded);
+            out.write(epb.array());
+            p += 16 + incl;
+        }
+        return out.toByteArray();
+    }
+
+    @Test
+    void fileNamesAndCommentsAreEscaped() throws Exception {
+        String evilName = "<img src=x onerror=alert(1)>&\"'.pcapng";
+        String evilComment = "</td></tr></table><script>alert(\"pwned\")</script> *bold* | [x](javascript:alert(2))\n# heading";
+        Path evil = tmp.resolve(evilName);
+        Files.write(evil, pcapngWithComment(TestCaptures.file("rnr_nak"), evilComment));
+
+        Path html = report("html", evil);
+        String raw = Files.readString(html);
+        assertThat(raw).doesNotContain("<script", "<img", "onerror=alert(1)>");
+        Document d = Jsoup.parse(raw);
+        assertThat(d.select("script, img, [onerror]")).isEmpty();
+        assertThat(d.select("td.comment").eachText()).contains(evilComment.replace("\n", " "));
+        assertThat(d.select("h2").text()).isEqualTo(evilName);
+        assertThat(d.select("header .meta.mono").text()).contains("<img src=x onerror=alert(1)>");
+
+        String md = Files.readString(report("md", evil));
+        assertThat(md).doesNotContain("<script", "<img", "\n# heading", "[x](javascript");
+        JsonNode json = sealedJson(report("json", evil));
+        assertThat(json.at("/files/0/evidence/name").asText()).isEqualTo(evilName);
+        assertThat(json.at("/files/0/evidence/comments/0").asText()).isEqualTo(evilComment);
+        assertThat(json.at("/files/0/evidence/format").asText()).isEqualTo("pcapng");
+        // the same frames as the pcap they came from
+        assertThat(json.at("/files/0/evidence/frames").asLong()).isEqualTo(cli("stats", TestCaptures.file("rnr_nak")).at("/summary/frames").asLong());
+    }
+
+    @Test
+    void badOutputNameIsOneLineAndExit2() {
+        CliRunner r = CliRunner.run("report", TestCaptures.file("rnr_nak").toString(), "-o", tmp.resolve("x.pdf").toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("must end in .html, .md or .json").doesNotContain("Exception");
+        r = CliRunner.run("report", tmp.resolve("missing.pcap").toString(), "-o", tmp.resolve("x.html").toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err().lines().count()).isEqualTo(1);
+    }
+
+    @Test
+    void rendersInHeadlessChromium() throws Exception {
+        Assumptions.assumeTrue(installed("chromium"), "chromium is not installed");
+        Path html = report("html", TestCaptures.file("send_bw_loss2pct"), TestCaptures.file("cm_reject_no_listener"));
+        Path target = Path.of("target").toAbsolutePath();
+        Files.createDirectories(target);
+        for (String[] shot : new String[][] {{"report-desktop.png", "1200,2600"}, {"report-phone.png", "390,2400"}}) {
+            Path png = target.resolve(shot[0]);
+            Files.deleteIfExists(png);
+            run("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run",
+                "--hide-scrollbars", "--window-size=" + shot[1], "--screenshot=" + png, html.toUri().toString());
+            byte[] b = Files.readAllBytes(png);
+            assertThat(Arrays.copyOf(b, 4)).isEqualTo(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+        }
+        Path pdf = target.resolve("report.pdf");
+        Files.deleteIfExists(pdf);
+        run("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run",
+            "--no-pdf-header-footer", "--print-to-pdf=" + pdf, html.toUri().toString());
+        assertThat(new String(Arrays.copyOf(Files.readAllBytes(pdf), 5), StandardCharsets.US_ASCII)).isEqualTo("%PDF-");
+    }
+}

@@ -1,0 +1,57 @@
+package io.rocescope.dissector.encode;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+
+/**
+ * A classic pcap of any one link type (the first record's), little-endian, with microsecond or
+ * nanosecond timestamps. A record of another link type cannot go into it: that is an error, as in
+ * Wireshark, which then asks for pcapng.
+ */
+public final class PcapFileWriter implements CaptureWriter {
+    private final OutputStream out;
+    private final boolean nanos;
+    private final byte[] header = new byte[16];
+    private int linkType = -1;
+
+    public PcapFileWriter(OutputStream out, boolean nanos) {
+        this.out = new BufferedOutputStream(out, 1 << 20);
+        this.nanos = nanos;
+    }
+
+    @Override
+    public void write(long ts, byte[] data, int capturedLength, long originalLength, int linkType, int interfaceId) throws IOException {
+        if (this.linkType < 0) {
+            this.linkType = linkType;
+            fileHeader(linkType);
+        } else if (linkType != this.linkType) {
+            throw new IOException("frames of link types " + this.linkType + " and " + linkType
+                + " cannot be written into one pcap file; write pcapng (-F pcapng)");
+        }
+        long sec = Math.floorDiv(ts, 1_000_000_000L);
+        long frac = Math.floorMod(ts, 1_000_000_000L);
+        Le.u32(header, 0, (int) sec);
+        Le.u32(header, 4, (int) (nanos ? frac : frac / 1000));
+        Le.u32(header, 8, capturedLength);
+        Le.u32(header, 12, (int) originalLength);
+        out.write(header);
+        out.write(data, 0, capturedLength);
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (linkType < 0) fileHeader(1);   // no frame selected: an empty Ethernet pcap
+        out.close();
+    }
+
+    private void fileHeader(int linkType) throws IOException {
+        byte[] h = new byte[24];
+        Le.u32(h, 0, nanos ? 0xA1B23C4D : 0xA1B2C3D4);
+        Le.u16(h, 4, 2);
+        Le.u16(h, 6, 4);
+        Le.u32(h, 16, 262144);
+        Le.u32(h, 20, linkType);
+        out.write(h);
+    }
+}

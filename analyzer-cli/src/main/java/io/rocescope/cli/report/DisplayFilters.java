@@ -5,8 +5,8 @@ import java.util.stream.Collectors;
 
 /**
  * Display filters that select a finding's frames again: Wireshark's set form (commas, as tshark 4.0
- * requires; it rejects the older space-separated set), and the or-chain that
- * RoCEscope's (reduced) filter language and any Wireshark accept alike.
+ * requires; it rejects the older space-separated set). RoCEscope's -Y speaks the same language, so one
+ * filter serves both.
  */
 final class DisplayFilters {
     private DisplayFilters() {}
@@ -18,7 +18,6 @@ final class DisplayFilters {
     }
 
     static String rocescope(List<Long> frames) {
-        if (frames.isEmpty()) return null;
-        return frames.stream().map(n -> "frame.number == " + n).collect(Collectors.joining(" || "));
+        return wireshark(frames);
     }
 }

@@ -3,7 +3,6 @@ package io.rocescope.cli;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.rocescope.dissector.decode.DecodedFrame;
-import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.decode.Expert;
 import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.field.FieldType;
@@ -14,63 +13,19 @@ import io.rocescope.dissector.text.LineBuffer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 
 /**
  * -T json: a JSON array with one object per frame (each on its own line), holding the summary and
  * the field tree: name, label, value (a number for integers), display string, offset, length, children.
- * Each decoding thread has its own generator writing into the batch's buffer; every object is written
- * after a separator, and the first one the array gets is dropped.
+ * The array's framing and the per-thread generators are {@link JsonArraySink}'s.
  */
-final class JsonSink extends TextSink {
+final class JsonSink extends JsonArraySink {
     private static final JsonFactory FACTORY = new JsonFactory();
-    private final ThreadLocal<Writer> writers = ThreadLocal.withInitial(Writer::new);
-    private boolean started;
 
-    JsonSink(OutputStream out) { super(out); }
-
-    @Override
-    public FieldInterest interest() { return FieldInterest.all(); }
-
-    @Override
-    public void begin() throws IOException {
-        out.write("[\n".getBytes(StandardCharsets.US_ASCII));
-    }
-
-    @Override
-    void format(DecodedFrame f, LineBuffer sb) {
-        try {
-            writers.get().frame(f, sb);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);   // into a memory buffer: cannot happen
-        }
-    }
-
-    @Override
-    public void rewind(LineBuffer sb, int mark) {
-        super.rewind(sb, mark);
-        writers.remove();   // its generator stopped inside the failed frame's object
-    }
-
-    @Override
-    public void emit(LineBuffer sb, int from, int to) throws IOException {
-        if (!started && to > from) {
-            from += SEPARATOR.length();
-            started = true;
-        }
-        super.emit(sb, from, to);
-    }
-
-    @Override
-    public void end(long frames) throws IOException {
-        out.write((started ? "\n]\n" : "]\n").getBytes(StandardCharsets.US_ASCII));
-        out.flush();
-    }
-
-    private static final String SEPARATOR = ",\n";
+    JsonSink(OutputStream out) { super(out, true, Writer::new); }
 
     /** A generator whose output goes into whichever buffer the current frame is for. */
-    private static final class Writer extends OutputStream {
+    private static final class Writer extends OutputStream implements FrameWriter {
         private final JsonGenerator g;
         private LineBuffer target;
 
@@ -88,7 +43,8 @@ final class JsonSink extends TextSink {
         @Override
         public void write(byte[] b, int off, int len) { target.appendBytes(b, off, len); }
 
-        void frame(DecodedFrame f, LineBuffer sb) throws IOException {
+        @Override
+        public void frame(DecodedFrame f, LineBuffer sb) throws IOException {
             target = sb;
             g.writeRaw(SEPARATOR);
             g.writeStartObject();

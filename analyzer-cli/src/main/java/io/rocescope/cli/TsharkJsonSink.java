@@ -8,14 +8,12 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.FieldDef;
-import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.field.FieldType;
 import io.rocescope.dissector.text.LineBuffer;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 
 /**
  * -T json and -T ek in tshark's layouts, so that jq scripts written for tshark run unchanged.
@@ -26,59 +24,14 @@ import java.nio.charset.StandardCharsets;
  * ek: per frame an index line and a line {@code {"timestamp": ms, "layers": {PROTO: {PROTO_FIELD: ...}}}}
  * with the tree flattened, dots in names turned into underscores, booleans as true/false.
  */
-final class TsharkJsonSink extends TextSink {
+final class TsharkJsonSink extends JsonArraySink {
     private static final JsonFactory FACTORY = new JsonFactory();
-    private final boolean ek;
-    private final ThreadLocal<Writer> writers;
-    private boolean started;
 
     TsharkJsonSink(OutputStream out, boolean ek) {
-        super(out);
-        this.ek = ek;
-        this.writers = ThreadLocal.withInitial(() -> new Writer(ek));
+        super(out, !ek, () -> new Writer(ek));
     }
 
-    @Override
-    public FieldInterest interest() { return FieldInterest.all(); }
-
-    @Override
-    public void begin() throws IOException {
-        if (!ek) out.write("[\n".getBytes(StandardCharsets.US_ASCII));
-    }
-
-    @Override
-    void format(DecodedFrame f, LineBuffer sb) {
-        try {
-            writers.get().frame(f, sb);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);   // into a memory buffer: cannot happen
-        }
-    }
-
-    @Override
-    public void rewind(LineBuffer sb, int mark) {
-        super.rewind(sb, mark);
-        writers.remove();   // its generator stopped inside the failed frame's object
-    }
-
-    @Override
-    public void emit(LineBuffer sb, int from, int to) throws IOException {
-        if (!ek && !started && to > from) {
-            from += SEPARATOR.length();   // the first object has no comma before it
-            started = true;
-        }
-        super.emit(sb, from, to);
-    }
-
-    @Override
-    public void end(long frames) throws IOException {
-        if (!ek) out.write((started ? "\n]\n" : "]\n").getBytes(StandardCharsets.US_ASCII));
-        out.flush();
-    }
-
-    private static final String SEPARATOR = ",\n";
-
-    private static final class Writer extends OutputStream {
+    private static final class Writer extends OutputStream implements FrameWriter {
         private final boolean ek;
         private final JsonGenerator g;
         private LineBuffer target;
@@ -106,7 +59,8 @@ final class TsharkJsonSink extends TextSink {
         @Override
         public void write(byte[] b, int off, int len) { target.appendBytes(b, off, len); }
 
-        void frame(DecodedFrame f, LineBuffer sb) throws IOException {
+        @Override
+        public void frame(DecodedFrame f, LineBuffer sb) throws IOException {
             target = sb;
             if (ek) {
                 g.writeStartObject();

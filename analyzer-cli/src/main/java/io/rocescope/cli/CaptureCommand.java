@@ -15,7 +15,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.io.FilterOutputStream;
+import io.rocescope.dissector.util.KeepOpenOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -98,10 +98,7 @@ final class CaptureCommand implements Callable<Integer> {
         LineBuffer line = new LineBuffer();
         boolean toStdout = "-".equals(write);
         // standard output is not ours to close: the pcap on it ends with the writer's last flush
-        OutputStream file = write == null ? null : toStdout ? new FilterOutputStream(root.stdout()) {
-            @Override public void write(byte[] b, int off, int len) throws IOException { out.write(b, off, len); }
-            @Override public void close() throws IOException { flush(); }
-        } : Files.newOutputStream(Path.of(write));
+        OutputStream file = write == null ? null : toStdout ? new KeepOpenOutputStream(root.stdout()) : Files.newOutputStream(Path.of(write));
         PcapWriter writer = file == null ? null : new PcapWriter(file, linkType);
         long deadline = seconds < 0 ? Long.MAX_VALUE : System.nanoTime() + (long) (seconds * 1e9);
         long[] n = {0};

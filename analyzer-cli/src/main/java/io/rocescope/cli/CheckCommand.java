@@ -66,9 +66,10 @@ final class CheckCommand implements Callable<Integer> {
         }
         Map<String, List<RuleResult>> results = new LinkedHashMap<>();
         Map<String, String> notes = new LinkedHashMap<>();
+        var filter = analysis.filter(cl);   // parsed once for every file
         for (String file : files) {
             Reports.Analysis a = CaptureAnalyzer.analyze(file, decodeAs.decodeOptions(cl), analysis.trackerOptions(cl),
-                threads.threads(cl, true), analysis.count, analysis.filter(cl), cl.getErr());
+                threads.threads(cl, true), analysis.count, filter, cl.getErr());
             if (a == null) return RoceScope.EXIT_USAGE;
             results.put(file, RuleEvaluator.evaluate(a, rules));
             String note = FlowTableNote.line(a.summary(), analysis.maxFlows);

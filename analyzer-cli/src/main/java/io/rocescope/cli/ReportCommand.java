@@ -26,9 +26,12 @@ import java.util.stream.Collectors;
  * {@code rocescope report}: one self-contained, hash-stamped document about one or more captures, made
  * from the same analysis as {@code flows}, {@code expert} and {@code stats} (issue 14).
  */
-@Command(name = "report", mixinStandardHelpOptions = true,
+@Command(name = "report",
     description = "Write a forensic report (evidence identity, findings with display filters, connections) as HTML, Markdown or JSON.")
 final class ReportCommand implements Callable<Integer> {
+    @CommandLine.Mixin
+    HelpOption help = new HelpOption();
+
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "pcap or pcapng files (one report for all)")
     List<String> files;
 
@@ -59,10 +62,11 @@ final class ReportCommand implements Callable<Integer> {
         if (format == null) throw new CommandLine.ParameterException(cl, "-o " + output + ": the name must end in .html, .md or .json");
         if (!analysis.format.equals("text")) throw new CommandLine.ParameterException(cl, "report takes its format from -o's extension, not -T");
         List<ReportModel.Input> inputs = new ArrayList<>();
+        var filter = analysis.filter(cl);   // -c and -Y choose the frames, as for flows and check
         for (String file : files) {
             if (file.equals("-")) throw new CommandLine.ParameterException(cl, "report needs capture files (their hashes identify them), not standard input");
             Reports.Analysis a = CaptureAnalyzer.analyze(file, decodeAs.decodeOptions(cl), analysis.trackerOptions(cl),
-                threads.threads(cl, true), cl.getErr());
+                threads.threads(cl, true), analysis.count, filter, cl.getErr());
             if (a == null) return RoceScope.EXIT_USAGE;
             Evidence e = EvidenceScanner.scan(Path.of(file));
             inputs.add(new ReportModel.Input(e, a));

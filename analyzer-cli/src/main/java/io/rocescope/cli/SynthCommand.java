@@ -42,6 +42,9 @@ final class SynthCommand implements Callable<Integer> {
     @Option(names = "--mtu", paramLabel = "BYTES", description = "path MTU: 256, 512, 1024 (default), 2048 or 4096")
     int mtu = 1024;
 
+    @CommandLine.ParentCommand
+    RoceScope root;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -52,10 +55,10 @@ final class SynthCommand implements Callable<Integer> {
         }
         if (packets < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--packets must be at least 1");
         if (Integer.bitCount(mtu) != 1 || mtu < 256 || mtu > 4096) throw new CommandLine.ParameterException(spec.commandLine(), "--mtu must be 256, 512, 1024, 2048 or 4096");
-        if (qps < 0 || qps > 0x7FFFFF) throw new CommandLine.ParameterException(spec.commandLine(), "--qps must be between 1 and 8388607");
+        if (qps < 0 || qps > 0x7FFFFF) throw new CommandLine.ParameterException(spec.commandLine(), "--qps must be between 0 (the scenario's own number) and 8388607");
         Truth t;
         if ("-".equals(out)) {
-            t = Synthesizer.write(scenario, System.out, seed, packets, linkGbps, mtu, qps);
+            t = Synthesizer.write(scenario, root.stdout(), seed, packets, linkGbps, mtu, qps);
         } else {
             try (var os = java.nio.file.Files.newOutputStream(Path.of(out))) {
                 t = Synthesizer.write(scenario, os, seed, packets, linkGbps, mtu, qps);

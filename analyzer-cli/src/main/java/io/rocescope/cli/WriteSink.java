@@ -21,7 +21,6 @@ final class WriteSink implements FrameSink<WriteSink.Batch> {
 
     private final Opener opener;
     private CaptureWriter writer;
-    private long written;
 
     WriteSink(Opener opener) { this.opener = opener; }
 
@@ -78,7 +77,6 @@ final class WriteSink implements FrameSink<WriteSink.Batch> {
             } else {
                 writer.write(b.ts[i], d, d.length, b.orig[i], b.link[i], b.iface[i]);
             }
-            written++;
         }
     }
 
@@ -106,5 +104,4 @@ final class WriteSink implements FrameSink<WriteSink.Batch> {
         if (writer != null) writer.close();
     }
 
-    long written() { return written; }
 }

@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class FlagsAndHelpTest {
     private static final String[] COMMANDS = {"dissect", "flows", "timeline", "expert", "stats", "check", "synth",
-        "fields", "capture", "gui"};
+        "fields", "capture", "gui", "report"};
 
     private static String capture(String name) { return TestCaptures.file(name).toString(); }
 

@@ -54,10 +54,18 @@ final class AckTracker {
     private int lastAcked;
     /** Sized for the few requests a flow mostly has outstanding; it grows as needed. */
     private final ArrayDeque<Outstanding> outstanding = new ArrayDeque<>(2);
-    long readsWithoutResponse, atomicsAnswered;
+    long atomicsAnswered;
     /** The first NAK or RNR NAK since the last ACK or retransmission: what a retransmission answers. */
     long lastNakFrame = -1;
     String lastNakText, lastNakKind;
+
+    /** The first NAK, RNR NAK or lost READ response since the last answer: what the next resend answers. */
+    void noteCause(long frame, String text, String kind) {
+        if (lastNakText != null) return;
+        lastNakFrame = frame;
+        lastNakText = text;
+        lastNakKind = kind;
+    }
     /** The latest RNR NAK not yet followed by an ACK: its PSN and frame (-1: none). */
     int rnrPsn;
     long rnrFrame = -1;
@@ -109,7 +117,7 @@ final class AckTracker {
                 rnrNaks++;
                 rnrTimerMicros.add(InfinibandNames.rnrTimerMicros(value));
                 String rnr = "RNR NAK (timer " + InfinibandNames.rnrTimerText(value) + ")";
-                if (lastNakText == null) { lastNakFrame = frame; lastNakText = rnr; lastNakKind = "rnr_nak"; }
+                noteCause(frame, rnr, "rnr_nak");
                 rnrPsn = psn;
                 rnrFrame = frame;
                 return rnr;
@@ -117,7 +125,7 @@ final class AckTracker {
                 naks++;
                 String name = InfinibandNames.nakName(value);
                 naksByCode.merge(name, 1L, Long::sum);
-                if (lastNakText == null) { lastNakFrame = frame; lastNakText = "NAK " + name; lastNakKind = FlowTracker.nakKind(value); }
+                noteCause(frame, "NAK " + name, FlowTracker.nakKind(value));
                 // A PSN sequence error NAK carries the PSN the responder expects: everything before it arrived.
                 if (value == 0) complete(Psn.add(psn, -1), ts);
                 return "NAK " + name;

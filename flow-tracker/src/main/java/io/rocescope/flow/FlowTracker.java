@@ -490,7 +490,7 @@ public final class FlowTracker {
                 flow.readResponseMessages(), requester.psn.covers(v.psn));
             if (missing >= 0) {
                 String text = "READ response PSN " + missing + " missing";
-                if (answers.lastNakText == null) { answers.lastNakText = text; answers.lastNakFrame = v.frame; answers.lastNakKind = "read.response_gap"; }
+                answers.noteCause(v.frame, text, "read.response_gap");
                 findings.add(Severity.WARNING, "read.response_gap", () -> where(flow), () -> text + " (PSN " + v.psn
                     + " came instead): lost on the way back; the requester re-issues the READ for the rest", v.frame);
             }
@@ -631,10 +631,7 @@ public final class FlowTracker {
         MessageAssembler messages = fl.messagesOrNull(), readResponses = fl.readResponseMessagesOrNull();
         if (messages != null) messages.finish();
         ReadTracker reads = fl.readsOrNull();
-        if (reads != null) {
-            reads.finish(readSink(fl));
-            fl.answers().readsWithoutResponse = reads.unanswered.size();
-        }
+        if (reads != null) reads.finish(readSink(fl));
         if (readResponses != null) readResponses.finish();
         flowFindings(c, fl);
     }

@@ -53,13 +53,7 @@ final class ReadTracker {
      * then it is no new message and its answer measures no round trip.
      */
     boolean onRequest(int psn, long length, int span, long frame, long ts, MessageAssembler sink) {
-        for (Read r : open) {
-            if (r.contains(psn)) {
-                r.reissued = true;
-                reissued++;
-                return true;
-            }
-        }
+        if (onReissue(psn)) return true;
         if (open.size() >= MAX_OPEN) giveUp(open.pollFirst(), sink);
         open.addLast(new Read(psn, length, span, frame, ts));
         return false;
@@ -138,6 +132,11 @@ final class ReadTracker {
 
     private void giveUp(Read r, MessageAssembler sink) {
         gaveUp++;
+        incomplete(r, sink);
+    }
+
+    /** A READ that never completed: an incomplete message, and listed if nothing came back for it at all. */
+    private void incomplete(Read r, MessageAssembler sink) {
         sink.incomplete++;
         if (!r.answeredAtAll && unanswered.size() < MAX_LISTED) unanswered.add(r);
     }
@@ -147,8 +146,7 @@ final class ReadTracker {
         for (Iterator<Read> it = open.iterator(); it.hasNext(); ) {
             Read r = it.next();
             it.remove();
-            sink.incomplete++;
-            if (!r.answeredAtAll && unanswered.size() < MAX_LISTED) unanswered.add(r);
+            incomplete(r, sink);
         }
         current = null;
     }

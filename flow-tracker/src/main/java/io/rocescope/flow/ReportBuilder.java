@@ -13,6 +13,9 @@ import java.util.TreeMap;
 final class ReportBuilder {
     private ReportBuilder() {}
 
+    /** What a flow that never got an answer reports (read only). */
+    private static final AckTracker NO_ANSWERS = new AckTracker();
+
     static Reports.Analysis build(FlowTracker t) {
         List<Reports.ConnectionReport> conns = new ArrayList<>(t.closedReports());
         for (Connection c : t.connections()) if (!c.retired) conns.add(connection(c, t));
@@ -92,7 +95,8 @@ final class ReportBuilder {
         for (int op : f.opcodes.seen()) ops.put(InfinibandNames.opcodeLabel(op), f.opcodes.count(op));
         if (ops.size() == 1) ops = Map.copyOf(ops);   // the common case, in a quarter of the space
         PsnTracker p = f.psn;
-        AckTracker a = f.answersOrNull() != null ? f.answersOrNull() : new AckTracker();
+        AckTracker a = f.answersOrNull() != null ? f.answersOrNull() : NO_ANSWERS;
+        ReadTracker reads = f.readsOrNull();
         long start = t.captureStart();
         return new Reports.FlowReport(f.key.src(), f.key.dst(), f.key.destQp(), f.key.srcQp() >= 0 ? f.key.srcQp() : null,
             f.packets, f.bytes, f.payloadBytes, f.firstFrame, f.lastFrame, Seconds.ofNanos(f.firstTs - start), Seconds.ofNanos(f.lastTs - start), ops,
@@ -104,7 +108,7 @@ final class ReportBuilder {
                 Reports.DistReport.micros(a.completionNanos), Reports.TIMINGS, Reports.DistReport.of(a.rnrTimerMicros),
                 a.unlimitedCredits, Reports.DistReport.of(a.credits),
                 a.creditChanges.stream().map(c -> new Reports.CreditChange(c[0], Seconds.ofNanos(c[1] - start), c[2])).toList(),
-                a.firstMsn, a.lastMsn, a.msnAdvances, f.readsOrNull() == null ? 0 : f.readsOrNull().answered, a.atomicsAnswered, a.readsWithoutResponse),
+                a.firstMsn, a.lastMsn, a.msnAdvances, reads == null ? 0 : reads.answered, a.atomicsAnswered, reads == null ? 0 : reads.unanswered.size()),
             f.ceMarked, f.cnps, f.badIcrc,
             new Reports.ThroughputReport(f.throughput.bucketNanos(), Seconds.ofNanos(f.throughput.startNanos() - start), f.throughput.bytesPerBucket()),
             new Reports.FlowEvents(orEmpty(f.nakEventsOrNull()), orEmpty(f.rnrEventsOrNull()), orEmpty(f.cnpEventsOrNull()),

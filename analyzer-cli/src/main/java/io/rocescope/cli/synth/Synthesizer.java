@@ -32,10 +32,7 @@ public final class Synthesizer {
     public static Truth write(String name, OutputStream out, long seed, long packets, double linkGbps, int mtu, int qps) throws IOException {
         if (Integer.bitCount(mtu) != 1 || mtu < 256 || mtu > 4096) throw new IllegalArgumentException("MTU must be 256, 512, 1024, 2048 or 4096");
         // the writer's close flushes its buffer; the stream itself stays open (standard output)
-        OutputStream keepOpen = new java.io.FilterOutputStream(out) {
-            @Override public void write(byte[] b, int off, int len) throws IOException { out.write(b, off, len); }
-            @Override public void close() throws IOException { out.flush(); }
-        };
+        OutputStream keepOpen = new io.rocescope.dissector.util.KeepOpenOutputStream(out);
         try (PcapWriter w = new PcapWriter(keepOpen)) {
             Synth s = new Synth(w, seed, linkGbps);
             s.mtu = mtu;

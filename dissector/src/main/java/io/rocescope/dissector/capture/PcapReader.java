@@ -56,7 +56,6 @@ public final class PcapReader implements CaptureReader {
 
     public int linkType() { return linkType; }
     public long snaplen() { return snaplen; }
-    public boolean isNanosecond() { return nanos; }
 
     @Override
     public boolean nanosecondTimestamps() { return nanos; }

@@ -1,7 +1,7 @@
 package io.rocescope.dissector.decode;
 
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
+import io.rocescope.dissector.util.LruMap;
 import java.util.Map;
 
 /**
@@ -28,15 +28,8 @@ final class Conversations {
 
     Conversations(int max) {
         this.max = max;
-        this.udp = lru();
-        this.tcp = lru();
-    }
-
-    private Map<String, Conversation> lru() {
-        return new LinkedHashMap<>(64, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Conversation> e) { return size() > max; }
-        };
+        this.udp = new LruMap<>(max);
+        this.tcp = new LruMap<>(max);
     }
 
     /** The conversation of this frame's addresses and ports; {@code forward()} tells the direction. */

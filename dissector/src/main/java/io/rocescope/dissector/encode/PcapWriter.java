@@ -18,11 +18,11 @@ public final class PcapWriter implements AutoCloseable {
     public PcapWriter(OutputStream out, int linkType) throws IOException {
         this.out = new BufferedOutputStream(out, 1 << 20);
         byte[] h = new byte[24];
-        le32(h, 0, 0xA1B23C4D);
-        le16(h, 4, 2);
-        le16(h, 6, 4);
-        le32(h, 16, 262144);
-        le32(h, 20, linkType);
+        Le.u32(h, 0, 0xA1B23C4D);
+        Le.u16(h, 4, 2);
+        Le.u16(h, 6, 4);
+        Le.u32(h, 16, 262144);
+        Le.u32(h, 20, linkType);
         this.out.write(h);
     }
 
@@ -32,10 +32,10 @@ public final class PcapWriter implements AutoCloseable {
 
     /** A frame of which only {@code frame} was captured, {@code originalLength} bytes on the wire (snaplen). */
     public void write(long timestampNanos, byte[] frame, int originalLength) throws IOException {
-        le32(header, 0, (int) (timestampNanos / 1_000_000_000L));
-        le32(header, 4, (int) (timestampNanos % 1_000_000_000L));
-        le32(header, 8, frame.length);
-        le32(header, 12, Math.max(frame.length, originalLength));
+        Le.u32(header, 0, (int) (timestampNanos / 1_000_000_000L));
+        Le.u32(header, 4, (int) (timestampNanos % 1_000_000_000L));
+        Le.u32(header, 8, frame.length);
+        Le.u32(header, 12, Math.max(frame.length, originalLength));
         out.write(header);
         out.write(frame);
         frames++;
@@ -45,9 +45,6 @@ public final class PcapWriter implements AutoCloseable {
     public void flush() throws IOException { out.flush(); }
 
     public long frames() { return frames; }
-
-    private static void le16(byte[] b, int o, int v) { b[o] = (byte) v; b[o + 1] = (byte) (v >>> 8); }
-    private static void le32(byte[] b, int o, int v) { le16(b, o, v); le16(b, o + 2, v >>> 16); }
 
     @Override
     public void close() throws IOException { out.close(); }

@@ -306,7 +306,7 @@ final class FilterParser {
             } else {
                 members.add(new Object[] {low});
             }
-            if (!accept(",") && !peek().is("}") && peek().kind() == Kind.END) throw error(open, "the set is missing its '}'");
+            accept(",");   // members may also be separated by spaces; a missing '}' is found at the loop's head
         }
         pos++;
         if (members.isEmpty()) throw error(open, "the set is empty");

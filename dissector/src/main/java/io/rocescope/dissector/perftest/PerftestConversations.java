@@ -28,7 +28,6 @@ public final class PerftestConversations {
     private final List<PingpongRecord> pingpong = new ArrayList<>();
     private long lastSegmentOffset;
     private long buffered;
-    private long dropped;
 
     private static final class Direction {
         final TcpStreamReassembler reassembler = new TcpStreamReassembler();
@@ -103,7 +102,6 @@ public final class PerftestConversations {
             Direction victim = it.next().getValue();
             it.remove();
             buffered -= victim.retained();
-            dropped++;
         }
     }
 
@@ -119,6 +117,4 @@ public final class PerftestConversations {
     /** Bytes held now by all directions for early segments and partial records (at most {@link #MAX_BUFFERED}). */
     public long bufferedBytes() { return buffered; }
 
-    /** Directions dropped so far to stay within the bounds. */
-    public long droppedStreams() { return dropped; }
 }

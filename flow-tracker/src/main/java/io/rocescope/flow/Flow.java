@@ -96,6 +96,12 @@ public final class Flow {
     MessageAssembler readResponseMessages() {
         return readResponseMessages == null ? readResponseMessages = new MessageAssembler() : readResponseMessages;
     }
+    /** The other direction of this flow's connection (null while unpaired or unknown). */
+    Flow peer() {
+        Connection c = connection;
+        return c == null ? null : c.ab == this ? c.ba : c.ab;
+    }
+
     AckTracker answers() { return answers == null ? answers = new AckTracker() : answers; }
     EventLog nakEvents() { return nakEvents == null ? nakEvents = new EventLog() : nakEvents; }
     EventLog rnrEvents() { return rnrEvents == null ? rnrEvents = new EventLog() : rnrEvents; }

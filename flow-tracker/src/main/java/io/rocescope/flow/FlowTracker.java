@@ -367,7 +367,7 @@ public final class FlowTracker {
         if (Opcodes.isUc(v.opcode)) c.transport = "UC";
         // A copy follows its original with nothing between them on the connection; a resend answers a NAK
         // or a timeout and gets a new IPv4 Identification.
-        Flow back = c.ab == flow ? c.ba : c.ab;
+        Flow back = flow.peer();
         boolean copy = flow.ipIdsCount() && v.ipId >= 0 && v.psn == flow.prevRequestPsn && v.ipId == flow.prevRequestIpId
             && flow.prevFrame == flow.prevRequestFrame && (back == null || back.packets == 0 || back.lastFrame < flow.prevRequestFrame);
         flow.prevRequestPsn = v.psn;
@@ -396,7 +396,7 @@ public final class FlowTracker {
         String cause = answers.lastNakText;
         long causeFrame = answers.lastNakFrame;
         // the last sign of life on the connection before this packet: a timeout waited after it
-        Flow other = c.ab == flow ? c.ba : c.ab;
+        Flow other = back;
         long quietFrame = flow.prevFrame, quietTs = flow.prevTs;
         if (other != null && other.packets > 0 && other.lastFrame > quietFrame && other.lastFrame < v.frame) {
             quietFrame = other.lastFrame;
@@ -481,7 +481,7 @@ public final class FlowTracker {
     private void response(Flow flow) {
         flow.responses++;
         Connection c = flow.connection;
-        Flow requester = c.ab == flow ? c.ba : c.ab;
+        Flow requester = flow.peer();
         if (requester == null) return;   // answers to requests we never saw
         AckTracker answers = requester.answers();
         if (Opcodes.isReadResponse(v.opcode)) {
@@ -638,8 +638,7 @@ public final class FlowTracker {
 
     /** The READ response messages of a requester flow are counted on the flow that carries them. */
     private static MessageAssembler readSink(Flow requester) {
-        Connection c = requester.connection;
-        Flow other = c == null ? null : c.ab == requester ? c.ba : c.ab;
+        Flow other = requester.peer();
         return other != null ? other.readResponseMessages() : requester.orphanReadMessages();
     }
 

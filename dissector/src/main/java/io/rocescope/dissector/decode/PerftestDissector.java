@@ -26,11 +26,8 @@ final class PerftestDissector {
         f.protocol = DecodedFrame.Protocol.PERFTEST;
         long segStart = p.perftest.lastSegmentOffset();
         for (PerftestRecord r : records) {
-            long from = Math.max(r.streamStart(), segStart), to = Math.min(r.streamEnd(), segStart + captured);
-            // a record that bytes of earlier, early segments completed may lie past this segment: it is shown at the
-            // segment's end with no bytes, never at an offset beyond the frame
-            int off = payloadOff + (int) Math.min(captured, Math.max(0, from - segStart));
-            int len = (int) Math.max(0, to - from);
+            int off = recordOffset(r.streamStart(), segStart, payloadOff, captured);
+            int len = recordLength(r.streamStart(), r.streamEnd(), segStart, captured);
             int node = f.open(PERFTEST, off);
             f.add(RECORD, off, len, r.kind().ordinal(), r.kind().name().toLowerCase());
             switch (r.kind()) {
@@ -79,5 +76,18 @@ final class PerftestDissector {
         Addresses.source(sb, f).append(':').append(Bytes.u16(p.d, tcpOff)).append('>');
         Addresses.destination(sb, f).append(':').append(Bytes.u16(p.d, tcpOff + 2));
         return sb.toString();
+    }
+
+    /**
+     * Where in this frame a record of stream bytes [start, end) is shown: the part of it this segment carries.
+     * A record that bytes of earlier, early segments completed may lie past this segment: it is shown at the
+     * segment's end with no bytes, never at an offset beyond the frame. Shared by every stream protocol on 18515.
+     */
+    static int recordOffset(long start, long segStart, int payloadOff, int captured) {
+        return payloadOff + (int) Math.min(captured, Math.max(0, Math.max(start, segStart) - segStart));
+    }
+
+    static int recordLength(long start, long end, long segStart, int captured) {
+        return (int) Math.max(0, Math.min(end, segStart + captured) - Math.max(start, segStart));
     }
 }

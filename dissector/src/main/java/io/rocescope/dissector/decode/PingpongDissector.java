@@ -16,9 +16,8 @@ final class PingpongDissector {
         DecodedFrame f = p.f;
         f.protocol = DecodedFrame.Protocol.IBV_PINGPONG;
         for (PingpongRecord r : records) {
-            long from = Math.max(r.streamStart(), segStart), to = Math.min(r.streamEnd(), segStart + captured);
-            int off = payloadOff + (int) Math.max(0, from - segStart);
-            int len = (int) Math.max(0, to - from);
+            int off = PerftestDissector.recordOffset(r.streamStart(), segStart, payloadOff, captured);
+            int len = PerftestDissector.recordLength(r.streamStart(), r.streamEnd(), segStart, captured);
             int node = f.open(PINGPONG, off);
             switch (r.kind()) {
                 case DEST:

@@ -1,5 +1,6 @@
 package io.rocescope.cli;
 
+import io.rocescope.analysis.CaptureAnalysis;
 import io.rocescope.flow.Reports;
 import picocli.CommandLine;
 
@@ -30,7 +31,7 @@ abstract class AnalysisCommand implements Callable<Integer> {
         CommandLine cl = spec.commandLine();
         String input = capture.input(cl);
         boolean json = analysis.json(cl);
-        Reports.Analysis result = CaptureAnalyzer.analyze(input, capture.decodeOptions(cl), analysis.trackerOptions(cl),
+        Reports.Analysis result = CaptureAnalysis.analyze(input, capture.decodeOptions(cl), analysis.trackerOptions(cl),
             capture.threads(cl, true), analysis.count, analysis.filter(cl), cl.getErr());
         if (result == null) return RoceScope.EXIT_USAGE;
         OutputStream out = root.stdout();

@@ -1,5 +1,6 @@
 package io.rocescope.cli;
 
+import io.rocescope.analysis.CaptureAnalysis;
 import io.rocescope.flow.Reports;
 import io.rocescope.flow.rules.Rule;
 import io.rocescope.flow.rules.RuleEvaluator;
@@ -68,7 +69,7 @@ final class CheckCommand implements Callable<Integer> {
         Map<String, String> notes = new LinkedHashMap<>();
         var filter = analysis.filter(cl);   // parsed once for every file
         for (String file : files) {
-            Reports.Analysis a = CaptureAnalyzer.analyze(file, decodeAs.decodeOptions(cl), analysis.trackerOptions(cl),
+            Reports.Analysis a = CaptureAnalysis.analyze(file, decodeAs.decodeOptions(cl), analysis.trackerOptions(cl),
                 threads.threads(cl, true), analysis.count, filter, cl.getErr());
             if (a == null) return RoceScope.EXIT_USAGE;
             results.put(file, RuleEvaluator.evaluate(a, rules));

@@ -1,5 +1,6 @@
 package io.rocescope.cli;
 
+import io.rocescope.dissector.pipeline.FilteredJob;
 import io.rocescope.dissector.capture.CaptureFormatException;
 import io.rocescope.dissector.capture.CaptureReader;
 import io.rocescope.dissector.capture.CaptureReaders;

@@ -1,5 +1,6 @@
 package io.rocescope.cli;
 
+import io.rocescope.analysis.CaptureAnalysis;
 import io.rocescope.cli.report.Evidence;
 import io.rocescope.cli.report.EvidenceScanner;
 import io.rocescope.cli.report.ReportFormat;
@@ -65,7 +66,7 @@ final class ReportCommand implements Callable<Integer> {
         var filter = analysis.filter(cl);   // -c and -Y choose the frames, as for flows and check
         for (String file : files) {
             if (file.equals("-")) throw new CommandLine.ParameterException(cl, "report needs capture files (their hashes identify them), not standard input");
-            Reports.Analysis a = CaptureAnalyzer.analyze(file, decodeAs.decodeOptions(cl), analysis.trackerOptions(cl),
+            Reports.Analysis a = CaptureAnalysis.analyze(file, decodeAs.decodeOptions(cl), analysis.trackerOptions(cl),
                 threads.threads(cl, true), analysis.count, filter, cl.getErr());
             if (a == null) return RoceScope.EXIT_USAGE;
             Evidence e = EvidenceScanner.scan(Path.of(file));

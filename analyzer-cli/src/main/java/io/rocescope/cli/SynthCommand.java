@@ -1,7 +1,7 @@
 package io.rocescope.cli;
 
-import io.rocescope.cli.synth.Synthesizer;
-import io.rocescope.cli.synth.Truth;
+import io.rocescope.synth.Synthesizer;
+import io.rocescope.synth.Truth;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

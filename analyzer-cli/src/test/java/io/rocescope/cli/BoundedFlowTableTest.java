@@ -1,6 +1,6 @@
 package io.rocescope.cli;
 
-import io.rocescope.cli.synth.Synthesizer;
+import io.rocescope.synth.Synthesizer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,17 +1,16 @@
-package io.rocescope.cli;
+package io.rocescope.dissector.pipeline;
 
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.filter.DisplayFilter;
-import io.rocescope.dissector.pipeline.FrameJob;
 
 import java.io.IOException;
 
 /** -Y: a job that sees only the frames a display filter keeps (tested on the decoding threads). */
-final class FilteredJob<O> implements FrameJob<O> {
+public final class FilteredJob<O> implements FrameJob<O> {
     private final FrameJob<O> job;
     private final DisplayFilter filter;
 
-    FilteredJob(FrameJob<O> job, DisplayFilter filter) {
+    public FilteredJob(FrameJob<O> job, DisplayFilter filter) {
         this.job = job;
         this.filter = filter;
     }

@@ -1,4 +1,4 @@
-package io.rocescope.cli;
+package io.rocescope.analysis;
 
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.pipeline.FrameJob;
@@ -13,13 +13,13 @@ import java.util.List;
  * (or, for the few the tracker needs whole, copies of the frame), and the tracker takes them in
  * capture order on the caller's thread.
  */
-final class TrackerJob implements FrameJob<TrackerJob.Batch> {
+public final class TrackerJob implements FrameJob<TrackerJob.Batch> {
     private final FlowTracker tracker;
 
-    TrackerJob(FlowTracker tracker) { this.tracker = tracker; }
+    public TrackerJob(FlowTracker tracker) { this.tracker = tracker; }
 
     /** One batch's frames, in order: a view, or a whole frame where {@code whole} has one. */
-    static final class Batch {
+    public static final class Batch {
         final List<PacketView> views = new ArrayList<>();
         final List<DecodedFrame> whole = new ArrayList<>();
         int size;

@@ -1,4 +1,4 @@
-package io.rocescope.cli.synth;
+package io.rocescope.synth;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.rocescope.cli.synth;
+package io.rocescope.synth;
 
 import io.rocescope.dissector.encode.CmMads;
 import io.rocescope.dissector.encode.Net;

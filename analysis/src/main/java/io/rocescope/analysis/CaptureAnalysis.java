@@ -1,4 +1,4 @@
-package io.rocescope.cli;
+package io.rocescope.analysis;
 
 import io.rocescope.dissector.capture.CaptureFormatException;
 import io.rocescope.dissector.capture.CaptureReader;
@@ -6,6 +6,7 @@ import io.rocescope.dissector.capture.CaptureReaders;
 import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.filter.DisplayFilter;
+import io.rocescope.dissector.pipeline.FilteredJob;
 import io.rocescope.dissector.pipeline.FramePipeline;
 import io.rocescope.flow.FlowTracker;
 import io.rocescope.flow.Reports;
@@ -14,11 +15,15 @@ import io.rocescope.flow.TrackerOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 
-/** Reads a capture through the dissector into the flow tracker; reports warnings; null when nothing could be read. */
-final class CaptureAnalyzer {
-    private CaptureAnalyzer() {}
+/**
+ * The analysis every front end runs (CLI, report, GUI, live capture, fleet): a capture read through the
+ * decoding pipeline into the flow tracker, its warnings reported, the tracker's reports returned; null when
+ * nothing could be read.
+ */
+public final class CaptureAnalysis {
+    private CaptureAnalysis() {}
 
-    static Reports.Analysis analyze(String input, DecodeOptions decode, TrackerOptions tracking, int threads, PrintWriter err) {
+    public static Reports.Analysis analyze(String input, DecodeOptions decode, TrackerOptions tracking, int threads, PrintWriter err) {
         return analyze(input, decode, tracking, threads, -1, null, err);
     }
 
@@ -26,7 +31,7 @@ final class CaptureAnalyzer {
      * The first {@code limit} frames (all when negative), and of those only what {@code filter} keeps
      * (every frame when null), as tshark's -c and -Y choose the frames its statistics see.
      */
-    static Reports.Analysis analyze(String input, DecodeOptions decode, TrackerOptions tracking, int threads, long limit,
+    public static Reports.Analysis analyze(String input, DecodeOptions decode, TrackerOptions tracking, int threads, long limit,
                                     DisplayFilter filter, PrintWriter err) {
         FlowTracker tracker = new FlowTracker(tracking, decode.perftestPort());
         try (CaptureReader reader = CaptureReaders.open(input)) {

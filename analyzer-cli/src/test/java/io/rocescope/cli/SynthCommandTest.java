@@ -1,0 +1,39 @@
+package io.rocescope.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The CLI's face of the synthesizer (its scenarios are tested in the analysis module): bad arguments are one line and exit 2. */
+class SynthCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void anMtuThatIsNotAnIbMtuIsRefused() {
+        CliRunner r = CliRunner.run("synth", "clean-rc", "--mtu", "1000", "-o", dir.resolve("x.pcap").toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err().lines()).hasSize(1);
+        assertThat(Files.exists(dir.resolve("x.pcap"))).isFalse();
+    }
+
+    @Test
+    void anUnwritableOutputIsOneLine() {
+        CliRunner r = CliRunner.run("synth", "clean-rc", "-o", "/nonexistent/dir/x.pcap");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("rocescope: /nonexistent/dir/x.pcap: no such file or directory\n");
+    }
+
+    @Test
+    void aScenarioWritesACaptureTheAnalysisReads() {
+        Path out = dir.resolve("gap.pcap");
+        assertThat(CliRunner.run("synth", "psn-gap", "--seed", "3", "-o", out.toString()).exit()).isZero();
+        CliRunner flows = CliRunner.run("expert", out.toString());
+        assertThat(flows.exit()).isZero();
+        assertThat(flows.out()).contains("psn.gap");
+    }
+}

@@ -21,9 +21,8 @@ final class ExpertCommand extends AnalysisCommand {
     @Override
     void text(Reports.Analysis a, StringBuilder sb) {
         sb.append("Findings by kind:\n");
-        Map<String, Severity> severityOf = a.findings().stream().collect(Collectors.toMap(Finding::kind, Finding::severity, (x, y) -> x));
         a.findingCounts().forEach((k, n) -> sb.append(String.format(Locale.ROOT, "  %-8s %-28s %6d%n",
-            severityOf.getOrDefault(k, Severity.NOTE).name().toLowerCase(), k, n)));
+            a.severityOf(k).json(), k, n)));
         if (a.findingCounts().isEmpty()) sb.append("  none\n");
         for (Severity s : new Severity[] {Severity.ERROR, Severity.WARNING, Severity.NOTE}) {
             for (Finding f : a.findings()) {

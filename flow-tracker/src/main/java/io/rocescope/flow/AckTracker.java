@@ -125,7 +125,7 @@ final class AckTracker {
                 naks++;
                 String name = InfinibandNames.nakName(value);
                 naksByCode.merge(name, 1L, Long::sum);
-                noteCause(frame, "NAK " + name, FlowTracker.nakKind(value));
+                noteCause(frame, "NAK " + name, FindingKind.nak(value).key());
                 // A PSN sequence error NAK carries the PSN the responder expects: everything before it arrived.
                 if (value == 0) complete(Psn.add(psn, -1), ts);
                 return "NAK " + name;

@@ -43,7 +43,7 @@ final class CmSetups {
         if (f.get(CmFields.MAD_MGMTCLASS, -1) != CmNames.CLASS_CM) return;
         int attr = (int) f.get(CmFields.MAD_ATTRIBUTEID, -1);
         if (f.has(CmFields.QKEY_MISMATCH)) {
-            t.findings.add(Severity.WARNING, "cm.qkey_mismatch", v.src + " → " + v.dst,
+            t.findings.add(FindingKind.CM_QKEY_MISMATCH, v.src + " → " + v.dst,
                 String.format("CM %s with Q_Key 0x%08x: CM responders drop MADs without the GSI Q_Key 0x80010000",
                     CmNames.attributeLabel(attr), f.ib().qKey()), v.frame);
         }
@@ -117,7 +117,7 @@ final class CmSetups {
                 int reason = (int) f.get(CmFields.REJ_REASON, 0);
                 String text = CmNames.rejectReason(reason);
                 if (s != null) { s.rejected = true; s.rejectReason = text; event(s, v, "REJ", "reason " + text); }
-                t.findings.add(Severity.ERROR, "cm.rej", v.dst + " → " + v.src + (s != null ? " service " + s.service : ""),
+                t.findings.add(FindingKind.CM_REJ, v.dst + " → " + v.src + (s != null ? " service " + s.service : ""),
                     "CM connection rejected: " + text + (reason == 8 ? " (nothing listens on that service/port)" : ""),
                     s != null ? new long[] {s.reqFrame, v.frame} : new long[] {v.frame});
                 return;
@@ -165,7 +165,7 @@ final class CmSetups {
                     s.rejected = true;
                     s.rejectReason = "status " + CmNames.SIDR_STATUS.nameOf(status) + " (" + status + ")";
                     event(s, v, "SIDR_REP", s.rejectReason);
-                    t.findings.add(Severity.ERROR, "cm.sidr_rej", v.dst + " → " + v.src + " service " + s.service,
+                    t.findings.add(FindingKind.CM_SIDR_REJ, v.dst + " → " + v.src + " service " + s.service,
                         "SIDR service ID resolution refused: " + s.rejectReason, s.reqFrame, v.frame);
                     return;
                 }
@@ -224,17 +224,17 @@ final class CmSetups {
                 if (!s.replied && !s.rejected) {
                     long[] frames = s.events.stream().mapToLong(TimelineEvent::frame).toArray();
                     // a kind of its own: the rule packs' cm_timeout metric counts REQs of connected-mode set-ups
-                    findings.add(Severity.ERROR, "cm.sidr_timeout", where, "SIDR_REQ never answered (" + (s.retries + 1)
+                    findings.add(FindingKind.CM_SIDR_TIMEOUT, where, "SIDR_REQ never answered (" + (s.retries + 1)
                         + " sent): the peer is unreachable or nothing listens on that UDP port space service", frames);
                 }
                 continue;
             }
             if (!s.replied && !s.rejected) {
                 long[] frames = s.events.stream().mapToLong(TimelineEvent::frame).toArray();
-                findings.add(Severity.ERROR, "cm.timeout", where, "CM REQ never answered (" + (s.retries + 1)
+                findings.add(FindingKind.CM_TIMEOUT, where, "CM REQ never answered (" + (s.retries + 1)
                     + " sent): the peer is unreachable or its CM is not running", frames);
             } else if (s.replied && !s.readyToUse) {
-                findings.add(Severity.ERROR, "setup.incomplete", where, "CM set-up never completed: REP without RTU", s.reqFrame);
+                findings.add(FindingKind.SETUP_INCOMPLETE, where, "CM set-up never completed: REP without RTU", s.reqFrame);
             }
         }
     }

@@ -6,7 +6,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Supplier;
 
-/** Collects findings; beyond {@link #MAX} individual findings only the counts per kind keep growing. */
+/**
+ * Collects findings; beyond {@link #MAX} individual findings only the counts per kind keep growing. Each is
+ * of a registered {@link FindingKind}, with the kind's severity unless the caller knows better.
+ */
 final class Findings {
     static final int MAX = 10_000;
     static final int MAX_FRAMES = 10;
@@ -14,43 +17,59 @@ final class Findings {
     final Map<String, Long> countByKind = new TreeMap<>();
     long dropped;
 
+    boolean any(FindingKind kind) { return countByKind.containsKey(kind.key()); }
+
     /** A finding shown by these frames, each one listed on its own. */
-    void add(Severity s, String kind, String where, String message, long... frames) {
-        addCounted(s, kind, where, message, 1, frames);
+    void add(FindingKind kind, String where, String message, long... frames) {
+        addCounted(kind, where, message, 1, frames);
     }
 
     /**
      * A finding of the per-packet paths, whose texts are built only when it is kept whole: beyond
      * {@link #MAX} it is only counted (formatting them was most of a lossy capture's cost).
      */
-    void add(Severity s, String kind, Supplier<String> where, Supplier<String> message, long frame) {
-        add(s, kind, where, message, frame, null);
+    void add(FindingKind kind, Supplier<String> where, Supplier<String> message, long frame) {
+        add(kind, kind.severity(), where, message, frame, null);
     }
 
-    void add(Severity s, String kind, Supplier<String> where, Supplier<String> message, long frame, Finding.Cause cause) {
+    void add(FindingKind kind, Supplier<String> where, Supplier<String> message, long frame, Finding.Cause cause) {
+        add(kind, kind.severity(), where, message, frame, cause);
+    }
+
+    /** As above, with a severity other than the kind's (a consequence whose cause is known and benign). */
+    void add(FindingKind kind, Severity s, Supplier<String> where, Supplier<String> message, long frame, Finding.Cause cause) {
         if (list.size() < MAX) {
-            add(s, kind, where.get(), message.get(), 1, List.of(new Finding.FrameRange(frame, frame)), false, cause);
+            add(kind, s, where.get(), message.get(), 1, List.of(new Finding.FrameRange(frame, frame)), false, cause);
         } else {
-            countByKind.merge(kind, 1L, Long::sum);
+            countByKind.merge(kind.key(), 1L, Long::sum);
             dropped++;
         }
     }
 
-    void addCounted(Severity s, String kind, String where, String message, long count, long... frames) {
+    void addCounted(FindingKind kind, String where, String message, long count, long... frames) {
+        addCounted(kind, kind.severity(), where, message, count, frames);
+    }
+
+    void addCounted(FindingKind kind, Severity s, String where, String message, long count, long... frames) {
         List<Finding.FrameRange> ranges = new ArrayList<>();
         for (int i = 0; i < frames.length && i < MAX_FRAMES; i++) ranges.add(new Finding.FrameRange(frames[i], frames[i]));
-        add(s, kind, where, message, count, ranges, frames.length > MAX_FRAMES, null);
+        add(kind, s, where, message, count, ranges, frames.length > MAX_FRAMES, null);
     }
 
     /** A finding of {@code count} events whose frames are {@code frames}. */
-    void addCounted(Severity s, String kind, String where, String message, long count, FrameSet frames, Finding.Cause cause) {
-        add(s, kind, where, message, count, frames.ranges(), frames.more(), cause);
+    void addCounted(FindingKind kind, String where, String message, long count, FrameSet frames, Finding.Cause cause) {
+        add(kind, kind.severity(), where, message, count, frames.ranges(), frames.more(), cause);
     }
 
-    void add(Severity s, String kind, String where, String message, long count, List<Finding.FrameRange> ranges,
+    void add(FindingKind kind, String where, String message, long count, List<Finding.FrameRange> ranges,
              boolean more, Finding.Cause cause) {
-        countByKind.merge(kind, count, Long::sum);
+        add(kind, kind.severity(), where, message, count, ranges, more, cause);
+    }
+
+    void add(FindingKind kind, Severity s, String where, String message, long count, List<Finding.FrameRange> ranges,
+             boolean more, Finding.Cause cause) {
+        countByKind.merge(kind.key(), count, Long::sum);
         if (list.size() >= MAX) { dropped++; return; }
-        list.add(new Finding(s, kind, where, Finding.named(ranges, MAX_FRAMES), message, count, List.copyOf(ranges), more, cause));
+        list.add(new Finding(s, kind.key(), where, Finding.named(ranges, MAX_FRAMES), message, count, List.copyOf(ranges), more, cause));
     }
 }

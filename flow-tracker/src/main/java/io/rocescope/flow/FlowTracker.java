@@ -73,7 +73,7 @@ public final class FlowTracker {
                 if (evicted == 1) {
                     firstEvictionFrame = v.frame;
                     int before = findings.list.size();
-                    findings.add(Severity.WARNING, "flows.evicted", eldest.getKey().toString(), evictedMessage(), v.frame);
+                    findings.add(FindingKind.FLOWS_EVICTED, eldest.getKey().toString(), evictedMessage(), v.frame);
                     if (findings.list.size() > before) evictedFinding = before;
                 }
                 return true;
@@ -103,7 +103,7 @@ public final class FlowTracker {
         begin();
         if (v.malformed) {
             malformed++;
-            findings.add(Severity.ERROR, "malformed", v.src + " → " + v.dst, "Malformed frame: " + f.experts().stream()
+            findings.add(FindingKind.MALFORMED, v.src + " → " + v.dst, "Malformed frame: " + f.experts().stream()
                 .filter(e -> e.key().equals("malformed")).findFirst().map(e -> e.message()).orElse("?"), v.frame);
         }
         if (f.has(Fields.MACC_OPCODE)) macControl(f);
@@ -147,7 +147,7 @@ public final class FlowTracker {
         roceBytes += v.length;
         if (v.badIcrc) {
             badIcrc++;
-            findings.add(Severity.ERROR, "icrc.bad", () -> v.src + " → " + v.dst, () -> "Bad ICRC on "
+            findings.add(FindingKind.ICRC_BAD, () -> v.src + " → " + v.dst, () -> "Bad ICRC on "
                 + InfinibandNames.opcodeLabel(v.opcode) + " PSN " + v.psn
                 + ": the frame was corrupted in flight; the receiver drops it and the sender retransmits", v.frame);
         }
@@ -350,7 +350,7 @@ public final class FlowTracker {
         }
         if (c.qkey >= 0 && flow == c.ab && v.qkey != c.qkey && !c.qkeyMismatchSeen) {
             c.qkeyMismatchSeen = true;
-            findings.add(Severity.ERROR, "ud.qkey_mismatch", where(flow), String.format("UD datagram with Q_Key 0x%08x where the"
+            findings.add(FindingKind.UD_QKEY_MISMATCH, where(flow), String.format("UD datagram with Q_Key 0x%08x where the"
                 + " SIDR_REP said 0x%08x: the receiving QP drops it", v.qkey, c.qkey), v.frame);
         }
     }
@@ -410,7 +410,7 @@ public final class FlowTracker {
         if (kind == PsnTracker.Kind.GAP) {
             PsnTracker t = flow.psn;
             int n = Psn.diff(t.lastMissingTo, t.lastMissingFrom) + 1;
-            findings.add(Severity.WARNING, "psn.gap", () -> where(flow), () -> "PSN gap: " + n + (n == 1 ? " PSN" : " PSNs")
+            findings.add(FindingKind.PSN_GAP, () -> where(flow), () -> "PSN gap: " + n + (n == 1 ? " PSN" : " PSNs")
                 + " missing (" + t.lastMissingFrom + "–" + t.lastMissingTo + ") before this " + InfinibandNames.opcodeLabel(v.opcode)
                 + "; the packets were lost before the capture point (or the capture dropped them)", v.frame);
         }
@@ -438,7 +438,7 @@ public final class FlowTracker {
         if (kind == PsnTracker.Kind.FIRST && c.setup != SetupKind.UNKNOWN) {
             Endpoint sender = c.a.ip.equals(v.src) && flow == c.ab ? c.a : c.b;
             if (sender.startPsn >= 0 && sender.startPsn != v.psn) {
-                findings.add(Severity.WARNING, "psn.unexpected_start", where(flow), String.format(
+                findings.add(FindingKind.PSN_UNEXPECTED_START, where(flow), String.format(
                     "First request PSN %d is not the starting PSN %d the set-up announced", v.psn, sender.startPsn), v.frame);
             }
         }
@@ -491,7 +491,7 @@ public final class FlowTracker {
             if (missing >= 0) {
                 String text = "READ response PSN " + missing + " missing";
                 answers.noteCause(v.frame, text, "read.response_gap");
-                findings.add(Severity.WARNING, "read.response_gap", () -> where(flow), () -> text + " (PSN " + v.psn
+                findings.add(FindingKind.READ_RESPONSE_GAP, () -> where(flow), () -> text + " (PSN " + v.psn
                     + " came instead): lost on the way back; the requester re-issues the READ for the rest", v.frame);
             }
         } else if (Opcodes.isAtomicAck(v.opcode)) {
@@ -500,8 +500,8 @@ public final class FlowTracker {
         // READ responses carry an AETH too (credits, MSN), but only Acknowledge packets ACK or NAK.
         if (v.syndrome < 0 || !(Opcodes.isAck(v.opcode) || Opcodes.isAtomicAck(v.opcode))) return;
         if (requester.psn.started() && !requester.psn.covers(v.psn) && ((v.syndrome >>> 5) & 3) == InfinibandNames.AETH_ACK
-            && !findings.countByKind.containsKey("capture.lossy")) {
-            findings.add(Severity.NOTE, "capture.lossy", where(requester), String.format(
+            && !findings.any(FindingKind.CAPTURE_LOSSY)) {
+            findings.add(FindingKind.CAPTURE_LOSSY, where(requester), String.format(
                 "ACK for PSN %d, which the capture never saw sent: the capture probably dropped packets", v.psn), v.frame);
         }
         String nak = answers.onAck(v.psn, v.syndrome, v.msn, v.frame, v.ts);
@@ -513,7 +513,7 @@ public final class FlowTracker {
                 requester.naksByCode().computeIfAbsent(InfinibandNames.nakName(code), k -> new EventLog()).add(v.ts, v.frame);
             }
             if (type == InfinibandNames.AETH_RNR_NAK) {
-                findings.add(Severity.WARNING, "rnr_nak", () -> where(requester), () -> "RNR NAK for PSN " + v.psn
+                findings.add(FindingKind.RNR_NAK, () -> where(requester), () -> "RNR NAK for PSN " + v.psn
                     + ": the receiver had no receive buffer posted; the sender waits " + InfinibandNames.rnrTimerText(code)
                     + " and retries", v.frame);
             } else {
@@ -533,7 +533,8 @@ public final class FlowTracker {
         int psn = v.psn;
         Finding.Cause cause = null;
         String why;
-        Severity s = code == 0 ? Severity.WARNING : Severity.ERROR;
+        FindingKind kind = FindingKind.nak(code);
+        Severity s = kind.severity();
         if (code == 0 && answers.rnrFrame >= 0 && answers.rnrPsn == psn) {
             cause = new Finding.Cause(answers.rnrFrame, "rnr_nak");
             s = Severity.NOTE;
@@ -553,15 +554,7 @@ public final class FlowTracker {
                 : "the responder failed the request (QP goes to error)";
         }
         String text = "NAK " + InfinibandNames.nakName(code) + ": " + why;
-        findings.add(s, NAK_KINDS[code], () -> where(requester), () -> text, v.frame, cause);
-    }
-
-    static String nakKind(int code) { return NAK_KINDS[code & 0x1F]; }
-
-    /** Finding kinds of NAKs by code: nak.psn_sequence_error … */
-    private static final String[] NAK_KINDS = new String[32];
-    static {
-        for (int c = 0; c < 32; c++) NAK_KINDS[c] = "nak." + InfinibandNames.nakName(c).toLowerCase().replace(' ', '_');
+        findings.add(kind, s, () -> where(requester), () -> text, v.frame, cause);
     }
 
     // ---- congestion ----
@@ -604,7 +597,7 @@ public final class FlowTracker {
             if (pauses.frames[p] == 0) continue;
             double worst = pauses.worstWindowFraction(p);
             if (worst > options.pauseStormFraction()) {
-                findings.add(Severity.WARNING, "pfc.storm", p == PauseTracker.PAUSE ? "link (PAUSE)" : "priority " + p,
+                findings.add(FindingKind.PFC_STORM, p == PauseTracker.PAUSE ? "link (PAUSE)" : "priority " + p,
                     String.format("Pause storm: %s paused %.0f%% of a %d ms window (%d pause frames): traffic stalls upstream",
                         p == PauseTracker.PAUSE ? "the link" : "priority " + p, worst * 100, options.pauseWindowNanos() / 1_000_000,
                         pauses.pauses[p]), pauses.firstFrame[p]);
@@ -655,43 +648,43 @@ public final class FlowTracker {
             && (reads == null || reads.unanswered.isEmpty())) return;
         String where = where(fl);
         for (PsnTracker.Episode e : fl.psn.episodes()) {
-            findings.add(Severity.WARNING, "retransmission", where, String.format(
+            findings.add(FindingKind.RETRANSMISSION, where, String.format(
                 "Go-Back-N retransmission after %s%s: %d packets resent (PSN %d–%d) over %.3f ms", e.cause(),
                 e.causeFrame() >= 0 && !"timeout".equals(e.causeKind()) ? " in frame " + e.causeFrame() : "", e.packets(),
                 e.firstPsn(), e.lastPsn(), e.durationNanos() / 1e6), 1, e.frameRanges(), e.moreFrames(), e.causeFrame() >= 0 ? new Finding.Cause(e.causeFrame(), e.causeKind()) : null);
         }
         if (fl.psn.duplicates > 0) {
-            findings.addCounted(Severity.NOTE, "psn.duplicate", where, fl.psn.duplicates
+            findings.addCounted(FindingKind.PSN_DUPLICATE, where, fl.psn.duplicates
                 + " request packets repeated a PSN already sent (retransmissions)", fl.psn.duplicates, fl.psn.duplicateFrames(), null);
         }
         if (fl.psn.copies > 0) {
-            findings.addCounted(Severity.NOTE, "psn.copy", where, fl.psn.copies + " request packets were copies made by the"
+            findings.addCounted(FindingKind.PSN_COPY, where, fl.psn.copies + " request packets were copies made by the"
                 + " network (the PSN and IPv4 Identification of the packet before): duplicated on the way, not resent",
                 fl.psn.copies, fl.psn.copyFrames(), null);
         }
         if (fl.psn.reordered > 0) {
-            findings.addCounted(Severity.NOTE, "psn.reordered", where, fl.psn.reordered + " request packets arrived after later"
+            findings.addCounted(FindingKind.PSN_REORDERED, where, fl.psn.reordered + " request packets arrived after later"
                 + " PSNs but were sent before them (an older IPv4 Identification): reordered on the way, not resent",
                 fl.psn.reordered, fl.psn.reorderedFrames(), null);
         }
         if (fl.psn.outOfOrder > 0) {
-            findings.addCounted(Severity.NOTE, "psn.out_of_order", where, fl.psn.outOfOrder
+            findings.addCounted(FindingKind.PSN_OUT_OF_ORDER, where, fl.psn.outOfOrder
                 + " request packets came after later PSNs without having been seen before (late or resent after a loss)",
                 fl.psn.outOfOrder, fl.psn.outOfOrderFrames(), null);
         }
         if (fl.ceMarked > 0) {
-            findings.addCounted(Severity.NOTE, "ecn.ce", where, fl.ceMarked + " packets ECN CE-marked by the fabric (congestion)",
+            findings.addCounted(FindingKind.ECN_CE, where, fl.ceMarked + " packets ECN CE-marked by the fabric (congestion)",
                 fl.ceMarked, fl.ceFrames(), null);
         }
         if (fl.cnps > 0) {
             // the receiver sends CNPs for CE-marked packets of this flow
-            findings.addCounted(Severity.NOTE, "cnp", where, fl.cnps + " CNPs asked this sender to slow down (DCQCN)", fl.cnps,
+            findings.addCounted(FindingKind.CNP, where, fl.cnps + " CNPs asked this sender to slow down (DCQCN)", fl.cnps,
                 fl.cnpFrames(), fl.ceFramesOrNull() == null || fl.ceFramesOrNull().isEmpty() ? null
                     : new Finding.Cause(fl.ceFramesOrNull().first(), "ecn.ce"));
         }
         if (reads == null) return;
         for (ReadTracker.Read r : reads.unanswered) {
-            findings.add(Severity.WARNING, "read.no_response", where, String.format(
+            findings.add(FindingKind.READ_NO_RESPONSE, where, String.format(
                 "RDMA READ (PSN %d) got no response in the capture", r.psn), r.frame);
         }
     }

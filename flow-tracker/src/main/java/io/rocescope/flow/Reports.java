@@ -14,7 +14,17 @@ public final class Reports {
 
     public record Analysis(Summary summary, List<ConnectionReport> connections, List<Finding> findings,
                            Map<String, Long> findingCounts, long findingsNotListed, List<PauseReport> pfc,
-                           List<SetupReport> failedSetups) {}
+                           List<SetupReport> failedSetups) {
+        /**
+         * The severity to show beside a kind's count: that of its first listed finding (a kind's findings may
+         * differ, e.g. a NAK that follows an RNR NAK is a note), or the kind's own when none is listed.
+         */
+        public Severity severityOf(String kind) {
+            for (Finding f : findings) if (f.kind().equals(kind)) return f.severity();
+            FindingKind k = FindingKind.of(kind);
+            return k == null ? Severity.NOTE : k.severity();
+        }
+    }
 
     /**
      * A set-up that never became a connection: a CM REQ rejected or never answered, a SIDR_REQ refused

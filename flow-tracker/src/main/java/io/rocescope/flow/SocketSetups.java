@@ -179,13 +179,13 @@ final class SocketSetups {
     void finish(Findings findings, List<Reports.SetupReport> failed) {
         for (Session s : all) {
             if (s.connection == null && !s.pingpong && !s.perftest) {
-                findings.add(Severity.NOTE, "setup.unrecognized", s.client + ":" + s.clientPort + " → " + s.server + ":" + s.serverPort,
+                findings.add(FindingKind.SETUP_UNRECOGNIZED, s.client + ":" + s.clientPort + " → " + s.server + ":" + s.serverPort,
                     "TCP connection on port " + s.serverPort + " carries neither perftest's nor ibv_*_pingpong's exchange", s.firstFrame);
             } else if (s.connection == null) {
                 String program = s.pingpong ? "ibv_pingpong" : "perftest";
                 boolean none = s.pingpong ? s.clientDests.isEmpty() && s.serverDests.isEmpty() : s.clientKey == null && s.serverKey == null;
                 String why = none ? "no key exchanged" : "only one side sent its keys";
-                findings.add(Severity.ERROR, "setup.incomplete", s.client + ":" + s.clientPort + " → " + s.server + ":" + s.serverPort,
+                findings.add(FindingKind.SETUP_INCOMPLETE, s.client + ":" + s.clientPort + " → " + s.server + ":" + s.serverPort,
                     program + " socket set-up never completed: " + why, s.firstFrame);
                 if (failed.size() < CmSetups.MAX_FAILED) {
                     failed.add(new Reports.SetupReport("socket", "incomplete", s.client, s.server, null, null,

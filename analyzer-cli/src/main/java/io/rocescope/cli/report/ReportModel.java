@@ -115,11 +115,10 @@ public final class ReportModel {
     }
 
     private static List<Object> findingCounts(Reports.Analysis a) {
-        Map<String, Severity> severityOf = a.findings().stream().collect(Collectors.toMap(Finding::kind, Finding::severity, (x, y) -> x));
         List<Object> out = new ArrayList<>();
         a.findingCounts().forEach((kind, n) -> {
             Map<String, Object> c = cell(kind, n, "expert", "/counts/" + pointerToken(kind));
-            c.put("severity", severityOf.getOrDefault(kind, Severity.NOTE).json());
+            c.put("severity", a.severityOf(kind).json());
             out.add(c);
         });
         return out;

@@ -1,6 +1,6 @@
 package io.rocescope.flow;
 
-/** 24-bit PSN arithmetic: PSNs wrap at 2^24, and a - b is read in (-2^23, 2^23]. */
+/** 24-bit PSN arithmetic: PSNs wrap at 2^24, and a - b is read in [-2^23, 2^23) (half the space apart reads as behind). */
 public final class Psn {
     public static final int MASK = 0xFFFFFF;
 

@@ -286,3 +286,116 @@ types:
       - {id: reserved, type: u2}
       - {id: additional_info, size: 72}
       - {id: private_data, size: 148}
+# Value names, as Wireshark shows them (the `doc` of each value is its label; the product's tables are
+# generated from these at build time: dissector/src/build/KsyEnums.java).
+enums:
+  mgmt_class:
+    0x01: {id: subn_lid_routed, doc: Subnet Management (LID routed)}
+    0x81: {id: subn_directed_route, doc: Subnet Management (directed route)}
+    0x03: {id: subn_adm, doc: Subnet Administration}
+    0x04: {id: perf, doc: Performance Management}
+    0x05: {id: bm, doc: Baseboard Management}
+    0x06: {id: dev_mgt, doc: Device Management}
+    0x07: {id: cm, doc: Communication Management}
+    0x08: {id: snmp, doc: SNMP Tunneling}
+    0x21: {id: cong_mgt, doc: Congestion Management}
+  method:
+    0x01: {id: get, doc: Get}
+    0x02: {id: set, doc: Set}
+    0x81: {id: get_resp, doc: GetResp}
+    0x03: {id: send, doc: Send}
+    0x05: {id: trap, doc: Trap}
+    0x06: {id: report, doc: Report}
+    0x86: {id: report_resp, doc: ReportResp}
+    0x07: {id: trap_repress, doc: TrapRepress}
+  cm_attribute:
+    0x0001: {id: class_port_info, doc: ClassPortInfo}
+    0x0010: {id: req, doc: ConnectRequest}
+    0x0011: {id: mra, doc: MsgRcptAck}
+    0x0012: {id: rej, doc: ConnectReject}
+    0x0013: {id: rep, doc: ConnectReply}
+    0x0014: {id: rtu, doc: ReadyToUse}
+    0x0015: {id: dreq, doc: DisconnectRequest}
+    0x0016: {id: drep, doc: DisconnectReply}
+    0x0017: {id: sidr_req, doc: ServiceIDResReq}
+    0x0018: {id: sidr_rep, doc: ServiceIDResReqResp}
+    0x0019: {id: lap, doc: LoadAlternatePath}
+    0x001a: {id: apr, doc: AlternatePathResponse}
+  rej_reason:
+    1: {id: no_qp, doc: No QP available}
+    2: {id: no_eec, doc: No EEC available}
+    3: {id: no_resources, doc: No resources available}
+    4: {id: timeout, doc: Timeout}
+    5: {id: unsupported_req, doc: Unsupported request}
+    6: {id: invalid_comm_id, doc: Invalid communication ID}
+    7: {id: invalid_comm_instance, doc: Invalid communication instance}
+    8: {id: invalid_service_id, doc: Invalid service ID}
+    9: {id: invalid_transport_type, doc: Invalid transport service type}
+    10: {id: stale_conn, doc: Stale connection}
+    11: {id: rdc_not_exist, doc: RDC does not exist}
+    12: {id: invalid_gid, doc: Invalid primary GID}
+    13: {id: invalid_lid, doc: Invalid primary LID}
+    14: {id: invalid_sl, doc: Invalid primary SL}
+    15: {id: invalid_traffic_class, doc: Invalid primary traffic class}
+    16: {id: invalid_hop_limit, doc: Invalid primary hop limit}
+    17: {id: invalid_packet_rate, doc: Invalid primary packet rate}
+    18: {id: invalid_alt_gid, doc: Invalid alternate GID}
+    19: {id: invalid_alt_lid, doc: Invalid alternate LID}
+    20: {id: invalid_alt_sl, doc: Invalid alternate SL}
+    21: {id: invalid_alt_traffic_class, doc: Invalid alternate traffic class}
+    22: {id: invalid_alt_hop_limit, doc: Invalid alternate hop limit}
+    23: {id: invalid_alt_packet_rate, doc: Invalid alternate packet rate}
+    24: {id: port_cm_redirect, doc: Port CM redirect}
+    25: {id: port_redirect, doc: Port redirect}
+    26: {id: invalid_mtu, doc: Invalid path MTU}
+    27: {id: insufficient_resp_res, doc: Insufficient responder resources}
+    28: {id: consumer_reject, doc: Consumer defined}
+    29: {id: invalid_rnr_retry, doc: Invalid RNR retry count}
+    30: {id: dup_local_comm_id, doc: Duplicate local communication ID}
+    31: {id: invalid_class_version, doc: Invalid class version}
+    32: {id: invalid_flow_label, doc: Invalid primary flow label}
+    33: {id: invalid_alt_flow_label, doc: Invalid alternate flow label}
+    35: {id: vendor_option_not_supported, doc: Vendor option not supported}
+  message_rejected:
+    0: {id: req, doc: REQ}
+    1: {id: rep, doc: REP}
+    2: {id: other, doc: Other}
+    3: {id: reserved, doc: Reserved}
+  sidr_status:
+    0: {id: success, doc: Success}
+    1: {id: unsupported_service_id, doc: Unsupported service ID}
+    2: {id: rejected, doc: Rejected}
+    3: {id: no_qp, doc: No QP}
+    4: {id: redirect, doc: Redirect}
+    5: {id: unsupported_version, doc: Unsupported version}
+  apr_status:
+    0: {id: success, doc: Success}
+    1: {id: invalid_comm_id, doc: Invalid communication ID}
+    2: {id: unsupported, doc: Unsupported}
+    3: {id: rejected, doc: Rejected}
+    4: {id: redirect, doc: Redirect}
+    5: {id: is_current_path, doc: Is current path}
+    6: {id: invalid_qpn_eecn, doc: Invalid QPN/EECN}
+    7: {id: invalid_lid, doc: Invalid LID}
+    8: {id: invalid_gid, doc: Invalid GID}
+    9: {id: invalid_flow_label, doc: Invalid flow label}
+    10: {id: invalid_traffic_class, doc: Invalid traffic class}
+    11: {id: invalid_hop_limit, doc: Invalid hop limit}
+    12: {id: invalid_packet_rate, doc: Invalid packet rate}
+    13: {id: invalid_sl, doc: Invalid SL}
+  transport_service:
+    0: {id: rc, doc: RC}
+    1: {id: uc, doc: UC}
+    2: {id: rd, doc: RD}
+    3: {id: extended, doc: Extended (see extended transport type)}
+  path_mtu:
+    1: {id: mtu_256, doc: 256 bytes}
+    2: {id: mtu_512, doc: 512 bytes}
+    3: {id: mtu_1024, doc: 1024 bytes}
+    4: {id: mtu_2048, doc: 2048 bytes}
+    5: {id: mtu_4096, doc: 4096 bytes}
+  port_space:
+    0x02: {id: ipoib, doc: IPoIB}
+    0x06: {id: tcp, doc: TCP}
+    0x11: {id: udp, doc: UDP}
+    0x3f: {id: ib, doc: IB}

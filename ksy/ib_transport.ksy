@@ -106,6 +106,19 @@ seq:
     size: bth.pad_cnt
   - id: icrc
     size: 4
+enums:
+  # the AETH syndrome: bits 6-5 the type, bits 4-0 a credit count, an RNR timer or a NAK code
+  aeth_type:
+    0: {id: ack, doc: ACK}
+    1: {id: rnr_nak, doc: RNR NAK}
+    2: {id: reserved, doc: Reserved}
+    3: {id: nak, doc: NAK}
+  nak_code:
+    0: {id: psn_sequence_error, doc: PSN Sequence Error}
+    1: {id: invalid_request, doc: Invalid Request}
+    2: {id: remote_access_error, doc: Remote Access Error}
+    3: {id: remote_operational_error, doc: Remote Operational Error}
+    4: {id: invalid_rd_request, doc: Invalid RD Request}
 instances:
   is_mad:
     doc: "a UD SEND Only to QP0 or QP1 carries one 256-byte MAD (GSI traffic such as the CM)"

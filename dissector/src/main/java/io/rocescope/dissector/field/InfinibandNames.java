@@ -1,5 +1,7 @@
 package io.rocescope.dissector.field;
 
+import io.rocescope.dissector.field.ksy.IbTransportEnums;
+
 import java.util.Locale;
 
 /** Names and unit conversions of the InfiniBand transport: opcodes, AETH syndromes, credits, RNR timers. */
@@ -63,15 +65,14 @@ public final class InfinibandNames {
     public static final ValueNames OPCODES = v -> opcodeName((int) v);
 
     // ---- AETH syndrome ----
-    public static final int AETH_ACK = 0, AETH_RNR_NAK = 1, AETH_RESERVED = 2, AETH_NAK = 3;
-    public static final ValueNames AETH_TYPES = ValueNames.table("ACK", "RNR NAK", "Reserved", "NAK");
-
-    private static final String[] NAK_CODES = {
-        "PSN Sequence Error", "Invalid Request", "Remote Access Error", "Remote Operational Error",
-        "Invalid RD Request"};
+    // the codes and names are ksy/ib_transport.ksy's enums aeth_type and nak_code
+    public static final int AETH_ACK = IbTransportEnums.AETH_TYPE_ACK, AETH_RNR_NAK = IbTransportEnums.AETH_TYPE_RNR_NAK,
+        AETH_RESERVED = IbTransportEnums.AETH_TYPE_RESERVED, AETH_NAK = IbTransportEnums.AETH_TYPE_NAK;
+    public static final ValueNames AETH_TYPES = IbTransportEnums.AETH_TYPE;
 
     public static String nakName(int code) {
-        return code >= 0 && code < NAK_CODES.length ? NAK_CODES[code] : "Reserved NAK code " + code;
+        String name = IbTransportEnums.NAK_CODE.nameOf(code);
+        return name != null ? name : "Reserved NAK code " + code;
     }
 
     public static final ValueNames NAK_CODE_NAMES = v -> nakName((int) v);

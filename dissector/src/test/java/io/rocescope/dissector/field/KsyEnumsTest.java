@@ -1,0 +1,68 @@
+package io.rocescope.dissector.field;
+
+import io.rocescope.dissector.field.ksy.IbMadEnums;
+import io.rocescope.dissector.field.ksy.IbTransportEnums;
+import io.rocescope.dissector.kaitai.IbMad;
+import io.rocescope.dissector.kaitai.IbTransport;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The value-name tables the product uses and the Kaitai parsers come from the same enums: for every enum the
+ * Kaitai compiler generated from ksy/, the generated table has the same values under the same names, and the
+ * tables say what the hand-kept code said before (spot checks of names the decode tests compare with tshark).
+ */
+class KsyEnumsTest {
+    @Test
+    void everyKaitaiEnumValueHasItsCodeAndName() throws Exception {
+        int checked = 0;
+        for (Class<?>[] pair : new Class<?>[][] {{IbMad.class, IbMadEnums.class}, {IbTransport.class, IbTransportEnums.class}}) {
+            for (Class<?> e : pair[0].getDeclaredClasses()) {
+                if (!e.isEnum()) continue;
+                String table = snake(e.getSimpleName());
+                Field names = pair[1].getField(table);
+                ValueNames vn = (ValueNames) names.get(null);
+                List<String> constants = new ArrayList<>();
+                for (Object c : e.getEnumConstants()) {
+                    long id = (long) e.getMethod("id").invoke(c);
+                    String constant = table + "_" + ((Enum<?>) c).name();
+                    assertThat(pair[1].getField(constant).getInt(null)).as(constant).isEqualTo((int) id);
+                    assertThat(vn.nameOf(id)).as(table + " " + id).isNotNull();
+                    constants.add(constant);
+                    checked++;
+                }
+                // and no code the Kaitai enum lacks (no table name here is a prefix of another)
+                assertThat(java.util.Arrays.stream(pair[1].getFields())
+                    .filter(f -> Modifier.isStatic(f.getModifiers()) && f.getType() == int.class && f.getName().startsWith(table + "_"))
+                    .map(Field::getName)).as(table).containsExactlyInAnyOrderElementsOf(constants);
+            }
+        }
+        assertThat(checked).isGreaterThan(80);
+    }
+
+    @Test
+    void theNamesAreTheOnesWiresharkShows() {
+        assertThat(CmNames.rejectReason(8)).isEqualTo("Invalid service ID (8)");
+        assertThat(CmNames.rejectReason(34)).isEqualTo("Unknown reason (34)");
+        assertThat(CmNames.attributeName(0x13)).isEqualTo("ConnectReply");
+        assertThat(CmNames.attributeName(0x1b)).isNull();
+        assertThat(CmNames.MTU.nameOf(3)).isEqualTo("1024 bytes");
+        assertThat(CmNames.MTU.nameOf(0)).isNull();
+        assertThat(CmNames.portSpace(0x06)).isEqualTo("TCP");
+        assertThat(InfinibandNames.nakName(2)).isEqualTo("Remote Access Error");
+        assertThat(InfinibandNames.nakName(9)).isEqualTo("Reserved NAK code 9");
+        assertThat(InfinibandNames.AETH_NAK).isEqualTo(3);
+        assertThat(CmNames.METHODS.nameOf(0x81)).isEqualTo("GetResp");
+        assertThat(CmNames.MGMT_CLASSES.nameOf(Long.MAX_VALUE)).isNull();
+    }
+
+    private static String snake(String camel) {
+        return camel.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT);
+    }
+}

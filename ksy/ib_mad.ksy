@@ -287,7 +287,7 @@ types:
       - {id: additional_info, size: 72}
       - {id: private_data, size: 148}
 # Value names, as Wireshark shows them (the `doc` of each value is its label; the product's tables are
-# generated from these at build time: dissector/src/build/KsyEnums.java).
+# generated from these at build time: dissector/src/build/KsyTables.java).
 enums:
   mgmt_class:
     0x01: {id: subn_lid_routed, doc: Subnet Management (LID routed)}

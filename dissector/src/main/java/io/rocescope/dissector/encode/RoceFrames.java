@@ -1,6 +1,7 @@
 package io.rocescope.dissector.encode;
 
 import io.rocescope.dissector.decode.IcrcCalculator;
+import io.rocescope.dissector.field.ksy.IbTransportKsy;
 
 import java.nio.ByteBuffer;
 
@@ -16,7 +17,7 @@ public final class RoceFrames {
     /** A RoCEv2 frame; {@code headers} are the extended headers in wire order. */
     public static byte[] roce(Net net, int opcode, int destQp, int psn, boolean ackReq, boolean solicited, byte[] headers, byte[] payload) {
         int pad = (4 - payload.length % 4) % 4;
-        int ib = 12 + headers.length + payload.length + pad + 4;
+        int ib = IbTransportKsy.SIZE_BTH + headers.length + payload.length + pad + 4;
         int udpLen = 8 + ib;
         int l3 = net.ipv6() ? 40 : 20;
         int l2 = 14 + (net.vlan() >= 0 ? 4 : 0);
@@ -57,7 +58,7 @@ public final class RoceFrames {
     public static byte[] roceV1(Net net, int opcode, int destQp, int psn, boolean ackReq, byte[] headers, byte[] payload) {
         if (!net.ipv6()) throw new IllegalArgumentException("RoCEv1 GIDs are 16 bytes: give the Net IPv6 addresses");
         int pad = (4 - payload.length % 4) % 4;
-        int ib = 12 + headers.length + payload.length + pad + 4;
+        int ib = IbTransportKsy.SIZE_BTH + headers.length + payload.length + pad + 4;
         int l2 = 14 + (net.vlan() >= 0 ? 4 : 0);
         ByteBuffer b = ByteBuffer.allocate(l2 + 40 + ib);
         b.put(net.dstMac()).put(net.srcMac());
@@ -83,19 +84,19 @@ public final class RoceFrames {
     }
 
     public static byte[] reth(long va, int rkey, int length) {
-        return ByteBuffer.allocate(16).putLong(va).putInt(rkey).putInt(length).array();
+        return ByteBuffer.allocate(IbTransportKsy.SIZE_RETH).putLong(va).putInt(rkey).putInt(length).array();
     }
 
     public static byte[] aeth(int syndrome, int msn) {
-        return ByteBuffer.allocate(4).putInt((syndrome << 24) | (msn & 0xFFFFFF)).array();
+        return ByteBuffer.allocate(IbTransportKsy.SIZE_AETH).putInt((syndrome << 24) | (msn & 0xFFFFFF)).array();
     }
 
     public static byte[] deth(long qkey, int srcQp) {
-        return ByteBuffer.allocate(8).putInt((int) qkey).putInt(srcQp & 0xFFFFFF).array();
+        return ByteBuffer.allocate(IbTransportKsy.SIZE_DETH).putInt((int) qkey).putInt(srcQp & 0xFFFFFF).array();
     }
 
     public static byte[] atomicEth(long va, int rkey, long add, long compare) {
-        return ByteBuffer.allocate(28).putLong(va).putInt(rkey).putLong(add).putLong(compare).array();
+        return ByteBuffer.allocate(IbTransportKsy.SIZE_ATOMIC_ETH).putLong(va).putInt(rkey).putLong(add).putLong(compare).array();
     }
 
     public static byte[] concat(byte[]... parts) {
@@ -108,7 +109,7 @@ public final class RoceFrames {
 
     /** A RoCEv2 CNP to {@code destQp} (the data sender's QP). */
     public static byte[] cnp(Net net, int destQp) {
-        byte[] f = roce(net, 0x81, destQp, 0, false, false, new byte[16], new byte[0]);
+        byte[] f = roce(net, IbTransportKsy.OPCODE_CNP, destQp, 0, false, false, new byte[IbTransportKsy.SIZE_CNP_PADDING], new byte[0]);
         int bth = 14 + (net.vlan() >= 0 ? 4 : 0) + (net.ipv6() ? 40 : 20) + 8;
         f[bth + 4] = 0x40;   // BECN; masked in the ICRC, so it stays valid
         return f;

@@ -1,29 +1,29 @@
 package io.rocescope.dissector.field;
 
-import io.rocescope.dissector.field.ksy.IbMadEnums;
+import io.rocescope.dissector.field.ksy.IbMadKsy;
 
 import java.util.Locale;
 
 /**
  * Names and units of the MAD and Communication Manager fields (IBTA vol 1 ch. 12-13, Linux ib_cm.h). The
- * codes and value names are ksy/ib_mad.ksy's enums (generated into {@link IbMadEnums}); this adds the
+ * codes and value names are ksy/ib_mad.ksy's enums (generated into {@link IbMadKsy}); this adds the
  * formatting around them.
  */
 public final class CmNames {
     private CmNames() {}
 
-    public static final int CLASS_CM = IbMadEnums.MGMT_CLASS_CM;
-    public static final int REQ = IbMadEnums.CM_ATTRIBUTE_REQ, MRA = IbMadEnums.CM_ATTRIBUTE_MRA, REJ = IbMadEnums.CM_ATTRIBUTE_REJ,
-        REP = IbMadEnums.CM_ATTRIBUTE_REP, RTU = IbMadEnums.CM_ATTRIBUTE_RTU, DREQ = IbMadEnums.CM_ATTRIBUTE_DREQ,
-        DREP = IbMadEnums.CM_ATTRIBUTE_DREP, SIDR_REQ = IbMadEnums.CM_ATTRIBUTE_SIDR_REQ, SIDR_REP = IbMadEnums.CM_ATTRIBUTE_SIDR_REP,
-        LAP = IbMadEnums.CM_ATTRIBUTE_LAP, APR = IbMadEnums.CM_ATTRIBUTE_APR, CLASS_PORT_INFO = IbMadEnums.CM_ATTRIBUTE_CLASS_PORT_INFO;
+    public static final int CLASS_CM = IbMadKsy.MGMT_CLASS_CM;
+    public static final int REQ = IbMadKsy.CM_ATTRIBUTE_REQ, MRA = IbMadKsy.CM_ATTRIBUTE_MRA, REJ = IbMadKsy.CM_ATTRIBUTE_REJ,
+        REP = IbMadKsy.CM_ATTRIBUTE_REP, RTU = IbMadKsy.CM_ATTRIBUTE_RTU, DREQ = IbMadKsy.CM_ATTRIBUTE_DREQ,
+        DREP = IbMadKsy.CM_ATTRIBUTE_DREP, SIDR_REQ = IbMadKsy.CM_ATTRIBUTE_SIDR_REQ, SIDR_REP = IbMadKsy.CM_ATTRIBUTE_SIDR_REP,
+        LAP = IbMadKsy.CM_ATTRIBUTE_LAP, APR = IbMadKsy.CM_ATTRIBUTE_APR, CLASS_PORT_INFO = IbMadKsy.CM_ATTRIBUTE_CLASS_PORT_INFO;
     /** The Q_Key every GSI (QP1) MAD must carry; CM responders drop others. */
     public static final long QP1_QKEY = 0x80010000L;
 
     /** Wireshark's CM attribute names. */
-    public static String attributeName(int id) { return IbMadEnums.CM_ATTRIBUTE.nameOf(id); }
+    public static String attributeName(int id) { return IbMadKsy.CM_ATTRIBUTE.nameOf(id); }
 
-    public static final ValueNames ATTRIBUTES = IbMadEnums.CM_ATTRIBUTE;
+    public static final ValueNames ATTRIBUTES = IbMadKsy.CM_ATTRIBUTE;
 
     /** The attribute's name, or "attribute 0x1b" for one without. */
     public static String attributeLabel(int id) {
@@ -31,21 +31,21 @@ public final class CmNames {
         return name != null ? name : "attribute 0x" + Integer.toHexString(id);
     }
 
-    public static final ValueNames MGMT_CLASSES = IbMadEnums.MGMT_CLASS;
-    public static final ValueNames METHODS = IbMadEnums.METHOD;
+    public static final ValueNames MGMT_CLASSES = IbMadKsy.MGMT_CLASS;
+    public static final ValueNames METHODS = IbMadKsy.METHOD;
 
     /** "Invalid service ID (8)". */
     public static String rejectReason(int code) {
-        String name = IbMadEnums.REJ_REASON.nameOf(code);
+        String name = IbMadKsy.REJ_REASON.nameOf(code);
         return (name == null ? "Unknown reason" : name) + " (" + code + ")";
     }
 
     public static final ValueNames REJ_REASON_NAMES = v -> rejectReason((int) v);
-    public static final ValueNames MESSAGE_NAMES = IbMadEnums.MESSAGE_REJECTED;
-    public static final ValueNames SIDR_STATUS = IbMadEnums.SIDR_STATUS;
-    public static final ValueNames APR_STATUS = IbMadEnums.APR_STATUS;
-    public static final ValueNames TRANSPORT_SERVICE = IbMadEnums.TRANSPORT_SERVICE;
-    public static final ValueNames MTU = IbMadEnums.PATH_MTU;
+    public static final ValueNames MESSAGE_NAMES = IbMadKsy.MESSAGE_REJECTED;
+    public static final ValueNames SIDR_STATUS = IbMadKsy.SIDR_STATUS;
+    public static final ValueNames APR_STATUS = IbMadKsy.APR_STATUS;
+    public static final ValueNames TRANSPORT_SERVICE = IbMadKsy.TRANSPORT_SERVICE;
+    public static final ValueNames MTU = IbMadKsy.PATH_MTU;
 
     /** IBA time fields are 4.096 us * 2^value. */
     public static String ibaTime(int v) {
@@ -58,9 +58,9 @@ public final class CmNames {
     public static final ValueNames IBA_TIME = v -> ibaTime((int) v);
 
     /** RDMA-CM port spaces by the byte after the 01 of the service ID. */
-    public static String portSpace(int protocol) { return IbMadEnums.PORT_SPACE.nameOf(protocol); }
+    public static String portSpace(int protocol) { return IbMadKsy.PORT_SPACE.nameOf(protocol); }
 
-    public static final ValueNames PORT_SPACES = IbMadEnums.PORT_SPACE;
+    public static final ValueNames PORT_SPACES = IbMadKsy.PORT_SPACE;
 
     /** "TCP", or the protocol byte in hex ("0x2a") for a port space without a name. */
     public static String portSpaceLabel(int protocol) {

@@ -1,6 +1,6 @@
 package io.rocescope.dissector.field;
 
-import io.rocescope.dissector.field.ksy.IbTransportEnums;
+import io.rocescope.dissector.field.ksy.IbTransportKsy;
 
 import java.util.Locale;
 
@@ -8,57 +8,16 @@ import java.util.Locale;
 public final class InfinibandNames {
     private InfinibandNames() {}
 
-    /** Operation names by the low 5 opcode bits (IBTA vol 1, table 38). */
-    private static final String[] OPERATIONS = new String[32];
-    static {
-        String[] ops = {
-            "SEND First", "SEND Middle", "SEND Last", "SEND Last with Immediate", "SEND Only",
-            "SEND Only with Immediate", "RDMA WRITE First", "RDMA WRITE Middle", "RDMA WRITE Last",
-            "RDMA WRITE Last with Immediate", "RDMA WRITE Only", "RDMA WRITE Only with Immediate",
-            "RDMA READ Request", "RDMA READ Response First", "RDMA READ Response Middle",
-            "RDMA READ Response Last", "RDMA READ Response Only", "Acknowledge", "ATOMIC Acknowledge",
-            "CmpSwap", "FetchAdd", "RESYNC", "SEND Last with Invalidate", "SEND Only with Invalidate"};
-        System.arraycopy(ops, 0, OPERATIONS, 0, ops.length);
-        OPERATIONS[0x1C] = "FLUSH";
-        OPERATIONS[0x1D] = "ATOMIC WRITE";
-    }
-
-    private static final String[] OPCODE_NAMES = new String[256];
-    static {
-        for (int op = 0; op < 256; op++) {
-            OPCODE_NAMES[op] = OpcodeTable.isDefined(op) ? transportName(op) + " " + operationName(op) : null;
-        }
-        OPCODE_NAMES[0x80] = "CNP (IB)";
-        OPCODE_NAMES[0x81] = "CNP";
-    }
-
-    /** RC, UC, RD, UD, CNP, XRC, or "Reserved"/"Vendor" for the unassigned prefixes. */
-    public static String transportName(int opcode) {
-        switch (opcode >>> 5) {
-            case 0: return "RC";
-            case 1: return "UC";
-            case 2: return "RD";
-            case 3: return "UD";
-            case 4: return "CNP";
-            case 5: return "XRC";
-            case 7: return "Vendor";
-            default: return "Reserved";
-        }
-    }
-
-    public static String operationName(int opcode) {
-        String s = OPERATIONS[opcode & 0x1F];
-        return s == null ? "Reserved" : s;
-    }
+    // opcode names: ksy/ib_transport.ksy's enum opcode (generated into IbTransportKsy)
 
     /** The full name of a defined opcode, e.g. "RC SEND First"; null for undefined ones. */
     public static String opcodeName(int opcode) {
-        return OPCODE_NAMES[opcode & 0xFF];
+        return IbTransportKsy.OPCODE.nameOf(opcode & 0xFF);
     }
 
     /** "RC SEND First", or "Unknown opcode 0xNN" for undefined opcodes. */
     public static String opcodeLabel(int opcode) {
-        String s = OPCODE_NAMES[opcode & 0xFF];
+        String s = opcodeName(opcode);
         return s != null ? s : String.format("Unknown opcode 0x%02x", opcode & 0xFF);
     }
 
@@ -66,12 +25,12 @@ public final class InfinibandNames {
 
     // ---- AETH syndrome ----
     // the codes and names are ksy/ib_transport.ksy's enums aeth_type and nak_code
-    public static final int AETH_ACK = IbTransportEnums.AETH_TYPE_ACK, AETH_RNR_NAK = IbTransportEnums.AETH_TYPE_RNR_NAK,
-        AETH_RESERVED = IbTransportEnums.AETH_TYPE_RESERVED, AETH_NAK = IbTransportEnums.AETH_TYPE_NAK;
-    public static final ValueNames AETH_TYPES = IbTransportEnums.AETH_TYPE;
+    public static final int AETH_ACK = IbTransportKsy.AETH_TYPE_ACK, AETH_RNR_NAK = IbTransportKsy.AETH_TYPE_RNR_NAK,
+        AETH_RESERVED = IbTransportKsy.AETH_TYPE_RESERVED, AETH_NAK = IbTransportKsy.AETH_TYPE_NAK;
+    public static final ValueNames AETH_TYPES = IbTransportKsy.AETH_TYPE;
 
     public static String nakName(int code) {
-        String name = IbTransportEnums.NAK_CODE.nameOf(code);
+        String name = IbTransportKsy.NAK_CODE.nameOf(code);
         return name != null ? name : "Reserved NAK code " + code;
     }
 

@@ -1,9 +1,12 @@
 package io.rocescope.dissector.field;
 
+import io.rocescope.dissector.field.ksy.IbTransportKsy;
+
 /**
- * Which extended transport headers follow the BTH for each opcode, in wire order.
- * This is the hand-written twin of the switch in {@code ksy/ib_transport.ksy}; the differential
- * test checks the two agree on every frame of the test captures.
+ * Which extended transport headers follow the BTH for each opcode, in wire order, as bits the fast decoder
+ * walks. Generated at build time from {@code ksy/ib_transport.ksy} (its opcode enum, its switch on
+ * {@code bth.opcode} and the sizes of its header types); the differential test checks the decoder against
+ * the Kaitai parser of the same file on every frame of the test captures.
  */
 public final class OpcodeTable {
     private OpcodeTable() {}
@@ -17,59 +20,43 @@ public final class OpcodeTable {
 
     private static final int[] TABLE = new int[256];
 
-    /** Headers of the RC operations (by low 5 bits); -1 = undefined for RC. */
-    private static final int[] RC_OPS = new int[32];
-    static {
-        java.util.Arrays.fill(RC_OPS, -1);
-        int[] none = {0x00, 0x01, 0x02, 0x04, 0x07, 0x08, 0x0E};
-        for (int op : none) RC_OPS[op] = 0;
-        RC_OPS[0x03] = IMMDT;
-        RC_OPS[0x05] = IMMDT;
-        RC_OPS[0x06] = RETH;
-        RC_OPS[0x09] = IMMDT;
-        RC_OPS[0x0A] = RETH;
-        RC_OPS[0x0B] = RETH | IMMDT;
-        RC_OPS[0x0C] = RETH;
-        RC_OPS[0x0D] = AETH;
-        RC_OPS[0x0F] = AETH;
-        RC_OPS[0x10] = AETH;
-        RC_OPS[0x11] = AETH;
-        RC_OPS[0x12] = AETH | ATOMICACKETH;
-        RC_OPS[0x13] = ATOMICETH;
-        RC_OPS[0x14] = ATOMICETH;
-        RC_OPS[0x16] = IETH;
-        RC_OPS[0x17] = IETH;
-        RC_OPS[0x1C] = FETH | RETH;
-        RC_OPS[0x1D] = RETH;
-
-        for (int op = 0; op < 32; op++) {
-            if (RC_OPS[op] >= 0) {
-                TABLE[op] = DEFINED | RC_OPS[op];
-                // XRC: requests put XRCETH first; responses (READ responses, ACKs) carry none.
-                boolean response = op >= 0x0D && op <= 0x12;
-                TABLE[0xA0 | op] = DEFINED | RC_OPS[op] | (response ? 0 : XRCETH);
-            }
-            if (op <= 0x0B) {
-                TABLE[0x20 | op] = DEFINED | RC_OPS[op]; // UC: SEND and RDMA WRITE only
-            }
-            if (RC_OPS[op] >= 0 || op == 0x15) {
-                int rd;
-                if (op >= 0x0D && op <= 0x12) {
-                    rd = RDETH | (op == 0x0E ? 0 : RC_OPS[op]);       // RD responses: RDETH [AETH ...]
-                } else if (op == 0x16 || op == 0x17 || op == 0x1D) {
-                    continue;                                        // not defined for RD
-                } else if (op == 0x1C) {
-                    rd = RDETH | FETH | RETH;
-                } else {
-                    rd = RDETH | DETH | (op == 0x15 ? 0 : RC_OPS[op]); // RD requests: RDETH DETH ...
-                }
-                TABLE[0x40 | op] = DEFINED | rd;
-            }
+    /** The header bit of a ksy/ib_transport.ksy header type. */
+    private static int bit(String type) {
+        switch (type) {
+            case "xrceth": return XRCETH;
+            case "rdeth": return RDETH;
+            case "deth": return DETH;
+            case "feth": return FETH;
+            case "reth": return RETH;
+            case "atomic_eth": return ATOMICETH;
+            case "aeth": return AETH;
+            case "atomic_ack_eth": return ATOMICACKETH;
+            case "immdt": return IMMDT;
+            case "ieth": return IETH;
+            case "cnp_padding": return CNP_PADDING;
+            default: throw new IllegalStateException("ksy/ib_transport.ksy: no header bit for " + type);
         }
-        TABLE[0x64] = DEFINED | DETH;          // UD SEND Only
-        TABLE[0x65] = DEFINED | DETH | IMMDT;  // UD SEND Only with Immediate
-        TABLE[0x80] = DEFINED;                 // IB CNP (no RoCE use)
-        TABLE[0x81] = DEFINED | CNP_PADDING;   // RoCEv2 CNP
+    }
+
+    // The defined opcodes are ksy/ib_transport.ksy's enum opcode; the headers of each, the switch on bth.opcode
+    // there (generated into IbTransportKsy). The decoder walks the bits lowest first, so the wire order of every
+    // opcode's headers must be the order of their bits: checked here, once.
+    static {
+        for (int op = 0; op < 256; op++) {
+            if (IbTransportKsy.OPCODE.nameOf(op) == null) continue;
+            int bits = DEFINED;
+            String[] headers = op < IbTransportKsy.HEADERS_BY_OPCODE.length ? IbTransportKsy.HEADERS_BY_OPCODE[op] : null;
+            int last = 0;
+            if (headers != null) {
+                for (String h : headers) {
+                    int b = bit(h);
+                    if (b <= last) throw new IllegalStateException(String.format("opcode 0x%02x: %s out of wire order", op, h));
+                    bits |= b;
+                    last = b;
+                }
+            }
+            TABLE[op] = bits;
+        }
     }
 
     public static boolean isDefined(int opcode) {
@@ -83,10 +70,17 @@ public final class OpcodeTable {
 
     public static int size(int headerBit) {
         switch (headerBit) {
-            case XRCETH: case RDETH: case FETH: case AETH: case IMMDT: case IETH: return 4;
-            case DETH: case ATOMICACKETH: return 8;
-            case RETH: case CNP_PADDING: return 16;
-            case ATOMICETH: return 28;
+            case XRCETH: return IbTransportKsy.SIZE_XRCETH;
+            case RDETH: return IbTransportKsy.SIZE_RDETH;
+            case DETH: return IbTransportKsy.SIZE_DETH;
+            case FETH: return IbTransportKsy.SIZE_FETH;
+            case RETH: return IbTransportKsy.SIZE_RETH;
+            case ATOMICETH: return IbTransportKsy.SIZE_ATOMIC_ETH;
+            case AETH: return IbTransportKsy.SIZE_AETH;
+            case ATOMICACKETH: return IbTransportKsy.SIZE_ATOMIC_ACK_ETH;
+            case IMMDT: return IbTransportKsy.SIZE_IMMDT;
+            case IETH: return IbTransportKsy.SIZE_IETH;
+            case CNP_PADDING: return IbTransportKsy.SIZE_CNP_PADDING;
             default: throw new IllegalArgumentException("not a header bit: " + headerBit);
         }
     }

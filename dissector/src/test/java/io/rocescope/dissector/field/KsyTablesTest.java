@@ -1,7 +1,7 @@
 package io.rocescope.dissector.field;
 
-import io.rocescope.dissector.field.ksy.IbMadEnums;
-import io.rocescope.dissector.field.ksy.IbTransportEnums;
+import io.rocescope.dissector.field.ksy.IbMadKsy;
+import io.rocescope.dissector.field.ksy.IbTransportKsy;
 import io.rocescope.dissector.kaitai.IbMad;
 import io.rocescope.dissector.kaitai.IbTransport;
 import org.junit.jupiter.api.Test;
@@ -18,11 +18,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Kaitai compiler generated from ksy/, the generated table has the same values under the same names, and the
  * tables say what the hand-kept code said before (spot checks of names the decode tests compare with tshark).
  */
-class KsyEnumsTest {
+class KsyTablesTest {
     @Test
     void everyKaitaiEnumValueHasItsCodeAndName() throws Exception {
         int checked = 0;
-        for (Class<?>[] pair : new Class<?>[][] {{IbMad.class, IbMadEnums.class}, {IbTransport.class, IbTransportEnums.class}}) {
+        for (Class<?>[] pair : new Class<?>[][] {{IbMad.class, IbMadKsy.class}, {IbTransport.class, IbTransportKsy.class}}) {
             for (Class<?> e : pair[0].getDeclaredClasses()) {
                 if (!e.isEnum()) continue;
                 String table = snake(e.getSimpleName());

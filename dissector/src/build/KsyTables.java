@@ -1,0 +1,177 @@
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Build step (run by Maven before compiling, with the Java source launcher): turns what the decoder needs of
+ * each .ksy named on the command line into a Java class, so that it is written once, in ksy/:
+ * <ul>
+ * <li>its {@code enums:}: {@code ksy/ib_mad.ksy}'s enum {@code rej_reason} becomes the table {@code REJ_REASON}
+ *     in {@code IbMadKsy} (a {@code ValueNames}: each value's {@code doc}, or its {@code id} without one) and the
+ *     constants {@code REJ_REASON_INVALID_SERVICE_ID = 8} and so on;</li>
+ * <li>the size in bytes of every type of fixed size ({@code SIZE_RETH = 16});</li>
+ * <li>for a top-level {@code seq} entry marked {@code -rocescope-table: NAME}, whose type is a switch, the types
+ *     each case reads, in wire order: {@code NAME[case]} (null for values without a case).</li>
+ * </ul>
+ * <p>
+ * Usage: {@code java -cp snakeyaml.jar KsyTables.java OUT_DIR PACKAGE FILE.ksy...}
+ */
+public final class KsyTables {
+    public static void main(String[] args) throws IOException {
+        Path out = Path.of(args[0]);
+        String pkg = args[1];
+        Path dir = out.resolve(pkg.replace('.', '/'));
+        Files.createDirectories(dir);
+        for (int i = 2; i < args.length; i++) {
+            Path ksy = Path.of(args[i]);
+            Map<String, Object> spec;
+            try (Reader r = Files.newBufferedReader(ksy, StandardCharsets.UTF_8)) {
+                spec = new Yaml(new SafeConstructor(new LoaderOptions())).load(r);
+            }
+            String id = (String) ((Map<?, ?>) spec.get("meta")).get("id");
+            String cls = camel(id) + "Ksy";
+            Files.writeString(dir.resolve(cls + ".java"), source(pkg, cls, ksy.getFileName().toString(), spec),
+                StandardCharsets.UTF_8);
+        }
+    }
+
+    private record Value(long code, String id, String label) {}
+
+    private static String source(String pkg, String cls, String file, Map<?, ?> spec) {
+        Map<?, ?> enums = spec.get("enums") instanceof Map<?, ?> m ? m : Map.of();
+        StringBuilder sb = new StringBuilder();
+        sb.append("// Generated from ksy/").append(file).append(" by dissector/src/build/KsyTables.java: edit the .ksy, not this.\n");
+        sb.append("package ").append(pkg).append(";\n\n");
+        sb.append("import io.rocescope.dissector.field.ValueNames;\n\n");
+        sb.append("/** The value names and codes of ksy/").append(file).append("'s enums. */\n");
+        sb.append("public final class ").append(cls).append(" {\n    private ").append(cls).append("() {}\n");
+        for (Map.Entry<?, ?> e : enums.entrySet()) {
+            String name = e.getKey().toString();
+            String constant = name.toUpperCase(Locale.ROOT);
+            List<Value> values = values(file, name, (Map<?, ?>) e.getValue());
+            sb.append("\n    // ---- ").append(name).append(" ----\n");
+            for (Value v : values) {
+                sb.append("    public static final int ").append(constant).append('_').append(v.id.toUpperCase(Locale.ROOT))
+                    .append(" = ").append(v.code).append(";\n");
+            }
+            sb.append("    /** The names of ").append(name).append(" values; null for a value it does not name. */\n");
+            sb.append("    public static final ValueNames ").append(constant).append(" = v -> {\n");
+            sb.append("        if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) return null;\n");
+            sb.append("        switch ((int) v) {\n");
+            for (Value v : values) sb.append("            case ").append(v.code).append(": return ").append(literal(v.label)).append(";\n");
+            sb.append("            default: return null;\n        }\n    };\n");
+        }
+        Map<?, ?> types = spec.get("types") instanceof Map<?, ?> m ? m : Map.of();
+        boolean sizes = false;
+        for (Map.Entry<?, ?> t : types.entrySet()) {
+            int size = size((Map<?, ?>) t.getValue());
+            if (size < 0) continue;
+            if (!sizes) { sb.append("\n    // ---- sizes in bytes of the fixed-size types ----\n"); sizes = true; }
+            sb.append("    public static final int SIZE_").append(t.getKey().toString().toUpperCase(Locale.ROOT)).append(" = ")
+                .append(size).append(";\n");
+        }
+        if (spec.get("seq") instanceof List<?> seq) {
+            for (Object o : seq) {
+                Map<?, ?> attr = (Map<?, ?>) o;
+                if (attr.get("-rocescope-table") == null) continue;
+                table(sb, file, attr, types);
+            }
+        }
+        return sb.append("}\n").toString();
+    }
+
+    /** The types each case of a switch reads, by case value; a case type without a seq of types is read itself. */
+    private static void table(StringBuilder sb, String file, Map<?, ?> attr, Map<?, ?> types) {
+        String name = attr.get("-rocescope-table").toString().toUpperCase(Locale.ROOT);
+        Map<?, ?> type = (Map<?, ?>) attr.get("type");
+        Map<?, ?> cases = (Map<?, ?>) type.get("cases");
+        Map<Long, List<String>> rows = new TreeMap<>();
+        for (Map.Entry<?, ?> c : cases.entrySet()) {
+            long code = c.getKey() instanceof Number n ? n.longValue() : Long.decode(c.getKey().toString());
+            String caseType = c.getValue().toString();
+            Map<?, ?> def = (Map<?, ?>) types.get(caseType);
+            if (def == null) throw new IllegalArgumentException(file + ": case type " + caseType + " is not defined");
+            List<String> read = new ArrayList<>();
+            boolean allTypes = def.get("seq") instanceof List<?> l && !l.isEmpty()
+                && l.stream().allMatch(x -> ((Map<?, ?>) x).get("type") instanceof String t && types.containsKey(t));
+            if (allTypes) {
+                for (Object x : (List<?>) def.get("seq")) read.add(((Map<?, ?>) x).get("type").toString());
+            } else {
+                read.add(caseType);
+            }
+            rows.put(code, read);
+        }
+        long max = rows.isEmpty() ? -1 : ((TreeMap<Long, List<String>>) rows).lastKey();
+        sb.append("\n    /** The types read by each case of the switch of seq ").append(attr.get("id"))
+            .append(" (switch-on ").append(type.get("switch-on")).append("), in wire order; null: no case. */\n");
+        sb.append("    public static final String[][] ").append(name).append(" = new String[").append(max + 1).append("][];\n");
+        sb.append("    static {\n");
+        for (Map.Entry<Long, List<String>> r : rows.entrySet()) {
+            sb.append("        ").append(name).append('[').append(r.getKey()).append("] = new String[] {");
+            for (int i = 0; i < r.getValue().size(); i++) sb.append(i > 0 ? ", " : "").append(literal(r.getValue().get(i)));
+            sb.append("};\n");
+        }
+        sb.append("    }\n");
+    }
+
+    /** The size in bytes of a type made only of fixed-size integers, bit fields and sized blobs; -1 otherwise. */
+    private static int size(Map<?, ?> type) {
+        if (!(type.get("seq") instanceof List<?> seq) || seq.isEmpty()) return -1;
+        long bits = 0;
+        for (Object o : seq) {
+            Map<?, ?> attr = (Map<?, ?>) o;
+            if (attr.containsKey("repeat") || attr.containsKey("if")) return -1;
+            Object t = attr.get("type"), size = attr.get("size");
+            if (t == null && size instanceof Integer n) bits += 8L * n;
+            else if (t instanceof String s && s.matches("[us][1248](be|le)?")) bits += 8L * (s.charAt(1) - '0');
+            else if (t instanceof String s && s.matches("b[0-9]+")) bits += Integer.parseInt(s.substring(1));
+            else return -1;
+        }
+        return bits % 8 == 0 ? (int) (bits / 8) : -1;
+    }
+
+    private static List<Value> values(String file, String name, Map<?, ?> spec) {
+        Map<Long, Value> byCode = new TreeMap<>();
+        for (Map.Entry<?, ?> e : spec.entrySet()) {
+            long code = e.getKey() instanceof Number n ? n.longValue() : Long.decode(e.getKey().toString());
+            String id, label;
+            if (e.getValue() instanceof Map<?, ?> m) {
+                id = m.get("id").toString();
+                label = m.get("doc") != null ? m.get("doc").toString().strip() : id;
+            } else {
+                id = label = e.getValue().toString();
+            }
+            if (!id.matches("[a-z][a-z0-9_]*")) throw new IllegalArgumentException(file + ": enum " + name + ": bad id " + id);
+            if (byCode.put(code, new Value(code, id, label)) != null) {
+                throw new IllegalArgumentException(file + ": enum " + name + ": two values for " + code);
+            }
+        }
+        return new ArrayList<>(byCode.values());
+    }
+
+    private static String camel(String snake) {
+        StringBuilder sb = new StringBuilder();
+        for (String part : snake.split("_")) sb.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+        return sb.toString();
+    }
+
+    private static String literal(String s) {
+        StringBuilder sb = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            if (c == '"' || c == '\\') sb.append('\\');
+            sb.append(c);
+        }
+        return sb.append('"').toString();
+    }
+}

@@ -110,12 +110,14 @@ public final class Fleet implements Callable<Integer> {
                 return EXIT_USAGE;
             }
         }
+        // a session already running in this JVM (a test's, a notebook's) is used and left running
+        boolean ours = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
         SparkSession spark = SparkSession.builder().config(SparkJvm.conf(master, conf, progress, spec.commandLine())).getOrCreate();
         FleetSummary s;
         try {
             s = new FleetJob(spark).run(captures, out, gate);
         } finally {
-            spark.stop();
+            if (ours) spark.stop();
         }
         stdout.print(SummaryText.render(s, out));
         stdout.flush();

@@ -5,29 +5,28 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
 
+import scala.Tuple2;
+
 import java.io.IOException;
+import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.count;
-import static org.apache.spark.sql.functions.expr;
-import static org.apache.spark.sql.functions.max;
-import static org.apache.spark.sql.functions.min;
 
 /**
  * The fleet run on a Spark session: one task per capture (each a {@link CaptureTask}), the results kept
@@ -51,10 +50,13 @@ public final class FleetJob {
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         CaptureTask task = rules == null ? new CaptureTask(null, null) : new CaptureTask(rules.yaml(), rules.name());
         // one partition, so one task, per capture: a capture is the unit a task reads from start to end
-        JavaRDD<CaptureResult> results = jsc.parallelize(inputs, Math.max(1, inputs.size())).map(task)
+        JavaRDD<CaptureResult> analysed = jsc.parallelize(inputs, Math.max(1, inputs.size())).map(task)
             .persist(StorageLevel.MEMORY_AND_DISK_SER());
         try {
-            List<CaptureResult> meta = results.map(FleetJob::withoutRows).collect();
+            List<CaptureResult> meta = analysed.map(FleetJob::withoutRows).collect();
+            // the tables and the summary from the kept results in a few partitions (adjacent captures together):
+            // a task per capture for each of them would cost more in scheduling than the work
+            JavaRDD<CaptureResult> results = analysed.coalesce(Math.min(Math.max(1, inputs.size()), jsc.defaultParallelism()));
             Files.createDirectories(out);
             long connections = table(results.flatMap(r -> r.connections().iterator()), out, "connections");
             long findings = table(results.flatMap(r -> r.findings().iterator()), out, "findings");
@@ -67,7 +69,7 @@ public final class FleetJob {
             Files.writeString(out.resolve("summary.json"), Rows.json(s) + "\n", StandardCharsets.UTF_8);
             return s;
         } finally {
-            results.unpersist(false);
+            analysed.unpersist(false);
         }
     }
 
@@ -83,60 +85,82 @@ public final class FleetJob {
         lines.write().mode(SaveMode.Overwrite).text(out.resolve(name + ".jsonl").toString());
         // times and sizes as decimals (exact) where they fit; the leading columns say where a row comes from
         Dataset<Row> table = spark.read().option("prefersDecimal", "true").json(lines);
-        long n = table.count();
+        long n = rows.count();
         if (n == 0) table = spark.createDataFrame(List.of(), new StructType().add("capture", DataTypes.StringType)
             .add("host", DataTypes.StringType).add("interface", DataTypes.StringType).add("connectionId", DataTypes.StringType));
         table.write().mode(SaveMode.Overwrite).parquet(out.resolve(name + ".parquet").toString());
         return n;
     }
 
-    private FleetSummary.TopQps topQps(JavaRDD<CaptureResult> results) {
-        StructType schema = new StructType().add("capture", DataTypes.StringType).add("host", DataTypes.StringType)
-            .add("connectionId", DataTypes.StringType).add("qp", DataTypes.StringType).add("naks", DataTypes.LongType)
-            .add("retransmitted", DataTypes.LongType).add("rnrNaks", DataTypes.LongType).add("cnps", DataTypes.LongType);
-        JavaRDD<Row> rows = results.flatMap(r -> r.qps().stream().map(q -> RowFactory.create(r.capture(), r.host(),
-            q.connectionId(), q.qp(), q.naks(), q.retransmitted(), q.rnrNaks(), q.cnps())).iterator());
-        Dataset<Row> qps = spark.createDataFrame(rows, schema).cache();
-        try {
-            return new FleetSummary.TopQps(top(qps, "naks"), top(qps, "retransmitted"), top(qps, "rnrNaks"), top(qps, "cnps"));
-        } finally {
-            qps.unpersist();
+    /** A QP's counts with the capture they come from: what the top lists rank. */
+    private record Ranked(String capture, String host, CaptureResult.QpCounts qp) implements Serializable {}
+
+    /** Most first; ties by capture and QP, so that every run names the same ten. */
+    private record ByMetric(String metric) implements Comparator<Ranked>, Serializable {
+        long value(Ranked r) {
+            return switch (metric) {
+                case "naks" -> r.qp().naks();
+                case "retransmitted" -> r.qp().retransmitted();
+                case "rnrNaks" -> r.qp().rnrNaks();
+                default -> r.qp().cnps();
+            };
+        }
+
+        @Override
+        public int compare(Ranked x, Ranked y) {
+            int c = Long.compare(value(y), value(x));
+            if (c == 0) c = x.capture().compareTo(y.capture());
+            return c != 0 ? c : x.qp().qp().compareTo(y.qp().qp());
         }
     }
 
-    private static List<FleetSummary.Qp> top(Dataset<Row> qps, String metric) {
+    private static FleetSummary.TopQps topQps(JavaRDD<CaptureResult> results) {
+        JavaRDD<Ranked> qps = results.flatMap(r -> r.qps().stream().map(q -> new Ranked(r.capture(), r.host(), q)).iterator());
+        return new FleetSummary.TopQps(top(qps, "naks"), top(qps, "retransmitted"), top(qps, "rnrNaks"), top(qps, "cnps"));
+    }
+
+    private static List<FleetSummary.Qp> top(JavaRDD<Ranked> qps, String metric) {
+        ByMetric by = new ByMetric(metric);
         List<FleetSummary.Qp> out = new ArrayList<>();
-        for (Row r : qps.filter(col(metric).gt(0)).orderBy(col(metric).desc(), col("capture"), col("qp")).limit(TOP).collectAsList()) {
-            out.add(new FleetSummary.Qp(r.getString(0), r.getString(1), r.getString(2), r.getString(3), r.getLong(r.fieldIndex(metric))));
+        for (Ranked r : qps.filter(r -> by.value(r) > 0).takeOrdered(TOP, by)) {
+            out.add(new FleetSummary.Qp(r.capture(), r.host(), r.qp().connectionId(), r.qp().qp(), by.value(r)));
         }
         return out;
     }
 
-    private List<FleetSummary.Rejects> rejects(JavaRDD<CaptureResult> results) {
-        StructType schema = new StructType().add("service", DataTypes.StringType).add("setup", DataTypes.StringType)
-            .add("reason", DataTypes.StringType);
-        JavaRDD<Row> rows = results.flatMap(r -> r.rejects().stream().map(x -> RowFactory.create(x.service(), x.setup(), x.reason())).iterator());
+    private static List<FleetSummary.Rejects> rejects(JavaRDD<CaptureResult> results) {
+        Map<CaptureResult.Reject, Long> counts = results.flatMap(r -> r.rejects().iterator()).countByValue();
         List<FleetSummary.Rejects> out = new ArrayList<>();
-        for (Row r : spark.createDataFrame(rows, schema).groupBy("service", "setup", "reason").count()
-            .orderBy(col("count").desc(), col("service"), col("reason")).collectAsList()) {
-            out.add(new FleetSummary.Rejects(r.getString(0), r.getString(1), r.getString(2), r.getLong(3)));
-        }
+        counts.forEach((r, n) -> out.add(new FleetSummary.Rejects(r.service(), r.setup(), r.reason(), n)));
+        out.sort(Comparator.comparingLong(FleetSummary.Rejects::count).reversed()
+            .thenComparing(FleetSummary.Rejects::service, Comparator.nullsFirst(Comparator.naturalOrder()))
+            .thenComparing(FleetSummary.Rejects::reason, Comparator.nullsFirst(Comparator.naturalOrder())));
         return out;
     }
 
-    private List<FleetSummary.SetupLatency> latency(JavaRDD<CaptureResult> results) {
-        StructType schema = new StructType().add("host", DataTypes.StringType).add("setup", DataTypes.StringType)
-            .add("micros", DataTypes.DoubleType);
-        JavaRDD<Row> rows = results.flatMap(r -> r.setupLatencies().stream().map(x -> RowFactory.create(r.host(), x.setup(), x.nanos() / 1e3)).iterator());
-        List<FleetSummary.SetupLatency> out = new ArrayList<>();
-        // exact percentiles: a fleet has thousands of set-ups, not billions
-        for (Row r : spark.createDataFrame(rows, schema).groupBy("host", "setup")
-            .agg(count("micros"), min("micros"), expr("percentile(micros, 0.5)"), expr("percentile(micros, 0.99)"), max("micros"))
-            .orderBy(col("host").asc_nulls_first(), col("setup")).collectAsList()) {
-            out.add(new FleetSummary.SetupLatency(r.getString(0), r.getString(1), r.getLong(2), r.getDouble(3), r.getDouble(4),
-                r.getDouble(5), r.getDouble(6)));
-        }
-        return out;
+    /** Per host and set-up kind, exact: a fleet has thousands of set-ups, not billions (one value per connection). */
+    private static List<FleetSummary.SetupLatency> latency(JavaRDD<CaptureResult> results) {
+        List<FleetSummary.SetupLatency> out = results
+            .flatMapToPair(r -> r.setupLatencies().stream().map(x -> new Tuple2<>(Arrays.asList(r.host(), x.setup()), x.nanos())).iterator())
+            .groupByKey()
+            .map(e -> {
+                List<Long> v = new ArrayList<>();
+                e._2().forEach(v::add);
+                v.sort(null);
+                return new FleetSummary.SetupLatency(e._1().get(0), e._1().get(1), v.size(), v.get(0) / 1e3, percentile(v, 0.5) / 1e3,
+                    percentile(v, 0.99) / 1e3, v.get(v.size() - 1) / 1e3);
+            }).collect();
+        List<FleetSummary.SetupLatency> sorted = new ArrayList<>(out);
+        sorted.sort(Comparator.comparing(FleetSummary.SetupLatency::host, Comparator.nullsFirst(Comparator.naturalOrder()))
+            .thenComparing(FleetSummary.SetupLatency::setup));
+        return sorted;
+    }
+
+    /** Linear interpolation between the closest ranks (as Spark SQL's percentile and numpy's default). */
+    static double percentile(List<Long> sorted, double p) {
+        double pos = p * (sorted.size() - 1);
+        int lo = (int) Math.floor(pos), hi = (int) Math.ceil(pos);
+        return sorted.get(lo) + (pos - lo) * (sorted.get(hi) - sorted.get(lo));
     }
 
     private static FleetSummary summary(List<CaptureResult> meta, long connections, long findings, double seconds,

@@ -20,7 +20,8 @@ public record FleetSummary(int captures, int read, int unreadable, long bytes, l
     public record Rejects(String service, String setup, String reason, long count) {}
 
     /** Set-up latency (the request to the connection's first data, as the flow tracker measures it), in µs. */
-    public record SetupLatency(String host, String setup, long count, double min, double median, double p99, double max) {}
+    public record SetupLatency(String host, String setup, long count, double min, double median, double p99, double max)
+        implements java.io.Serializable {}
 
     public record Unreadable(String capture, String reason) {}
 

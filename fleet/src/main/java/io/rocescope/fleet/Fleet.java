@@ -22,10 +22,10 @@ import java.util.concurrent.Callable;
  * install), {@code --master spark://…} or {@code yarn}, or {@code spark-submit} of this jar, on a cluster.
  * Exit 0, 1 when --rules is given and any capture fails a rule or cannot be read, 2 for bad input.
  */
-@Command(name = "fleet", mixinStandardHelpOptions = true, version = "rocescope fleet 0.1.0",
-    description = {"Analyze many captures on Apache Spark, one task per capture: connections and findings as Parquet and JSON Lines,",
-        "a fleet summary (top NAK/retransmission/RNR/CNP QPs, CM rejects by service, set-up latency CM vs socket per host,",
-        "unreadable captures); with --rules, the CI gate across a directory (exit 1 when any capture fails, JUnit XML per capture)."})
+@Command(name = "rocescope fleet", mixinStandardHelpOptions = true, version = "rocescope fleet 0.1.0",
+    description = "Analyze many captures on Apache Spark, one task per capture: connections and findings as Parquet and JSON Lines,"
+        + " a fleet summary (top NAK/retransmission/RNR/CNP QPs, CM rejects by service, set-up latency CM vs socket per host,"
+        + " unreadable captures); with --rules, the CI gate across a directory (exit 1 when any capture fails, JUnit XML per capture).")
 public final class Fleet implements Callable<Integer> {
     public static final int EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2;
 

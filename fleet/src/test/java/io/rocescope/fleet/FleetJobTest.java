@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.rocescope.cli.RoceScope;
 import io.rocescope.dissector.TestCaptures;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerStageSubmitted;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
@@ -46,6 +48,8 @@ class FleetJobTest {
     static FleetSummary summary;
     static Path out, broken, empty;
     static List<CaptureInput> inputs;
+    /** The task count of each stage, in the order Spark submitted them. */
+    static final List<Integer> STAGE_TASKS = java.util.Collections.synchronizedList(new ArrayList<>());
 
     @BeforeAll
     static void run() throws Exception {
@@ -57,6 +61,12 @@ class FleetJobTest {
         empty = Files.write(bad.resolve("empty.pcapng"), new byte[0]);
         inputs = CaptureInputs.expand(List.of(TestCaptures.dir() + "/*.pcap", TestCaptures.sample("roce_cm").getParent().toString(), bad.toString()));
         out = tmp.resolve("out");
+        spark.sparkContext().addSparkListener(new SparkListener() {
+            @Override
+            public void onStageSubmitted(SparkListenerStageSubmitted e) {
+                STAGE_TASKS.add(e.stageInfo().numTasks());
+            }
+        });
         long t0 = System.nanoTime();
         summary = new FleetJob(spark).run(inputs, out, null);
         System.out.printf("fleet run: %d captures, %.1f s%n", inputs.size(), (System.nanoTime() - t0) / 1e9);
@@ -68,7 +78,10 @@ class FleetJobTest {
     }
 
     @Test
-    void everyCaptureIsOneTask() {
+    void everyCaptureIsOneTask() throws InterruptedException {
+        // the listener hears of stages asynchronously; the analysis stage came first, minutes before the run ended
+        for (int i = 0; i < 100 && STAGE_TASKS.isEmpty(); i++) Thread.sleep(100);
+        assertThat(STAGE_TASKS.get(0)).as("tasks of the analysis stage").isEqualTo(inputs.size());
         long onDisk;
         try (Stream<Path> s = Files.list(TestCaptures.dir())) {
             onDisk = s.filter(p -> p.toString().endsWith(".pcap")).count();

@@ -1,6 +1,9 @@
 package io.rocescope.cli;
 
 import io.rocescope.analysis.CaptureAnalysis;
+import io.rocescope.analysis.JunitXml;
+import io.rocescope.analysis.RuleFileException;
+import io.rocescope.analysis.RulePackLoader;
 import io.rocescope.flow.Reports;
 import io.rocescope.flow.rules.Rule;
 import io.rocescope.flow.rules.RuleEvaluator;

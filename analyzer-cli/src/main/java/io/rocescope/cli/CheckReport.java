@@ -1,25 +1,18 @@
 package io.rocescope.cli;
 
+import io.rocescope.analysis.JunitXml;
 import io.rocescope.flow.rules.RuleResult;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /** The human summary of a check: failing rules with scope, value against threshold and evidence frames. */
 final class CheckReport {
     private CheckReport() {}
 
-    static String message(RuleResult r) {
-        return String.format(Locale.ROOT, "%s: %s = %s, fails when %s %s%s", r.subject(), r.metric(), number(r.value()),
-            r.comparison(), number(r.threshold()),
-            r.frames().isEmpty() ? "" : "; frames " + r.frames().stream().map(String::valueOf).collect(Collectors.joining(",")));
-    }
+    static String message(RuleResult r) { return JunitXml.message(r); }
 
-    static String number(double v) {
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString((long) v);
-        return String.format(Locale.ROOT, "%.4g", v);
-    }
+    static String number(double v) { return JunitXml.number(v); }
 
     static void text(StringBuilder sb, String capture, List<RuleResult> results) {
         List<RuleResult> failed = results.stream().filter(RuleResult::failed).toList();

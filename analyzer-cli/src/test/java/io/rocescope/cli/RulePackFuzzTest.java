@@ -1,5 +1,8 @@
 package io.rocescope.cli;
 
+import io.rocescope.analysis.RuleFileException;
+import io.rocescope.analysis.RulePackLoader;
+
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import org.junit.jupiter.api.Timeout;
 import io.rocescope.flow.rules.Rule;

@@ -1,4 +1,4 @@
-package io.rocescope.cli;
+package io.rocescope.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /** Reads YAML rule packs (Jackson), checking every field so that a mistake gets a sentence, not a stack trace. */
-final class RulePackLoader {
+public final class RulePackLoader {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final Set<String> FIELDS = Set.of("id", "description", "severity", "metric", "scope", "comparison",
         "threshold", "window", "filter");
@@ -32,7 +32,7 @@ final class RulePackLoader {
 
     private RulePackLoader() {}
 
-    static List<Rule> load(Path file) throws RuleFileException {
+    public static List<Rule> load(Path file) throws RuleFileException {
         try {
             return load(Files.readAllBytes(file), file.toString());
         } catch (java.nio.file.NoSuchFileException e) {
@@ -43,7 +43,7 @@ final class RulePackLoader {
     }
 
     /** Parses a rule pack's bytes; {@code name} is how messages call it. */
-    static List<Rule> load(byte[] yaml, String name) throws RuleFileException {
+    public static List<Rule> load(byte[] yaml, String name) throws RuleFileException {
         JsonNode root;
         try {
             root = YAML.readTree(yaml);

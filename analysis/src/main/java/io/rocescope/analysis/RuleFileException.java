@@ -1,12 +1,12 @@
-package io.rocescope.cli;
+package io.rocescope.analysis;
 
 /**
  * A rule file that cannot be used: the message names the file, the rule and the field. It is one line
  * whatever the file holds: control characters of quoted values (a newline inside a metric's name …)
  * are written as escapes, so that nothing from the file reaches the terminal raw.
  */
-final class RuleFileException extends Exception {
-    RuleFileException(String message) {
+public final class RuleFileException extends Exception {
+    public RuleFileException(String message) {
         super(escapeControls(message));
     }
 

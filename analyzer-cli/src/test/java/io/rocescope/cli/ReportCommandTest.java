@@ -139,7 +139,7 @@ class ReportCommandTest {
         for (Element el : section.select("[data-src]")) {
             JsonNode v = cli.get(el.attr("data-src")).at(el.attr("data-ptr"));
             assertThat(v.isMissingNode()).as(el.attr("data-src") + " " + el.attr("data-ptr")).isFalse();
-            assertThat(el.text()).as(el.attr("data-ptr")).isEqualTo(v.asText());
+            checkNumber(el, v);
             checked++;
         }
         // each filter selects the finding's frames, no more
@@ -148,7 +148,8 @@ class ReportCommandTest {
             Matcher m = Pattern.compile("\\d+").matcher(el.ownText());
             while (m.find()) inFilter.add(Long.parseLong(m.group()));
             List<Long> frames = new ArrayList<>();
-            cli.get("expert").at(el.attr("data-frames-of")).forEach(n -> frames.add(n.asLong()));
+            String src = el.hasAttr("data-frames-src") ? el.attr("data-frames-src") : "expert";
+            cli.get(src).at(el.attr("data-frames-of")).forEach(n -> frames.add(n.isObject() ? n.get("frame").asLong() : n.asLong()));
             assertThat(inFilter).isEqualTo(frames);
         }
         // the counts independently: one cell per finding kind and per listed finding, two cells per connection's direction
@@ -170,6 +171,21 @@ class ReportCommandTest {
             unaccounted.add(t.text());
         }, section);
         assertThat(unaccounted).isEmpty();
+    }
+
+    /**
+     * A number shown as the CLI's JSON holds it, or scaled into other units ({@code data-scale}): then it
+     * must be the JSON value times the scale, rounded to the decimals shown.
+     */
+    static void checkNumber(Element el, JsonNode v) {
+        if (!el.hasAttr("data-scale")) {
+            assertThat(el.text()).as(el.attr("data-ptr")).isEqualTo(v.asText());
+            return;
+        }
+        BigDecimal shown = new BigDecimal(el.text());
+        BigDecimal expected = new BigDecimal(v.asText()).multiply(new BigDecimal(el.attr("data-scale")));
+        assertThat(shown.subtract(expected).abs()).as(el.attr("data-ptr") + " " + el.text() + " vs " + expected)
+            .isLessThanOrEqualTo(BigDecimal.ONE.movePointLeft(shown.scale()).divide(BigDecimal.valueOf(2)));
     }
 
     @Test

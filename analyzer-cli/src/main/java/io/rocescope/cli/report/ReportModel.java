@@ -49,6 +49,7 @@ public final class ReportModel {
         f.put("anchor", "file" + index);
         f.put("evidence", evidence(in.evidence()));
         Reports.Analysis a = in.analysis();
+        f.put("integrity", IntegritySection.build(a.integrity(), a.summary(), in.evidence()));
         f.put("overview", overview(a.summary()));
         f.put("findingCounts", findingCounts(a));
         f.put("severities", severities(a));

@@ -78,8 +78,11 @@ public final class Reports {
                              ThroughputReport throughput,
                              @com.fasterxml.jackson.annotation.JsonIgnore FlowEvents events) {}
 
-    /** Event times for windowed rates (not part of JSON). */
-    public record FlowEvents(EventLog naks, EventLog rnrNaks, EventLog cnps, Map<String, EventLog> naksByCode) {}
+    /**
+     * Event times for windowed rates, and the round-trip times' sample for histograms (every RTT while
+     * there were at most 512, else a fair sample of them); not part of JSON.
+     */
+    public record FlowEvents(EventLog naks, EventLog rnrNaks, EventLog cnps, Map<String, EventLog> naksByCode, long[] rttSampleNanos) {}
 
     /** Messages by PSN span: complete ones with their sizes (payload, each PSN once), and incomplete ones. */
     public record MessagesReport(long count, long incomplete, DistReport sizeBytes) {}

@@ -23,6 +23,17 @@ final class Sentence {
         return this;
     }
 
+    /** A term with digits that is no number of the analysis (p99), marked so. */
+    Sentence term(String t) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("term", t);
+        p.put("text", "");
+        p.put("isTerm", true);
+        parts.add(p);
+        plain.append(t);
+        return this;
+    }
+
     /** A number as the CLI's JSON holds it. */
     Sentence num(long value, String src, String ptr) {
         Map<String, Object> p = ReportModel.cell(null, value, src, ptr);
@@ -32,8 +43,31 @@ final class Sentence {
         return this;
     }
 
+    /** A QP number as the set-ups show it (0x11), the JSON holding it in decimal. */
+    Sentence hex(long value, String src, String ptr) {
+        Map<String, Object> p = ReportModel.cell(null, value, src, ptr);
+        p.put("value", "0x" + Long.toHexString(value));
+        p.put("hex", true);
+        p.put("isNum", true);
+        parts.add(p);
+        plain.append(p.get("value"));
+        return this;
+    }
+
+    /** A text value of the CLI's JSON (a reason, a service), shown as it is there. */
+    Sentence str(String value, String src, String ptr) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("value", value);
+        p.put("src", src);
+        p.put("ptr", ptr);
+        p.put("isNum", true);
+        parts.add(p);
+        plain.append(value);
+        return this;
+    }
+
     /** A number shown scaled: {@code raw × scale} with {@code decimals} decimals, then {@code unit}. */
-    Sentence scaled(long raw, double scale, int decimals, String unit, String src, String ptr) {
+    Sentence scaled(double raw, double scale, int decimals, String unit, String src, String ptr) {
         Map<String, Object> p = scaledCell(null, raw, scale, decimals, unit, src, ptr);
         p.put("isNum", true);
         parts.add(p);
@@ -44,7 +78,16 @@ final class Sentence {
     /** "s" after a count other than one. */
     Sentence plural(long n, String one, String many) { return text(n == 1 ? one : many); }
 
-    static Map<String, Object> scaledCell(String label, long raw, double scale, int decimals, String unit, String src, String ptr) {
+    boolean isEmpty() { return parts.isEmpty(); }
+
+    /** Another sentence's parts, as a clause of this one. */
+    Sentence append(Sentence other) {
+        parts.addAll(other.parts);
+        plain.append(other.plain);
+        return this;
+    }
+
+    static Map<String, Object> scaledCell(String label, double raw, double scale, int decimals, String unit, String src, String ptr) {
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("label", label);
         p.put("value", String.format(Locale.ROOT, "%." + decimals + "f", raw * scale));

@@ -185,6 +185,7 @@ class ReportEvidenceTest {
             assertThat(card.select(".group").text()).isEqualTo(k.group().label());
         }
         // each finding links to its kind's explanation
-        for (Element link : d.select(".finding .meaning a")) assertThat(d.getElementById(link.attr("href").substring(1))).isNotNull();
+        assertThat(d.select(".finding a.explain-link")).hasSize(d.select(".finding").size());
+        for (Element link : d.select(".finding a.explain-link")) assertThat(d.getElementById(link.attr("href").substring(1))).isNotNull();
     }
 }

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -38,6 +39,10 @@ final class ReportCommand implements Callable<Integer> {
 
     @Option(names = "-o", required = true, paramLabel = "OUT", description = "output file; its extension picks the format: .html, .md or .json")
     String output;
+
+    @Option(names = "--evidence", paramLabel = "DIR", description = "also write into DIR a pcap per finding and per connection "
+        + "(the frames involved, with context) and the findings as JSON Lines (findings.jsonl); the report lists each with its SHA-256")
+    Path evidenceDir;
 
     @CommandLine.Mixin
     DecodeAsOptions decodeAs = new DecodeAsOptions();
@@ -62,6 +67,13 @@ final class ReportCommand implements Callable<Integer> {
         ReportFormat format = ReportFormat.ofFileName(output);
         if (format == null) throw new CommandLine.ParameterException(cl, "-o " + output + ": the name must end in .html, .md or .json");
         if (!analysis.format.equals("text")) throw new CommandLine.ParameterException(cl, "report takes its format from -o's extension, not -T");
+        if (evidenceDir != null) {
+            try {
+                Files.createDirectories(evidenceDir);
+            } catch (IOException e) {
+                throw new CommandLine.ParameterException(cl, "--evidence " + evidenceDir + ": cannot make the directory (" + e.getMessage() + ")");
+            }
+        }
         List<ReportModel.Input> inputs = new ArrayList<>();
         var filter = analysis.filter(cl);   // -c and -Y choose the frames, as for flows and check
         for (String file : files) {
@@ -69,13 +81,42 @@ final class ReportCommand implements Callable<Integer> {
             Reports.Analysis a = CaptureAnalysis.analyze(file, decodeAs.decodeOptions(cl), analysis.trackerOptions(cl),
                 threads.threads(cl, true), analysis.count, filter, cl.getErr());
             if (a == null) return RoceScope.EXIT_USAGE;
-            Evidence e = EvidenceScanner.scan(Path.of(file));
-            inputs.add(new ReportModel.Input(e, a));
+            // one more pass over the file: its hashes and identity, the PSNs the charts draw, the evidence extracts
+            var psn = ReportModel.psnSeriesFor(a);
+            var extracts = evidenceDir == null ? null
+                : ReportModel.extractsFor(evidenceDir, files.size() == 1 ? "" : "file" + inputs.size() + "-", a);
+            Evidence e = EvidenceScanner.scan(Path.of(file), decodeAs.decodeOptions(cl), extracts == null ? List.of(psn) : List.of(psn, extracts));
+            if (extracts != null) extracts.close();
+            inputs.add(new ReportModel.Input(e, a, psn, extracts));
         }
         String tool = RoceScope.class.getAnnotation(Command.class).version()[0];
-        var model = ReportModel.build(tool, commandLine(), Instant.now(), inputs);
+        Map<String, Object> lines = evidenceDir == null ? null : findingLines(inputs);
+        var model = ReportModel.build(tool, commandLine(), Instant.now(), inputs, lines);
         Files.writeString(Path.of(output), ReportWriter.render(format, model), StandardCharsets.UTF_8);
         return RoceScope.EXIT_OK;
+    }
+
+    /** Every input's findings into DIR/findings.jsonl, hashed as written. */
+    private Map<String, Object> findingLines(List<ReportModel.Input> inputs) throws IOException {
+        Path file = evidenceDir.resolve("findings.jsonl");
+        java.security.MessageDigest sha256;
+        try {
+            sha256 = java.security.MessageDigest.getInstance("SHA-256");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        long count = 0;
+        try (var out = new java.io.BufferedOutputStream(new java.security.DigestOutputStream(Files.newOutputStream(file), sha256))) {
+            for (ReportModel.Input in : inputs) {
+                in.extracts().writeLines(out, in.evidence());
+                count += in.analysis().findings().size();
+            }
+        }
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("file", file.getFileName().toString());
+        m.put("lines", count);
+        m.put("sha256", java.util.HexFormat.of().formatHex(sha256.digest()));
+        return m;
     }
 
     /** The command line as typed, quoted so it can be pasted into a shell again. */

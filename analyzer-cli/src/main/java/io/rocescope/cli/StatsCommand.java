@@ -9,7 +9,8 @@ import java.util.Locale;
 @Command(name = "stats", description = "A one-screen summary of the capture's RoCE traffic.")
 final class StatsCommand extends AnalysisCommand {
     @Override
-    Object jsonView(Reports.Analysis a) { return Json.object("summary", a.summary(), "pfc", a.pfc(), "findingCounts", a.findingCounts()); }
+    Object jsonView(Reports.Analysis a) { return Json.object("summary", a.summary(), "pfc", a.pfc(), "findingCounts", a.findingCounts(),
+        "integrity", a.integrity()); }
 
     @Override
     void text(Reports.Analysis a, StringBuilder sb) {

@@ -31,6 +31,10 @@ public final class Distribution {
     }
 
     public long count() { return count; }
+
+    /** The sample itself (every value while there were at most {@link #CAPACITY}): for histograms. */
+    public long[] sample() { return values == null ? NONE : Arrays.copyOf(values, size); }
+    private static final long[] NONE = new long[0];
     public long min() { return count == 0 ? 0 : min; }
     public long max() { return count == 0 ? 0 : max; }
     public double mean() { return count == 0 ? 0 : (double) sum / count; }

@@ -92,6 +92,10 @@ public final class Flow {
         if ((Opcodes.isFirst(v.opcode) || Opcodes.isMiddle(v.opcode)) && v.payloadWire > maxSegmentPayload) maxSegmentPayload = v.payloadWire;
     }
 
+    /** The capture-loss accounting of this flow's requests (made with the first answer to them). */
+    private CaptureIntegrity.FlowState captureLoss;
+    CaptureIntegrity.FlowState captureLoss() { return captureLoss == null ? captureLoss = new CaptureIntegrity.FlowState() : captureLoss; }
+
     MessageAssembler messages() { return messages == null ? messages = new MessageAssembler() : messages; }
     MessageAssembler readResponseMessages() {
         return readResponseMessages == null ? readResponseMessages = new MessageAssembler() : readResponseMessages;

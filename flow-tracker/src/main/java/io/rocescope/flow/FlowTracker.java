@@ -23,6 +23,7 @@ public final class FlowTracker {
     private final InferredSetups inferred = new InferredSetups();
     private final PauseTracker pauses;
     private final TimestampOrder timestampOrder = new TimestampOrder();
+    private final CaptureIntegrity integrity = new CaptureIntegrity();
     /** The packet being tracked now: {@link #own} for a whole frame, the caller's for a view. */
     private PacketView v;
     private final PacketView own = new PacketView();
@@ -137,6 +138,7 @@ public final class FlowTracker {
         frames++;
         if (firstTs == Long.MIN_VALUE) firstTs = lastTs = v.ts;
         timestampOrder.onFrame(v.ts, v.frame);
+        integrity.onFrame(v);
         lastTs = Math.max(lastTs, v.ts);
         v.src = addresses.text(v.addressType, v.hasSrc, v.srcHi, v.srcLo);
         v.dst = addresses.text(v.addressType, v.hasDst, v.dstHi, v.dstLo);
@@ -504,6 +506,9 @@ public final class FlowTracker {
             findings.add(FindingKind.CAPTURE_LOSSY, where(requester), String.format(
                 "ACK for PSN %d, which the capture never saw sent: the capture probably dropped packets", v.psn), v.frame);
         }
+        // an ACK covers its PSN, a NAK (RNR or other) the PSNs before it: what the capture never showed of them it dropped
+        integrity.onAnswer(requester, ((v.syndrome >>> 5) & 3) == InfinibandNames.AETH_ACK ? v.psn : Psn.add(v.psn, -1), v.frame,
+            () -> where(requester));
         String nak = answers.onAck(v.psn, v.syndrome, v.msn, v.frame, v.ts);
         if (nak != null) {
             int type = (v.syndrome >>> 5) & 3, code = v.syndrome & 0x1F;
@@ -709,4 +714,5 @@ public final class FlowTracker {
     List<Reports.SetupReport> failedSetups() { return failedSetups; }
     SocketSetups sockets() { return sockets; }
     PauseTracker pauses() { return pauses; }
+    Reports.Integrity integrity() { return integrity.report(timestampOrder); }
 }

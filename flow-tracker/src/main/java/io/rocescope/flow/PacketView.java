@@ -38,6 +38,9 @@ public final class PacketView {
     /** IPv4 Identification (-1 without IPv4): a copy made by the network keeps it, a resend gets a new one. */
     int ipId = -1;
     boolean badIcrc, malformed;
+    /** Bytes captured (less than {@link #length} when the snaplen cut the frame) and whether the ICRC went unchecked. */
+    int captured;
+    boolean icrcUnchecked;
 
     /** Reads {@code f}'s values into {@code v} (and returns it). */
     public static PacketView of(DecodedFrame f, PacketView v) {
@@ -80,6 +83,8 @@ public final class PacketView {
         v.ipId = v.addressType == FieldType.IPV4 && so >= 8 && so + 4 <= d.length ? ((d[so - 8] & 0xFF) << 8) | (d[so - 7] & 0xFF) : -1;
         v.badIcrc = f.icrcStatus() == DecodedFrame.IcrcStatus.BAD;
         v.malformed = f.hasExpert("malformed");
+        v.captured = f.capturedLength();
+        v.icrcUnchecked = f.icrcStatus() == DecodedFrame.IcrcStatus.UNCHECKED;
         return v;
     }
 

@@ -224,6 +224,19 @@ public final class PsnTracker {
         }
     }
 
+    /**
+     * How many PSNs of [from, to] (at or before the highest one) no request showed: for the capture-loss
+     * estimate. PSNs older than the window count as shown, so the estimate errs low.
+     */
+    long unseenIn(int from, int to) {
+        if (seen == null || Psn.diff(to, from) < 0) return 0;
+        int oldest = Psn.add(next, -WINDOW);
+        if (Psn.diff(from, oldest) < 0) from = oldest;
+        long n = 0;
+        for (int p = from; Psn.diff(to, p) >= 0; p = Psn.add(p, 1)) if (!wasSeen(p)) n++;
+        return n;
+    }
+
     /** Has this PSN been sent (at or before the highest one)? For "ACK for a PSN never seen". */
     boolean covers(int psn) {
         return started && Psn.diff(psn, next) < 0 && Psn.diff(psn, firstPsn) >= 0;

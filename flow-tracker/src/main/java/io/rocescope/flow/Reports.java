@@ -14,7 +14,7 @@ public final class Reports {
 
     public record Analysis(Summary summary, List<ConnectionReport> connections, List<Finding> findings,
                            Map<String, Long> findingCounts, long findingsNotListed, List<PauseReport> pfc,
-                           List<SetupReport> failedSetups) {
+                           List<SetupReport> failedSetups, Integrity integrity) {
         /**
          * The severity to show beside a kind's count: that of its first listed finding (a kind's findings may
          * differ, e.g. a NAK that follows an RNR NAK is a note), or the kind's own when none is listed.
@@ -25,6 +25,30 @@ public final class Reports {
             return k == null ? Severity.NOTE : k.severity();
         }
     }
+
+    /**
+     * How far the capture can be trusted (issue 14 §2). {@code cutBySnaplen}: frames captured shorter
+     * than they were on the wire ({@code roceCutIcrcUnchecked} of them RoCE frames whose ICRC could not be
+     * checked); timestamps that went back (as the finding capture.timestamps_out_of_order); silences of at
+     * least {@code gapThresholdNanos} ({@code gapList}: the first ones, each from the frame before it);
+     * {@code captureLoss}: request PSNs that answers covered but the capture never showed.
+     */
+    public record Integrity(long cutBySnaplen, long roceCutBySnaplen, long roceCutIcrcUnchecked, List<Long> cutFrames,
+                            long timestampsOutOfOrder, long largestStepBackNanos, long largestStepBackFrame,
+                            List<Long> outOfOrderFrames, long gapThresholdNanos, long timeGaps, long largestGapNanos,
+                            long largestGapFrame, List<TimeGap> gapList, CaptureLoss captureLoss) {}
+
+    /** No frame between {@code afterFrame} and {@code frame} for {@code nanos}. */
+    public record TimeGap(long afterFrame, long frame, long nanos) {}
+
+    /**
+     * Capture loss from PSN space: {@code psns} the capture never showed though {@code answers} (ACKs,
+     * NAKs) covered them; per connection, with the first answers' frames. {@code notListed}: PSNs of
+     * connections beyond the listed ones.
+     */
+    public record CaptureLoss(long psns, long answers, long notListed, List<ConnectionLoss> connections) {}
+
+    public record ConnectionLoss(int connection, String flow, long psns, long answers, List<Long> frames) {}
 
     /**
      * A set-up that never became a connection: a CM REQ rejected or never answered, a SIDR_REQ refused
@@ -54,8 +78,11 @@ public final class Reports {
                              ThroughputReport throughput,
                              @com.fasterxml.jackson.annotation.JsonIgnore FlowEvents events) {}
 
-    /** Event times for windowed rates (not part of JSON). */
-    public record FlowEvents(EventLog naks, EventLog rnrNaks, EventLog cnps, Map<String, EventLog> naksByCode) {}
+    /**
+     * Event times for windowed rates, and the round-trip times' sample for histograms (every RTT while
+     * there were at most 512, else a fair sample of them); not part of JSON.
+     */
+    public record FlowEvents(EventLog naks, EventLog rnrNaks, EventLog cnps, Map<String, EventLog> naksByCode, long[] rttSampleNanos) {}
 
     /** Messages by PSN span: complete ones with their sizes (payload, each PSN once), and incomplete ones. */
     public record MessagesReport(long count, long incomplete, DistReport sizeBytes) {}

@@ -20,6 +20,15 @@ final class TimestampOrder {
         previous = ts;
     }
 
+    long steps() { return steps; }
+    long largestStepNanos() { return largestStep; }
+    long largestStepFrame() { return largestStepFrame; }
+    java.util.List<Long> frames() {
+        java.util.List<Long> out = new java.util.ArrayList<>();
+        for (int i = 0; i < Math.min(steps, frames.length); i++) out.add(frames[i]);
+        return java.util.List.copyOf(out);
+    }
+
     /** Steps back from here on are a merge or a clock step; shorter ones are frames of several CPUs or interfaces interleaved. */
     static final long LARGE_STEP_NANOS = 1_000_000_000L;
 

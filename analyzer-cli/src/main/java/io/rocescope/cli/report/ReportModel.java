@@ -1,6 +1,7 @@
 package io.rocescope.cli.report;
 
 import io.rocescope.flow.Finding;
+import io.rocescope.flow.FindingKind;
 import io.rocescope.flow.Reports;
 import io.rocescope.flow.Severity;
 
@@ -27,11 +28,32 @@ public final class ReportModel {
         .withZone(ZoneOffset.UTC);
 
     /** One analysed input: its identity and what the flow tracker made of it. */
-    public record Input(Evidence evidence, Reports.Analysis analysis) {}
+    /** One analysed input: its identity, what the flow tracker made of it, and the PSNs of its charted connections (or null). */
+    public record Input(Evidence evidence, Reports.Analysis analysis, PsnSeries psn, EvidenceExtracts extracts) {
+        public Input(Evidence evidence, Reports.Analysis analysis) { this(evidence, analysis, null, null); }
+    }
+
+    /** The evidence extracts of --evidence DIR for an analysis, written as the evidence pass reads the file. */
+    public static EvidenceExtracts extractsFor(java.nio.file.Path dir, String prefix, Reports.Analysis a) {
+        return new EvidenceExtracts(dir, prefix, a);
+    }
+
+    /** Connections beyond this many get their tables but no charts (a report stays readable, and small). */
+    public static final int MAX_CHARTED = 25;
+
+    /** The PSN series to gather in the evidence pass for an analysis' charted connections. */
+    public static PsnSeries psnSeriesFor(Reports.Analysis a) {
+        return new PsnSeries(PsnSeries.keys(a.connections().subList(0, Math.min(MAX_CHARTED, a.connections().size()))));
+    }
 
     private ReportModel() {}
 
     public static Map<String, Object> build(String tool, String commandLine, Instant generated, List<Input> inputs) {
+        return build(tool, commandLine, generated, inputs, null);
+    }
+
+    /** {@code lines}: the findings' JSON Lines file of --evidence (its name, SHA-256 and line count), or null. */
+    public static Map<String, Object> build(String tool, String commandLine, Instant generated, List<Input> inputs, Map<String, Object> lines) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("tool", tool);
         m.put("commandLine", commandLine);
@@ -40,6 +62,7 @@ public final class ReportModel {
         for (int i = 0; i < inputs.size(); i++) files.add(file(i, inputs.get(i)));
         m.put("files", files);
         m.put("fileCount", inputs.size());
+        m.put("findingLines", lines);
         return m;
     }
 
@@ -49,19 +72,25 @@ public final class ReportModel {
         f.put("anchor", "file" + index);
         f.put("evidence", evidence(in.evidence()));
         Reports.Analysis a = in.analysis();
+        f.put("integrity", IntegritySection.build(a.integrity(), a.summary(), in.evidence()));
+        f.put("summary", SummarySection.build(a));
         f.put("overview", overview(a.summary()));
         f.put("findingCounts", findingCounts(a));
         f.put("severities", severities(a));
         f.put("hasFindings", !a.findings().isEmpty());
         f.put("findingsNotListed", a.findingsNotListed() > 0 ? cell("Findings not listed", a.findingsNotListed(), "expert", "/notListed") : null);
         List<Object> conns = new ArrayList<>();
-        for (int i = 0; i < a.connections().size(); i++) conns.add(connection(i, a.connections().get(i)));
+        for (int i = 0; i < a.connections().size(); i++) {
+            Map<String, Object> c = connection(i, a.connections().get(i));
+            if (i < MAX_CHARTED) charts(c, a.connections().get(i), "/" + i, in.psn());
+            conns.add(c);
+        }
         f.put("connections", conns);
         f.put("hasConnections", !conns.isEmpty());
-        List<Object> pfc = new ArrayList<>();
-        for (int i = 0; i < a.pfc().size(); i++) pfc.add(pause(i, a.pfc().get(i)));
-        f.put("pfc", pfc);
-        f.put("hasPfc", !pfc.isEmpty());
+        f.put("fabric", FabricSection.build(a));
+        f.put("explanations", ExplanationsSection.build(a, "file" + index));
+        f.put("extracts", extracts(in.extracts()));
+        f.put("hasExtracts", in.extracts() != null);
         return f;
     }
 
@@ -73,6 +102,7 @@ public final class ReportModel {
         m.put("sha256", e.sha256());
         m.put("sha1", e.sha1());
         m.put("format", e.format());
+        m.put("compression", e.compression());
         m.put("interfaces", e.interfaces());
         m.put("comments", e.comments());
         m.put("hasComments", !e.comments().isEmpty());
@@ -157,6 +187,9 @@ public final class ReportModel {
         for (int j = 0; j < f.frames().size(); j++) frames.add(cell("Frame", f.frames().get(j), "expert", p + "/frames/" + j));
         m.put("frames", frames);
         m.put("hasFrames", !frames.isEmpty());
+        FindingKind k = FindingKind.of(f.kind());
+        m.put("meaning", k == null ? null : k.meaning());
+        m.put("kindAnchor", f.kind().replaceAll("[^A-Za-z0-9_-]", "-"));
         m.put("wiresharkFilter", DisplayFilters.wireshark(f.frames()));
         m.put("rocescopeFilter", DisplayFilters.rocescope(f.frames()));
         return m;
@@ -184,6 +217,68 @@ public final class ReportModel {
         if (c.bToA() != null) dirs.add(direction("B → A", c.bToA(), p + "/bToA"));
         m.put("directions", dirs);
         return m;
+    }
+
+    private static void charts(Map<String, Object> m, Reports.ConnectionReport c, String p, PsnSeries psn) {
+        List<Object> charts = new ArrayList<>();
+        String who = "Connection " + c.id() + " ";
+        if (psn != null) {
+            Reports.FlowReport[][] dirs = {{c.aToB(), c.bToA()}, {c.bToA(), c.aToB()}};
+            String[] names = {"A → B", "B → A"};
+            for (int k = 0; k < 2; k++) {
+                Reports.FlowReport req = dirs[k][0], back = dirs[k][1];
+                if (req == null || req.psn().requests() == 0) continue;
+                List<PsnSeries.Point> requests = psn.points(PsnSeries.key(req)).stream().filter(x -> !x.response()).toList();
+                List<PsnSeries.Point> answers = back == null ? List.of()
+                    : psn.points(PsnSeries.key(back)).stream().filter(PsnSeries.Point::response).toList();
+                chart(charts, "PSN over time, " + names[k] + " requests and their answers",
+                    Charts.psn(who + "PSN over time " + names[k], requests, answers, psn.firstTs()), "psn");
+            }
+        }
+        chart(charts, "Throughput over time", Charts.throughput(who + "throughput", c.aToB(), p + "/aToB", c.bToA(), p + "/bToA"), "throughput");
+        for (Reports.FlowReport f : new Reports.FlowReport[] {c.aToB(), c.bToA()}) {
+            if (f == null || f.events() == null) continue;
+            String dir = f == c.aToB() ? "A → B" : "B → A";
+            chart(charts, "RTT histogram, " + dir + " requests (" + f.events().rttSampleNanos().length + " samples)",
+                Charts.rttHistogram(who + "RTT " + dir, f.events().rttSampleNanos()), "rtt");
+        }
+        m.put("charts", charts);
+        m.put("hasCharts", !charts.isEmpty());
+        String ladder = Charts.ladder(who + "set-up", c.a() == null ? "?" : c.a().ip(), c.b() == null ? "?" : c.b().ip(), c.timeline());
+        m.put("ladder", ladder);
+        m.put("ladderTitle", "Set-up (" + c.setup().json() + ")" + (c.setupLatencyNanos() == null ? "" : ", latency"));
+        m.put("ladderLatency", c.setupLatencyNanos() == null ? null
+            : Sentence.scaledCell("set-up latency", c.setupLatencyNanos(), 1e-6, 3, "ms", "flows", p + "/setupLatencyNanos"));
+    }
+
+    private static Map<String, Object> extracts(EvidenceExtracts x) {
+        if (x == null) return null;
+        Map<String, Object> m = new LinkedHashMap<>();
+        List<Object> files = new ArrayList<>();
+        for (EvidenceExtracts.Extract e : x.extracts) {
+            Map<String, Object> f = new LinkedHashMap<>();
+            f.put("file", e.file);
+            f.put("kind", e.kind);
+            f.put("what", e.what);
+            f.put("finding", e.findingIndex);
+            f.put("connection", e.connection);
+            f.put("frames", e.frames);
+            f.put("sha256", e.sha256);
+            files.add(f);
+        }
+        m.put("files", files);
+        m.put("problems", x.problems());
+        m.put("context", EvidenceExtracts.CONTEXT);
+        return m;
+    }
+
+    private static void chart(List<Object> charts, String caption, String svg, String kind) {
+        if (svg == null) return;
+        Map<String, Object> ch = new LinkedHashMap<>();
+        ch.put("caption", caption);
+        ch.put("svg", svg);
+        ch.put("kind", kind);
+        charts.add(ch);
     }
 
     private static Map<String, Object> endpoint(Reports.EndpointReport e, String p) {
@@ -232,17 +327,6 @@ public final class ReportModel {
         c.add(cell("CNPs", f.cnps(), "flows", p + "/cnps"));
         c.add(cell("Bad ICRC", f.badIcrc(), "flows", p + "/badIcrc"));
         m.put("cells", c);
-        return m;
-    }
-
-    private static Map<String, Object> pause(int i, Reports.PauseReport r) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        String p = "/pfc/" + i;
-        m.put("ptr", p);
-        m.put("priority", r.priority());
-        m.put("cells", List.of(cell("Frames", r.frames(), "stats", p + "/frames"), cell("Pauses", r.pauses(), "stats", p + "/pauses"),
-            cell("Resumes", r.resumes(), "stats", p + "/resumes"), cell("Quanta", r.quanta(), "stats", p + "/quanta"),
-            cell("First frame", r.firstFrame(), "stats", p + "/firstFrame")));
         return m;
     }
 

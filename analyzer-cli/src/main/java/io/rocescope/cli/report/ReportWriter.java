@@ -61,7 +61,13 @@ public final class ReportWriter {
             if (in == null) throw new IllegalStateException("report template " + name + " missing from the jar");
             Reader r = new InputStreamReader(in, StandardCharsets.UTF_8);
             // absent and null values render as nothing and count as false in sections
-            return Mustache.compiler().withEscaper(escaper).defaultValue("").nullValue("").emptyStringIsFalse(true).compile(r);
+            String suffix = name.substring(name.indexOf('.'));   // partials of the same format: {{> sentence}} = sentence.html.mustache
+            return Mustache.compiler().withEscaper(escaper).defaultValue("").nullValue("").emptyStringIsFalse(true)
+                .withLoader(partial -> {
+                    InputStream p = ReportWriter.class.getResourceAsStream("/report/" + partial + suffix);
+                    if (p == null) throw new IllegalStateException("report template " + partial + suffix + " missing from the jar");
+                    return new InputStreamReader(p, StandardCharsets.UTF_8);
+                }).compile(r);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

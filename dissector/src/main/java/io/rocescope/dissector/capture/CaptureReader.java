@@ -21,8 +21,25 @@ public interface CaptureReader extends AutoCloseable {
     /** True unless the file's timestamps are known to be whole microseconds (a classic microsecond pcap). */
     default boolean nanosecondTimestamps() { return true; }
 
+    /** The compression the file was read through ("gzip", "zstd", "lz4"), or null. */
+    default String compression() { return null; }
+
     /** "pcap" or "pcapng". */
     String format();
+
+    /**
+     * The interfaces the headers read so far describe (pcapng describes them as it goes: all of them once
+     * the file has been read), in file order across sections.
+     */
+    default List<CaptureInterface> interfaces() { return List.of(); }
+
+    /**
+     * The header comments read so far (pcapng: each section's comments, hardware, OS and application, and
+     * interface comments, as "Interface N: …"), at most {@link #MAX_COMMENTS}, each cut at {@link #MAX_COMMENT}.
+     */
+    default List<String> comments() { return List.of(); }
+
+    int MAX_COMMENTS = 64, MAX_COMMENT = 4096;
 
     /** Problems met so far that did not stop the reading of earlier records (truncated last record …). */
     List<String> warnings();

@@ -24,6 +24,15 @@ final class DecompressedReader implements CaptureReader {
     public String format() { return reader.format(); }
 
     @Override
+    public List<CaptureInterface> interfaces() { return reader.interfaces(); }
+
+    @Override
+    public List<String> comments() { return reader.comments(); }
+
+    @Override
+    public String compression() { return stream.compression().word(); }
+
+    @Override
     public boolean nanosecondTimestamps() { return reader.nanosecondTimestamps(); }
 
     @Override

@@ -21,6 +21,8 @@ final class DecompressedStream extends InputStream {
         this.compression = compression;
     }
 
+    Compression compression() { return compression; }
+
     /** Null, or why the decompression stopped before the end of the compressed data. */
     String damage() { return damage; }
 

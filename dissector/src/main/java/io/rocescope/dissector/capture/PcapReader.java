@@ -58,6 +58,9 @@ public final class PcapReader implements CaptureReader {
     public long snaplen() { return snaplen; }
 
     @Override
+    public List<CaptureInterface> interfaces() { return List.of(new CaptureInterface(linkType, snaplen, null, null)); }
+
+    @Override
     public boolean nanosecondTimestamps() { return nanos; }
     public boolean isBigEndian() { return bigEndian; }
 

@@ -23,6 +23,9 @@ public final class PcapngReader implements CaptureReader {
     private final OriginalLength originalLength = new OriginalLength();
     private boolean bigEndian;
     private final List<Iface> interfaces = new ArrayList<>();
+    /** Every interface described so far, in all sections, and the header comments (bounded). */
+    private final List<CaptureInterface> described = new ArrayList<>();
+    private final List<String> comments = new ArrayList<>();
     private byte[] block = new byte[4096];
     private final byte[] head = new byte[8];
     private long count;
@@ -57,7 +60,18 @@ public final class PcapngReader implements CaptureReader {
         else return damaged("section header has no byte-order magic");
         long total = ByteOrder32.u32(head, 4, bigEndian);
         if (total < 28 || total > MAX_BLOCK || total % 4 != 0) return damaged("section header block length " + total + " is invalid");
-        if (in.skip(total - 12) < total - 12) return damaged("section header block is cut short");
+        int rest = (int) total - 12;
+        if (block.length < rest) block = new byte[rest];
+        if (in.read(block, 0, rest) < rest) return damaged("section header block is cut short");
+        // after version (4) and section length (8): options, then the trailing length (4)
+        for (int o = 12; o + 4 <= rest - 4; ) {
+            int code = ByteOrder32.u16(block, o, bigEndian), len = ByteOrder32.u16(block, o + 2, bigEndian);
+            if (code == 0 || o + 4 + len > rest - 4) break;
+            String text = new String(block, o + 4, len, java.nio.charset.StandardCharsets.UTF_8);
+            if (code == 1) comment(text);
+            else if (code >= 2 && code <= 4) comment((code == 2 ? "Hardware: " : code == 3 ? "OS: " : "Application: ") + text);
+            o += 4 + ((len + 3) & ~3);
+        }
         interfaces.clear();
         return true;
     }
@@ -147,6 +161,7 @@ public final class PcapngReader implements CaptureReader {
         int linkType = ByteOrder32.u16(block, 0, bigEndian);
         long snaplen = ByteOrder32.u32(block, 4, bigEndian);
         Iface iface = new Iface(linkType, snaplen);
+        String ifName = null, ifDescription = null;
         int o = 8;
         while (o + 4 <= body) {
             int code = ByteOrder32.u16(block, o, bigEndian);
@@ -162,6 +177,12 @@ public final class PcapngReader implements CaptureReader {
                 } else {
                     iface.unitsPerSecond = exp >= 62 ? 1L << 62 : 1L << exp;
                 }
+            } else if (code == 1) {                 // opt_comment
+                comment("Interface " + described.size() + ": " + new String(block, o + 4, len, java.nio.charset.StandardCharsets.UTF_8));
+            } else if (code == 2) {                 // if_name
+                ifName = new String(block, o + 4, len, java.nio.charset.StandardCharsets.UTF_8);
+            } else if (code == 3) {                 // if_description
+                ifDescription = new String(block, o + 4, len, java.nio.charset.StandardCharsets.UTF_8);
             } else if (code == 14 && len >= 8) {    // if_tsoffset
                 long first = ByteOrder32.u32(block, o + 4, bigEndian), second = ByteOrder32.u32(block, o + 8, bigEndian);
                 iface.offsetSeconds = bigEndian ? first << 32 | second : second << 32 | first;
@@ -169,6 +190,7 @@ public final class PcapngReader implements CaptureReader {
             o += 4 + ((len + 3) & ~3);
         }
         interfaces.add(iface);
+        described.add(new CaptureInterface(linkType, snaplen, ifName, ifDescription));
         if (!LinkTypeNames.isSupported(linkType)) {
             warnings.add(name + ": interface " + (interfaces.size() - 1) + " has unsupported link type " + linkType
                 + "; its frames are shown undecoded");
@@ -244,6 +266,16 @@ public final class PcapngReader implements CaptureReader {
         done = true;
         return false;
     }
+
+    private void comment(String text) {
+        if (comments.size() < MAX_COMMENTS) comments.add(text.length() > MAX_COMMENT ? text.substring(0, MAX_COMMENT) + "…" : text);
+    }
+
+    @Override
+    public List<CaptureInterface> interfaces() { return List.copyOf(described); }
+
+    @Override
+    public List<String> comments() { return List.copyOf(comments); }
 
     @Override
     public String format() { return "pcapng"; }

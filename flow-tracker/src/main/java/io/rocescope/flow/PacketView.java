@@ -38,6 +38,9 @@ public final class PacketView {
     /** IPv4 Identification (-1 without IPv4): a copy made by the network keeps it, a resend gets a new one. */
     int ipId = -1;
     boolean badIcrc, malformed;
+    /** The fabric's view: first VLAN tag's ID and PCP, DSCP, UDP source port (each -1 without), and what the frame carries. */
+    int vlanId = -1, pcp = -1, dscp = -1, udpSrcPort = -1;
+    TrafficKind kind;
 
     /** Reads {@code f}'s values into {@code v} (and returns it). */
     public static PacketView of(DecodedFrame f, PacketView v) {
@@ -80,6 +83,11 @@ public final class PacketView {
         v.ipId = v.addressType == FieldType.IPV4 && so >= 8 && so + 4 <= d.length ? ((d[so - 8] & 0xFF) << 8) | (d[so - 7] & 0xFF) : -1;
         v.badIcrc = f.icrcStatus() == DecodedFrame.IcrcStatus.BAD;
         v.malformed = f.hasExpert("malformed");
+        v.vlanId = f.vlanId();
+        v.pcp = f.pcp();
+        v.dscp = f.dscp();
+        v.udpSrcPort = f.udpLength() >= 0 ? f.srcPort() : -1;
+        v.kind = TrafficKind.of(f, v.roce, v.opcode);
         return v;
     }
 

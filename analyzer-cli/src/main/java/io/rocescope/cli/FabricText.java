@@ -81,7 +81,7 @@ final class FabricText {
         if (dscp) rows(sb, "DSCP", p.dscp());
         if (!pfc) return;
         for (FabricReports.PfcPriorityRow r : p.pfc()) {
-            sb.append(String.format(Locale.ROOT, "PFC priority %d    %d pkts (%d RoCE, %d other), %d pause frames, %d quanta, paused %s",
+            sb.append(String.format(Locale.ROOT, "Priority PFC %d   %d pkts (%d RoCE, %d other), %d pause frames, %d quanta, paused %s",
                 r.priority(), r.packets(), r.rocePackets(), r.nonRocePackets(), r.pauseFrames(), r.pauseQuanta(), Fmt.micros(r.pausedMicros())));
             if (r.stalledConnections() > 0) {
                 sb.append(", stalled: connection");

@@ -29,7 +29,7 @@ final class FabricProfile {
         long classChangeFrame = -1;
         int[] ports;
         boolean portsCapped;
-        /** The rate block being filled: its first packet's time, the bytes after it, its packets. */
+        /** The rate window being filled: its start, its bytes and packets. */
         long blockStartTs, blockBytes;
         int blockPackets;
         /** The last complete block's rate (bytes per ns, NaN before one). */
@@ -101,20 +101,20 @@ final class FabricProfile {
         return out;
     }
 
-    /** Rate samples: each block of packets shares its first packet with the previous block's last. */
+    /**
+     * Rate samples: bytes per window of {@link FabricOptions#rateWindowNanos}, the windows laid from the
+     * flow's second packet on; a window the flow sent nothing in is skipped.
+     */
     private void block(long ts, long length, FabricOptions o) {
         Extras e = x();
-        if (e.blockPackets == 0) { e.blockStartTs = ts; e.blockBytes = 0; e.blockPackets = 1; return; }
-        e.blockBytes += length;
-        if (++e.blockPackets < o.rateBlockPackets()) return;
-        long dt = ts - e.blockStartTs;
-        if (dt > 0) {
-            double rate = (double) e.blockBytes / dt;
-            if (e.dcqcn != null) e.dcqcn.onBlock(e.blockStartTs, ts, rate, o);
-            e.lastRate = rate;
-        }
-        e.blockStartTs = ts;
-        e.blockBytes = 0;
+        long w = o.rateWindowNanos();
+        if (e.blockPackets == 0) { e.blockStartTs = ts; e.blockBytes = length; e.blockPackets = 1; return; }
+        if (ts < e.blockStartTs + w) { e.blockBytes += length; e.blockPackets++; return; }
+        double rate = (double) e.blockBytes / w;
+        if (e.dcqcn != null) e.dcqcn.onBlock(e.blockStartTs, e.blockStartTs + w, rate, o);
+        e.lastRate = rate;
+        e.blockStartTs += Math.max(1, (ts - e.blockStartTs) / w) * w;
+        e.blockBytes = length;
         e.blockPackets = 1;
     }
 

@@ -4,10 +4,12 @@ package io.rocescope.flow;
  * Does a CNP answer each CE mark of a flow? A mark is answered when a CNP to the flow's sender comes
  * within the window before or after it (the notification point sends at most one CNP per interval and
  * QP, so one CNP answers the marks around it). Marks wait in a bounded ring until a CNP answers them or
- * the window passes; when more than {@link #MAX_PENDING} wait at once the oldest are settled early.
+ * the window passes; when more than {@link #MAX_PENDING} wait at once the oldest are settled early (so
+ * many marks within one window and no CNP yet: a notification point that answers sends one long before).
+ * A flow that stops keeps its waiting marks until the end: at most MAX_PENDING of them, 12 kB.
  */
 final class CeAnswers {
-    static final int MAX_PENDING = 4096;
+    static final int MAX_PENDING = 512;
     /** Pending marks: time, frame and stream position, as a ring of triples. */
     private long[] ring = new long[3 * 8];
     private int head, size;

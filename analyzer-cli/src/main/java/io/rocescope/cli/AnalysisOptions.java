@@ -15,6 +15,15 @@ final class AnalysisOptions {
     @Option(names = "--max-flows", paramLabel = "N", description = "most flows tracked at once (default 50000); older ones are summarized and dropped")
     int maxFlows = 50_000;
 
+    @Option(names = "--cnp-dscp", paramLabel = "DSCP", description = "the DSCP CNPs should ride (e.g. 48); a CNP on another is a finding (default: not checked)")
+    int cnpDscp = -1;
+
+    @Option(names = "--cnp-pcp", paramLabel = "PCP", description = "the 802.1p priority CNPs should ride (e.g. 6); default: not checked")
+    int cnpPcp = -1;
+
+    @Option(names = "--ce-window-us", paramLabel = "US", description = "how far from a CE mark a CNP may be and still answer it, in microseconds (default 1000)")
+    long ceWindowMicros = 1000;
+
     @Option(names = "-c", paramLabel = "N", description = "read only the first N frames")
     long count = -1;
 
@@ -40,6 +49,10 @@ final class AnalysisOptions {
     TrackerOptions trackerOptions(CommandLine cl) {
         if (linkGbps <= 0) throw new CommandLine.ParameterException(cl, "--link-speed must be positive");
         if (maxFlows < 2) throw new CommandLine.ParameterException(cl, "--max-flows must be at least 2");
-        return TrackerOptions.defaults().withLinkGbps(linkGbps).withMaxFlows(maxFlows);
+        if (cnpDscp < -1 || cnpDscp > 63) throw new CommandLine.ParameterException(cl, "--cnp-dscp must be 0-63");
+        if (cnpPcp < -1 || cnpPcp > 7) throw new CommandLine.ParameterException(cl, "--cnp-pcp must be 0-7");
+        if (ceWindowMicros <= 0) throw new CommandLine.ParameterException(cl, "--ce-window-us must be positive");
+        return TrackerOptions.defaults().withLinkGbps(linkGbps).withMaxFlows(maxFlows).withFabric(io.rocescope.flow.FabricOptions.defaults()
+            .withCnpClass(cnpDscp, cnpPcp).withCeAnswerNanos(ceWindowMicros * 1000));
     }
 }

@@ -70,5 +70,7 @@ final class FlowsCommand extends AnalysisCommand {
         if (f.cnps() > 0) sb.append("  CNPs ").append(f.cnps());
         if (f.badIcrc() > 0) sb.append("  bad ICRC ").append(f.badIcrc());
         sb.append('\n');
+        String fabric = FabricText.flowLine(f.fabric());
+        if (fabric != null) sb.append(fabric).append('\n');
     }
 }

@@ -9,8 +9,10 @@ import java.util.Locale;
 @Command(name = "stats", description = "A one-screen summary of the capture's RoCE traffic.")
 final class StatsCommand extends AnalysisCommand {
     @Override
-    Object jsonView(Reports.Analysis a) { return Json.object("summary", a.summary(), "pfc", a.pfc(), "findingCounts", a.findingCounts(),
-        "integrity", a.integrity()); }
+    Object jsonView(Reports.Analysis a) {
+        return Json.object("summary", a.summary(), "pfc", a.pfc(), "findingCounts", a.findingCounts(), "priorities", a.priorities(),
+            "integrity", a.integrity());
+    }
 
     @Override
     void text(Reports.Analysis a, StringBuilder sb) {
@@ -26,6 +28,7 @@ final class StatsCommand extends AnalysisCommand {
             sb.append(String.format(Locale.ROOT, "PFC priority %-5s %d frames (%d pause, %d resume), paused %s, worst window %.0f%%%n",
                 p.priority(), p.frames(), p.pauses(), p.resumes(), Fmt.micros(p.pausedMicros()), p.worstWindowFraction() * 100));
         }
+        FabricText.priorities(a.priorities(), sb);
         s.setupLatencyMicrosByKind().forEach((k, d) -> sb.append(String.format(Locale.ROOT,
             "Set-up latency    %s: median %s, max %s (%d)%n", k, Fmt.micros(d.median()), Fmt.micros(d.max()), d.count())));
         sb.append("Findings          ");

@@ -122,7 +122,7 @@ class AnalysisCommandsTest {
         JSON.readTree(CliRunner.run("timeline", "-T", "json", capture("write_lat_rc_rdmacm")).out()).get(0).fieldNames()
             .forEachRemaining(timeline::add);
         assertThat(expert).containsExactly("counts", "findings", "notListed");
-        assertThat(stats).containsExactly("summary", "pfc", "findingCounts", "integrity");
+        assertThat(stats).containsExactly("summary", "pfc", "findingCounts", "priorities", "integrity");
         assertThat(timeline).containsExactly("connection", "setup", "a", "b", "firstDataFrame", "setupLatencyMicros", "events");
     }
 

@@ -54,6 +54,8 @@ public final class Flow {
     int lastBadIcrcPsn = -1;
     long lastBadIcrcFrame = -1;
     final ThroughputSeries throughput = new ThroughputSeries();
+    /** Traffic classes, ECN, UDP source ports, CNP classes, DCQCN reaction and PFC stalls ({@link FabricWatch}). */
+    final FabricProfile fabric = new FabricProfile();
     int maxSegmentPayload;
     /** A READ whose PSN span depends on an MTU not yet known. */
     int readPsn = -1;

@@ -22,6 +22,7 @@ public final class FlowTracker {
     private final SocketSetups sockets;
     private final InferredSetups inferred = new InferredSetups();
     private final PauseTracker pauses;
+    private final FabricWatch fabric;
     private final TimestampOrder timestampOrder = new TimestampOrder();
     private final CaptureIntegrity integrity = new CaptureIntegrity();
     /** The packet being tracked now: {@link #own} for a whole frame, the caller's for a view. */
@@ -64,6 +65,7 @@ public final class FlowTracker {
         this.options = options;
         this.sockets = new SocketSetups(perftestPort);
         this.pauses = new PauseTracker(options.linkGbps(), options.pauseWindowNanos());
+        this.fabric = new FabricWatch(options);
         this.flows = new LinkedHashMap<>(1024, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<FlowKey, Flow> eldest) {
@@ -142,6 +144,7 @@ public final class FlowTracker {
         lastTs = Math.max(lastTs, v.ts);
         v.src = addresses.text(v.addressType, v.hasSrc, v.srcHi, v.srcLo);
         v.dst = addresses.text(v.addressType, v.hasDst, v.dstHi, v.dstLo);
+        fabric.onFrame(v);
     }
 
     private void roceCommon() {
@@ -162,6 +165,7 @@ public final class FlowTracker {
         }
         Flow flow = flowFor(v);
         flow.count(v);
+        fabric.onData(flow, v);
         if (Opcodes.isUd(v.opcode)) {
             if (flow.connection.setup != SetupKind.UNKNOWN) datagram(flow);
             return;
@@ -575,15 +579,23 @@ public final class FlowTracker {
             throttled.cnpFrames().add(v.frame, v.frame);
         }
         else unattributedCnps++;
+        fabric.onCnp(throttled, v);
     }
 
     private void macControl(DecodedFrame f) {
         int op = (int) f.get(Fields.MACC_OPCODE, -1);
-        if (op == 1) pauses.onPause(PauseTracker.PAUSE, (int) f.get(Fields.MACC_PAUSE_TIME, 0), v.ts, v.frame);
+        if (op == 1) {
+            int time = (int) f.get(Fields.MACC_PAUSE_TIME, 0);
+            pauses.onPause(PauseTracker.PAUSE, time, v.ts, v.frame);
+            fabric.onPause(PauseTracker.PAUSE, time, v.ts);
+        }
         if (op == 0x0101) {
             int enbv = (int) f.get(Fields.MACC_CBFC_ENBV, 0);
             for (int p = 0; p < 8; p++) {
-                if ((enbv & (1 << p)) != 0) pauses.onPause(p, (int) f.get(Fields.MACC_CBFC_PAUSE_TIME_C[p], 0), v.ts, v.frame);
+                if ((enbv & (1 << p)) == 0) continue;
+                int time = (int) f.get(Fields.MACC_CBFC_PAUSE_TIME_C[p], 0);
+                pauses.onPause(p, time, v.ts, v.frame);
+                fabric.onPause(p, time, v.ts);
             }
         }
     }
@@ -608,6 +620,7 @@ public final class FlowTracker {
                         pauses.pauses[p]), pauses.firstFrame[p]);
             }
         }
+        fabric.captureFindings(pauses, findings);
         if (evictedFinding >= 0) {
             // the finding made at the first eviction, with the totals now known
             Finding f = findings.list.get(evictedFinding);
@@ -632,6 +645,8 @@ public final class FlowTracker {
         if (reads != null) reads.finish(readSink(fl));
         if (readResponses != null) readResponses.finish();
         flowFindings(c, fl);
+        fabric.flowFindings(fl, findings, () -> where(fl));
+        if (fl == c.ba || c.ba == null) fabric.connectionFindings(c, findings);
     }
 
     /** The READ response messages of a requester flow are counted on the flow that carries them. */
@@ -715,4 +730,5 @@ public final class FlowTracker {
     SocketSetups sockets() { return sockets; }
     PauseTracker pauses() { return pauses; }
     Reports.Integrity integrity() { return integrity.report(timestampOrder); }
+    FabricWatch fabric() { return fabric; }
 }

@@ -41,6 +41,9 @@ public final class PacketView {
     /** Bytes captured (less than {@link #length} when the snaplen cut the frame) and whether the ICRC went unchecked. */
     int captured;
     boolean icrcUnchecked;
+    /** The fabric's view: first VLAN tag's ID and PCP, DSCP, UDP source port (each -1 without), and what the frame carries. */
+    int vlanId = -1, pcp = -1, dscp = -1, udpSrcPort = -1;
+    TrafficKind kind;
 
     /** Reads {@code f}'s values into {@code v} (and returns it). */
     public static PacketView of(DecodedFrame f, PacketView v) {
@@ -85,6 +88,11 @@ public final class PacketView {
         v.malformed = f.hasExpert("malformed");
         v.captured = f.capturedLength();
         v.icrcUnchecked = f.icrcStatus() == DecodedFrame.IcrcStatus.UNCHECKED;
+        v.vlanId = f.vlanId();
+        v.pcp = f.pcp();
+        v.dscp = f.dscp();
+        v.udpSrcPort = f.udpLength() >= 0 ? f.srcPort() : -1;
+        v.kind = TrafficKind.of(f, v.roce, v.opcode);
         return v;
     }
 

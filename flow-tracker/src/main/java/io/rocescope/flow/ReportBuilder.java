@@ -56,7 +56,7 @@ final class ReportBuilder {
                 p.firstFrame[prio]));
         }
         return new Reports.Analysis(summary, conns, List.copyOf(t.findings.list), new TreeMap<>(t.findings.countByKind),
-            t.findings.dropped, pfc, List.copyOf(t.failedSetups()), t.integrity());
+            t.findings.dropped, pfc, List.copyOf(t.failedSetups()), t.integrity(), t.fabric().priorities(p));
     }
 
     static Reports.ConnectionReport connection(Connection c, FlowTracker t) {
@@ -112,7 +112,7 @@ final class ReportBuilder {
             f.ceMarked, f.cnps, f.badIcrc,
             new Reports.ThroughputReport(f.throughput.bucketNanos(), Seconds.ofNanos(f.throughput.startNanos() - start), f.throughput.bytesPerBucket()),
             new Reports.FlowEvents(orEmpty(f.nakEventsOrNull()), orEmpty(f.rnrEventsOrNull()), orEmpty(f.cnpEventsOrNull()),
-                f.naksByCodeOrNull() == null ? Map.of() : f.naksByCodeOrNull(), a.rttNanos.sample()));
+                f.naksByCodeOrNull() == null ? Map.of() : f.naksByCodeOrNull(), a.rttNanos.sample()), t.fabric().report(f));
     }
 
     /** The log of a flow that had no such event: one empty log serves them all (nothing adds to it). */

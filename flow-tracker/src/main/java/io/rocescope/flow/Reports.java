@@ -14,7 +14,7 @@ public final class Reports {
 
     public record Analysis(Summary summary, List<ConnectionReport> connections, List<Finding> findings,
                            Map<String, Long> findingCounts, long findingsNotListed, List<PauseReport> pfc,
-                           List<SetupReport> failedSetups, Integrity integrity) {
+                           List<SetupReport> failedSetups, Integrity integrity, FabricReports.Priorities priorities) {
         /**
          * The severity to show beside a kind's count: that of its first listed finding (a kind's findings may
          * differ, e.g. a NAK that follows an RNR NAK is a note), or the kind's own when none is listed.
@@ -76,7 +76,7 @@ public final class Reports {
                              Map<String, Long> opcodes, MessagesReport messages, MessagesReport readResponseMessages,
                              PsnReport psn, AckReport answers, long ceMarked, long cnps, long badIcrc,
                              ThroughputReport throughput,
-                             @com.fasterxml.jackson.annotation.JsonIgnore FlowEvents events) {}
+                             @com.fasterxml.jackson.annotation.JsonIgnore FlowEvents events, FabricReports.FlowFabric fabric) {}
 
     /**
      * Event times for windowed rates, and the round-trip times' sample for histograms (every RTT while

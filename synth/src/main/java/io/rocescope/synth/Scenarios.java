@@ -32,11 +32,15 @@ final class Scenarios {
         ALL.put("many-qps", Scenarios::manyQps);
         ALL.put("bulk", Scenarios::bulk);
         ALL.put("distinct-qps", Scenarios::distinctQps);
+        ALL.put("pfc-wrong-priority", FabricScenarios::pfcWrongPriority);
+        ALL.put("priority-mismatch", FabricScenarios::priorityMismatch);
+        ALL.put("not-ect", FabricScenarios::notEct);
+        ALL.put("cnp-ignored", FabricScenarios::cnpIgnored);
     }
 
     private Scenarios() {}
 
-    private static RcConnection connection(Synth s, Net net, int qpA, int qpB) throws IOException {
+    static RcConnection connection(Synth s, Net net, int qpA, int qpB) throws IOException {
         RcConnection c = new RcConnection(s, net, qpA, qpB, s.mtu);
         c.connect();
         return c;

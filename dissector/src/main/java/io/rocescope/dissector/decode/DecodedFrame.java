@@ -42,6 +42,11 @@ public final class DecodedFrame {
     boolean sequential;
     /** The IP header's ECN bits, or -1 without an IP header. */
     int ecn = -1;
+    /**
+     * The outermost IP header's Traffic Class byte (IPv4 TOS: DSCP and ECN), the GRH's for RoCEv1, or -1;
+     * and the first 802.1Q/802.1ad tag's TCI (priority, DEI, VLAN ID), or -1 without a tag.
+     */
+    int trafficClass = -1, vlanTci = -1;
     /** The transport values (valid when {@link #roce}). */
     final IbHeaders ib = new IbHeaders();
 
@@ -117,6 +122,8 @@ public final class DecodedFrame {
         this.roce = false;
         this.icrcStatus = IcrcStatus.NONE;
         this.ecn = -1;
+        this.trafficClass = -1;
+        this.vlanTci = -1;
         this.sequential = false;
         this.ib.reset();
         if (objectsUsed) {
@@ -247,6 +254,14 @@ public final class DecodedFrame {
     public IbHeaders ib() { return ib; }
     /** ECN bits of the IPv4 or IPv6 header (0-3), or -1 when the frame has no IP header. */
     public int ecn() { return ecn; }
+    /** The outermost IP header's Traffic Class byte (IPv4 TOS; DSCP in its top six bits), the GRH's for RoCEv1, or -1. */
+    public int trafficClass() { return trafficClass; }
+    /** DSCP of {@link #trafficClass()} (0-63), or -1. */
+    public int dscp() { return trafficClass < 0 ? -1 : trafficClass >>> 2; }
+    /** The first VLAN tag's priority (802.1p PCP, 0-7), or -1 without a tag. */
+    public int pcp() { return vlanTci < 0 ? -1 : vlanTci >>> 13; }
+    /** The first VLAN tag's VLAN ID (0-4095), or -1 without a tag. */
+    public int vlanId() { return vlanTci < 0 ? -1 : vlanTci & 0xFFF; }
     /** The type of the column addresses: ETHER, IPV4 or IPV6 (a GID); null when the frame has none. */
     public FieldType addressType() { return addressType; }
     /** Offset of the source address bytes in {@link #data()}, or -1. */
@@ -371,6 +386,8 @@ public final class DecodedFrame {
         c.roce = roce;
         c.icrcStatus = icrcStatus;
         c.ecn = ecn;
+        c.trafficClass = trafficClass;
+        c.vlanTci = vlanTci;
         c.sequential = sequential;
         c.ib.copyFrom(ib);
         c.count = count;

@@ -11,6 +11,8 @@ final class GrhDissector {
     /** The GRH node and its fields at {@code off} (40 bytes, checked by the caller); the GIDs become the frame's addresses. */
     static void header(Packet p, int off) {
         long w = Bytes.u32(p.d, off);
+        // RoCEv1 has no IP header: the GRH's Traffic Class is what the fabric classifies on
+        if (p.f.trafficClass < 0) p.f.trafficClass = (int) ((w >>> 20) & 0xFF);
         int node = p.f.open(GRH, off);
         p.bits(GRH_IPVER, off, 1, w, 28, 0xF);
         p.bits(GRH_TCLASS, off, 2, w, 20, 0xFF);

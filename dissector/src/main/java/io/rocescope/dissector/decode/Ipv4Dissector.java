@@ -19,6 +19,7 @@ final class Ipv4Dissector {
         int ff = Bytes.u16(d, off + 6);
         int proto = Bytes.u8(d, off + 9);
         p.f.ecn = tos & 3;
+        if (p.f.trafficClass < 0) p.f.trafficClass = tos;
         p.f.addresses(FieldType.IPV4, off + 12, off + 16);
         int node = p.open(IP, off);
         if (p.detail) {

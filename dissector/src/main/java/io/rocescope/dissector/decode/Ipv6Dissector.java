@@ -16,6 +16,7 @@ final class Ipv6Dissector {
         int plen = Bytes.u16(d, off + 4);
         int nxt = Bytes.u8(d, off + 6);
         p.f.ecn = (int) ((w >>> 20) & 3);
+        if (p.f.trafficClass < 0) p.f.trafficClass = (int) ((w >>> 20) & 0xFF);
         p.f.addresses(FieldType.IPV6, off + 8, off + 24);
         int node = p.open(IPV6, off);
         if (p.detail) {

@@ -12,6 +12,7 @@ final class VlanDissector {
         if (!p.need(off, 4, "802.1Q tag")) return -1;
         int type = Bytes.u16(p.d, off + 2);
         p.f.etherType = type;
+        if (p.f.vlanTci < 0) p.f.vlanTci = Bytes.u16(p.d, off);
         if (p.detail) {   // every tag field is a detail (Fields.detail())
             boolean sTag = tpid != EtherTypeNames.VLAN;
             int node = p.f.open(sTag ? QINQ : VLAN, off);

@@ -32,7 +32,24 @@ public enum Metric {
     SETUP_FAILURE_COUNT("set-ups that failed: rejected, timed out or never completed", false, CAPTURE),
     SETUP_LATENCY_P50_US("median set-up latency, microseconds (filter: rdma_cm or socket)", false, CAPTURE),
     SETUP_LATENCY_P99_US("99th percentile set-up latency, microseconds (filter: rdma_cm or socket)", false, CAPTURE),
-    SETUP_LATENCY_MAX_US("largest set-up latency, microseconds (filter: rdma_cm or socket)", false, CAPTURE, CONNECTION);
+    SETUP_LATENCY_MAX_US("largest set-up latency, microseconds (filter: rdma_cm or socket)", false, CAPTURE, CONNECTION),
+    ROCE_PRIORITY_MISMATCH("connections whose two directions ride different priorities (PCP or DSCP)", false, CAPTURE, CONNECTION),
+    ROCE_PRIORITY_CHANGES("flows whose RoCE packets rode more than one PCP or DSCP", false, CAPTURE, CONNECTION, FLOW),
+    VLAN_MISMATCH("connections whose directions differ in VLAN ID or tagging", false, CAPTURE, CONNECTION),
+    ECN_NOT_ECT_FRACTION("Not-ECT RoCE packets / RoCE packets with an IP header", false, CAPTURE, CONNECTION, FLOW),
+    CNP_UNANSWERED_CE("CE-marked packets that no CNP answered within the window", false, CAPTURE, CONNECTION, FLOW),
+    CNP_CLASS_MISMATCH("CNPs off the expected class (filter: the expected DSCP, e.g. 48, or pcp6)", false, CAPTURE, CONNECTION, FLOW),
+    UDP_SOURCE_PORTS("distinct UDP source ports of a flow (ECMP entropy; the most of any flow)", false, CAPTURE, CONNECTION, FLOW),
+    PRIORITY_PACKETS("packets on a priority (filter: pcp3, dscp26, untagged; optionally :roce_data, :cnp, :cm, :tcp or :other)", false, CAPTURE),
+    PFC_PAUSE_QUANTA("pause quanta received (filter: a priority 0-7, or pause)", false, CAPTURE),
+    PFC_STALLED_CONNECTIONS("connections that sent nothing while their priority was paused (filter: a priority)", false, CAPTURE),
+    PFC_STALL_TIME_US("paused time during which the flow sent nothing, microseconds", false, CAPTURE, CONNECTION, FLOW),
+    PFC_SHARED_PRIORITY("non-RoCE packets on priorities PFC paused (filter: a priority)", false, CAPTURE),
+    PFC_UNPAUSED_ROCE("RoCE packets on a priority PFC never paused, sent while another was paused", false, CAPTURE),
+    DCQCN_IGNORED_EPISODES("CNP episodes through which the sender kept its rate", false, CAPTURE, CONNECTION, FLOW),
+    DCQCN_RATE_DROP_FRACTION("largest rate drop after a CNP, as a fraction of the rate before it", false, CAPTURE, CONNECTION, FLOW),
+    DCQCN_REACTION_US("longest time from a CNP to the first lower-rate block, microseconds", false, CAPTURE, CONNECTION, FLOW),
+    DCQCN_RECOVERY_US("longest time from a CNP back to the rate before it, microseconds", false, CAPTURE, CONNECTION, FLOW);
 
     private final String description;
     private final boolean windowed;

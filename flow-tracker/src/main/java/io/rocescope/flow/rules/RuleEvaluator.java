@@ -32,6 +32,7 @@ public final class RuleEvaluator {
                         String subject = "connection " + c.id() + " (" + c.a().ip() + " " + qp(c.a().qpn()) + " ↔ " + c.b().ip() + " " + qp(c.b().qpn()) + ")";
                         Measure m = r.metric() == Metric.SETUP_LATENCY_MAX_US
                             ? new Measure(c.setupLatencyNanos() == null ? 0 : c.setupLatencyNanos() / 1000.0, frames(c.firstDataFrame()))
+                            : FabricMetrics.handles(r.metric()) ? FabricMetrics.measure(List.of(c), flows, r, a)
                             : flowMetric(flows, r, a);
                         out.add(result(r, subject, m));
                     }
@@ -40,7 +41,8 @@ public final class RuleEvaluator {
                     for (Reports.ConnectionReport c : a.connections()) {
                         for (Reports.FlowReport f : flows(c)) {
                             String subject = f.src() + " → " + f.dst() + " " + qp(f.destQp()) + " (connection " + c.id() + ")";
-                            out.add(result(r, subject, flowMetric(List.of(f), r, a)));
+                            out.add(result(r, subject, FabricMetrics.handles(r.metric()) ? FabricMetrics.measure(List.of(), List.of(f), r, a)
+                                : flowMetric(List.of(f), r, a)));
                         }
                     }
             }
@@ -56,7 +58,7 @@ public final class RuleEvaluator {
             r.comparison().symbol(), r.threshold(), failed, failed ? frames : List.of());
     }
 
-    private static List<Reports.FlowReport> flows(Reports.ConnectionReport c) {
+    static List<Reports.FlowReport> flows(Reports.ConnectionReport c) {
         List<Reports.FlowReport> l = new ArrayList<>(2);
         if (c.aToB() != null) l.add(c.aToB());
         if (c.bToA() != null) l.add(c.bToA());
@@ -123,6 +125,7 @@ public final class RuleEvaluator {
     static Measure capture(Reports.Analysis a, Rule r) {
         List<Reports.FlowReport> all = new ArrayList<>();
         for (Reports.ConnectionReport c : a.connections()) all.addAll(flows(c));
+        if (FabricMetrics.handles(r.metric())) return FabricMetrics.measure(a.connections(), all, r, a);
         switch (r.metric()) {
             case MALFORMED_COUNT: return fromFindings(a, a.summary().malformed(), "malformed");
             case BAD_ICRC_COUNT: return fromFindings(a, a.summary().badIcrc(), "icrc.bad");

@@ -1,0 +1,107 @@
+package io.rocescope.synth;
+
+import io.rocescope.dissector.encode.Net;
+import io.rocescope.dissector.encode.RoceFrames;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Lossless-fabric scenarios (issue 18): RoCE on a priority PFC does not pause, directions on different
+ * priorities or VLANs, Not-ECT RoCE beside ECN-capable RoCE, and a sender that ignores CNPs. RoCE rides
+ * DSCP 26 with ECT(0) unless a scenario says otherwise, as the operators' usual plan has it.
+ */
+final class FabricScenarios {
+    private FabricScenarios() {}
+
+    /** The data's class in these scenarios: DSCP 26, ECT(0). */
+    private static Net roce(Net n) { return n.withTrafficClass(26, 2); }
+
+    /**
+     * RoCE on VLAN 100 PCP 3 while PFC pauses priority 4 (the lossless priority the switch was set up
+     * with): 20 pauses of 65535 quanta (335 µs at 100 Gb/s) 1 ms apart, a message sent inside each.
+     * Priority 3 is never paused: the PCP mapping is wrong.
+     */
+    static void pfcWrongPriority(Synth s, long packets) throws IOException {
+        RcConnection c = Scenarios.connection(s, roce(s.net(1, 2, false, 100, 3)), 0x11, 0x12);
+        c.message(4096, false);
+        long first = -1;
+        for (int i = 0; i < 20; i++) {
+            s.emit(RoceFrames.pfc(Synth.mac(2), 4, 65535));
+            if (first < 0) first = s.frame + 1;   // the message's first packet, sent while priority 4 is paused
+            c.message(4096, false);
+            s.advance(1_000_000);
+        }
+        c.disconnect();
+        s.truth.fault("pfc.unpaused_roce", List.of(first), List.of(), "RoCE on PCP 3 sent while PFC paused priority 4 only");
+    }
+
+    /**
+     * Two connections whose directions disagree: the first's answers come back on PCP 0 / DSCP 0 (the
+     * responder's host has no priority set), the second's come back untagged (same DSCP, so the same
+     * priority by DSCP, but no PCP for the switches that trust it).
+     */
+    static void priorityMismatch(Synth s, long packets) throws IOException {
+        Net ab = roce(s.net(1, 2, false, 100, 3));
+        RcConnection c = new RcConnection(s, ab, 0x11, 0x12, s.mtu);
+        c.ba = ab.reverse().withVlan(100, 0).withTrafficClass(0, 2);
+        c.connect();
+        long firstAb = s.frame + 1;
+        for (int m = 0; m < 4; m++) c.message(2 * s.mtu, m % 2 == 1);
+        c.disconnect();
+        s.truth.fault("roce.priority.mismatch", List.of(firstAb), List.of(), "A→B PCP 3 DSCP 26, B→A PCP 0 DSCP 0");
+
+        Net ab2 = roce(s.net(3, 4, false, 100, 3));
+        RcConnection d = new RcConnection(s, ab2, 0x21, 0x22, s.mtu);
+        d.ba = ab2.reverse().withVlan(-1, 0);
+        d.connect();
+        long firstAb2 = s.frame + 1;
+        for (int m = 0; m < 4; m++) d.message(2 * s.mtu, m % 2 == 1);
+        d.disconnect();
+        s.truth.fault("vlan.mismatch", List.of(firstAb2), List.of(), "A→B VLAN 100 PCP 3, B→A untagged");
+    }
+
+    /** One connection ECN-capable (ECT(0)), another whose hosts send Not-ECT: DCQCN cannot mark the second's data. */
+    static void notEct(Synth s, long packets) throws IOException {
+        RcConnection c = Scenarios.connection(s, roce(s.net(1, 2, false, -1, 0)), 0x11, 0x12);
+        for (int m = 0; m < 4; m++) c.message(2 * s.mtu, false);
+        c.disconnect();
+        RcConnection d = Scenarios.connection(s, s.net(3, 4, false, -1, 0).withTrafficClass(26, 0), 0x21, 0x22);
+        long first = s.frame + 1;
+        for (int m = 0; m < 4; m++) d.message(2 * s.mtu, true);
+        d.disconnect();
+        // the data flow is the finding; the ACKs coming back Not-ECT show in the metric only
+        s.truth.fault("ecn.not_ect", List.of(first), List.of(), "Not-ECT RoCE data while other RoCE is ECT(0)");
+    }
+
+    /**
+     * The congestion scenario's CE marks and CNPs, but the sender keeps its pace: 60 messages clean, 60
+     * with CE marks and a CNP each, 20 clean, one every few microseconds throughout.
+     */
+    static void cnpIgnored(Synth s, long packets) throws IOException {
+        RcConnection c = Scenarios.connection(s, roce(s.net(1, 2, false, -1, 0)), 0x11, 0x12);
+        int ce = 0, cnps = 0;
+        long firstCnp = -1;
+        for (int m = 0; m < 140; m++) {
+            boolean congested = m >= 60 && m < 120;
+            if (congested) {
+                c.ab = c.ab.withEcn(3);
+                ce += 4;
+            }
+            c.message(4 * s.mtu, true);
+            c.ab = c.ab.withEcn(2);
+            if (congested) {
+                long f = s.emit(RoceFrames.cnp(c.ba, c.qpA));
+                if (firstCnp < 0) firstCnp = f;
+                cnps++;
+            }
+            s.advance(200);
+        }
+        c.disconnect();
+        s.truth.faults.add(new Truth.Fault("ecn.ce", List.of(), List.of(), ce, "CE-marked data packets"));
+        s.truth.faults.add(new Truth.Fault("cnp", List.of(), List.of(), cnps, "CNPs to the sender"));
+        s.truth.expect("ecn.ce", ce);
+        s.truth.expect("cnp", cnps);
+        s.truth.fault("dcqcn.no_reaction", List.of(firstCnp), List.of(), "the sender kept its rate through " + cnps + " CNPs");
+    }
+}

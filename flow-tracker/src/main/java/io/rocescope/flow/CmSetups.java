@@ -31,6 +31,11 @@ final class CmSetups {
         String rejectReason;
         final List<TimelineEvent> events = new ArrayList<>();
         Connection connection;
+        final NegotiatedParameters params = new NegotiatedParameters();
+        /** The first DREQ (-1: none) and whether a DREP answered. */
+        long dreqFrame = -1;
+        String dreqFrom;
+        boolean drep;
     }
 
     private final Map<Long, Session> byInitiatorId = new LruMap<>(MAX_SESSIONS);
@@ -70,6 +75,7 @@ final class CmSetups {
                 s.reqTs = s.lastReqTs = v.ts;
                 s.responseTimeout = (int) f.get(CmFields.REQ_REMOTERESPTOUT, -1);
                 s.maxRetries = (int) f.get(CmFields.REQ_MAXCMRETR, -1);
+                s.params.onReq(f, v.frame);
                 int lg = f.find(CmFields.PATH_LOCALGID[0]), rg = f.find(CmFields.PATH_REMOTEGID[0]);
                 if (lg >= 0) s.initiatorGid = io.rocescope.dissector.text.FieldText.value(f, lg);
                 if (rg >= 0) s.responderGid = io.rocescope.dissector.text.FieldText.value(f, rg);
@@ -94,6 +100,7 @@ final class CmSetups {
                 byResponderId.put(s.repLocalCommId, s);
                 s.repQpn = (int) f.get(CmFields.REP_LOCALQPN, -1);
                 s.repPsn = (int) f.get(CmFields.REP_STARTPSN, -1);
+                s.params.onRep(f, v.frame);
                 // the PSN in both forms: hex as the CM prints it, decimal as the first data PSN below it is
                 event(s, v, "REP", String.format("QPN 0x%06x PSN 0x%06x (%d)", s.repQpn, s.repPsn, s.repPsn));
                 Endpoint initiator = new Endpoint(s.initiator, s.reqQpn);
@@ -105,6 +112,7 @@ final class CmSetups {
                 s.connection = t.register(SetupKind.RDMA_CM, "rdma_cm", initiator, responder, s.events);
                 s.connection.serviceId = s.service;
                 if (s.mtu > 0) { s.connection.mtu = s.mtu; s.connection.mtuSource = "cm"; }
+                s.connection.negotiated = s.params;
                 return;
             }
             case CmNames.RTU: {
@@ -124,12 +132,15 @@ final class CmSetups {
             }
             case CmNames.DREQ: {
                 Session s = find(f.get(CmFields.DREQ_REMOTECOMMID, -1), f.get(CmFields.DREQ_LOCALCOMMID, -1));
-                if (s != null) event(s, v, "DREQ", "");
+                if (s != null) {
+                    event(s, v, "DREQ", "");
+                    if (s.dreqFrame < 0) { s.dreqFrame = v.frame; s.dreqFrom = v.src; }
+                }
                 return;
             }
             case CmNames.DREP: {
                 Session s = find(f.get(CmFields.DREP_REMOTECOMMID, -1), f.get(CmFields.DREP_LOCALCOMMID, -1));
-                if (s != null) event(s, v, "DREP", "");
+                if (s != null) { event(s, v, "DREP", ""); s.drep = true; }
                 return;
             }
             case CmNames.SIDR_REQ: {

@@ -435,6 +435,7 @@ public final class FlowTracker {
             answers.onRetransmission(v.psn);
         }
         if (!fresh && kind != PsnTracker.Kind.LATE) answers.lastNakText = null;   // this retransmission answered it
+        TransportObservations.request(flow, v, fresh, quietTs);
         if (kind == PsnTracker.Kind.FIRST && c.setup != SetupKind.UNKNOWN) {
             Endpoint sender = c.a.ip.equals(v.src) && flow == c.ab ? c.a : c.b;
             if (sender.startPsn >= 0 && sender.startPsn != v.psn) {
@@ -498,7 +499,11 @@ public final class FlowTracker {
             answers.onAtomicAck(v.psn, v.ts);
         }
         // READ responses carry an AETH too (credits, MSN), but only Acknowledge packets ACK or NAK.
-        if (v.syndrome < 0 || !(Opcodes.isAck(v.opcode) || Opcodes.isAtomicAck(v.opcode))) return;
+        if (v.syndrome < 0 || !(Opcodes.isAck(v.opcode) || Opcodes.isAtomicAck(v.opcode))) {
+            TransportObservations.answer(requester, v);   // a READ response answers its READ
+            return;
+        }
+        TransportObservations.answer(requester, v);
         if (requester.psn.started() && !requester.psn.covers(v.psn) && ((v.syndrome >>> 5) & 3) == InfinibandNames.AETH_ACK
             && !findings.any(FindingKind.CAPTURE_LOSSY)) {
             findings.add(FindingKind.CAPTURE_LOSSY, where(requester), String.format(

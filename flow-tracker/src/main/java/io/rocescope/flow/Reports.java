@@ -43,7 +43,9 @@ public final class Reports {
     public record ConnectionReport(int id, String transport, SetupKind setup, String pairedBy, EndpointReport a,
                                    EndpointReport b, Integer mtu, String mtuSource, String serviceId, FlowReport aToB,
                                    FlowReport bToA, List<TimelineEvent> timeline, Long setupLatencyNanos,
-                                   Long firstDataFrame) {}
+                                   Long firstDataFrame,
+                                   @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                                   ConnectionParameters.Report parameters) {}
 
     public record EndpointReport(String ip, Integer qpn, Integer startPsn, Long rkey, Long va, String gid) {}
 

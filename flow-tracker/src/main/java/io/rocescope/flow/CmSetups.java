@@ -33,7 +33,7 @@ final class CmSetups {
         Connection connection;
         final NegotiatedParameters params = new NegotiatedParameters();
         /** The first DREQ (-1: none) and whether a DREP answered. */
-        long dreqFrame = -1;
+        long dreqFrame = -1, dreqTs;
         String dreqFrom;
         boolean drep;
     }
@@ -134,7 +134,7 @@ final class CmSetups {
                 Session s = find(f.get(CmFields.DREQ_REMOTECOMMID, -1), f.get(CmFields.DREQ_LOCALCOMMID, -1));
                 if (s != null) {
                     event(s, v, "DREQ", "");
-                    if (s.dreqFrame < 0) { s.dreqFrame = v.frame; s.dreqFrom = v.src; }
+                    if (s.dreqFrame < 0) { s.dreqFrame = v.frame; s.dreqTs = v.ts; s.dreqFrom = v.src; }
                 }
                 return;
             }
@@ -243,11 +243,44 @@ final class CmSetups {
             if (!s.replied && !s.rejected) {
                 long[] frames = s.events.stream().mapToLong(TimelineEvent::frame).toArray();
                 findings.add(FindingKind.CM_TIMEOUT, where, "CM REQ never answered (" + (s.retries + 1)
-                    + " sent): the peer is unreachable or its CM is not running", frames);
+                    + " sent" + retriesText(s) + "): the peer is unreachable or its CM is not running", frames);
             } else if (s.replied && !s.readyToUse) {
                 findings.add(FindingKind.SETUP_INCOMPLETE, where, "CM set-up never completed: REP without RTU", s.reqFrame);
             }
+            if (s.dreqFrame >= 0 && !s.drep && captureEnd - s.dreqTs >= DREP_WAIT_NANOS) {
+                String peer = s.dreqFrom.equals(s.initiator) ? s.responder : s.initiator;
+                findings.add(FindingKind.CM_DREQ_UNANSWERED, s.dreqFrom + " → " + peer + " service " + s.service, String.format(
+                    java.util.Locale.ROOT, "CM DREQ never answered by a DREP (%.3f s of capture after it): %s's CM did not answer the"
+                    + " disconnect (gone, or the DREQ lost); the sender destroys its QP after its own time-out anyway. Check"
+                    + " that the peer process is still alive", (captureEnd - s.dreqTs) / 1e9, peer), s.dreqFrame);
+            }
         }
+    }
+
+    /** A DREQ is reported unanswered only when the capture went on this long after it (DREPs come within milliseconds). */
+    static final long DREP_WAIT_NANOS = 1_000_000_000L;
+
+    /**
+     * How the REQ's resends relate to its parameters: all of Max CM Retries used (the initiator then gives
+     * up: RDMA_CM_EVENT_UNREACHABLE), and their spacing against the Remote CM Response Timeout.
+     */
+    private static String retriesText(Session s) {
+        if (s.maxRetries < 0) return "";
+        StringBuilder sb = new StringBuilder();
+        sb.append(s.retries >= s.maxRetries ? ": the first and all " + s.maxRetries + " retries Max CM Retries allows"
+            : ", Max CM Retries " + s.maxRetries);
+        if (s.retries > 0) {
+            long every = (s.lastReqTs - s.reqTs) / s.retries;
+            sb.append(", ").append(micros(every)).append(" apart");
+            if (s.responseTimeout >= 0) {
+                double timeout = 4096 * Math.pow(2, s.responseTimeout);
+                sb.append(every >= timeout ? " (Remote CM Response Timeout " : " (less than the Remote CM Response Timeout ")
+                    .append(s.responseTimeout).append(" = ").append(CmNames.ibaTime(s.responseTimeout))
+                    .append(every >= timeout ? " plus the path's packet life time)" : ")");
+            }
+        }
+        if (s.retries >= s.maxRetries) sb.append("; then the initiator gave up (RDMA_CM_EVENT_UNREACHABLE)");
+        return sb.toString();
     }
 
     /** The ladder of a set-up that failed: its messages, and for one nobody answered, how the waiting ended. */

@@ -632,6 +632,7 @@ public final class FlowTracker {
         if (reads != null) reads.finish(readSink(fl));
         if (readResponses != null) readResponses.finish();
         flowFindings(c, fl);
+        ConnectionEnding.check(c, fl, findings, lastTs);
     }
 
     /** The READ response messages of a requester flow are counted on the flow that carries them. */
@@ -653,10 +654,13 @@ public final class FlowTracker {
             && (reads == null || reads.unanswered.isEmpty())) return;
         String where = where(fl);
         for (PsnTracker.Episode e : fl.psn.episodes()) {
+            // one packet resent has no span of its own: the interval that matters is the silence in its cause
+            String resent = e.packets() == 1 && e.firstPsn() == e.lastPsn() ? String.format("1 packet resent (PSN %d)", e.firstPsn())
+                : String.format("%d packets resent (PSN %d–%d) over %.3f ms", e.packets(), e.firstPsn(), e.lastPsn(), e.durationNanos() / 1e6);
             findings.add(FindingKind.RETRANSMISSION, where, String.format(
-                "Go-Back-N retransmission after %s%s: %d packets resent (PSN %d–%d) over %.3f ms", e.cause(),
-                e.causeFrame() >= 0 && !"timeout".equals(e.causeKind()) ? " in frame " + e.causeFrame() : "", e.packets(),
-                e.firstPsn(), e.lastPsn(), e.durationNanos() / 1e6), 1, e.frameRanges(), e.moreFrames(), e.causeFrame() >= 0 ? new Finding.Cause(e.causeFrame(), e.causeKind()) : null);
+                "Go-Back-N retransmission after %s%s: %s", e.cause(),
+                e.causeFrame() >= 0 && !"timeout".equals(e.causeKind()) ? " in frame " + e.causeFrame() : "", resent),
+                1, e.frameRanges(), e.moreFrames(), e.causeFrame() >= 0 ? new Finding.Cause(e.causeFrame(), e.causeKind()) : null);
         }
         if (fl.psn.duplicates > 0) {
             findings.addCounted(FindingKind.PSN_DUPLICATE, where, fl.psn.duplicates

@@ -23,6 +23,8 @@ final class TransportObservations {
     final long[] timeoutFrames = new long[MAX_SERIES_FRAMES];
     int timeoutFrameCount;
     long lastTimeoutTs;
+    /** A new PSN went out after the series' latest timeout retransmission: the QP was still sending. */
+    boolean freshAfterSeries;
 
     // the current RNR series: RNR NAKs for one PSN with no ACK covering it
     int rnrPsn = -1, rnrNaks, rnrCode;
@@ -47,7 +49,11 @@ final class TransportObservations {
     void onRequest(int psn, boolean timeoutStart, boolean resend, long quietNanos, long frame, long ts) {
         if (errorNakCode >= 0) requestsAfterErrorNak++;
         if (rnrPsn >= 0 && psn == rnrPsn && resend) resentAfterRnr = true;
-        if (!timeoutStart) return;
+        if (!timeoutStart) {
+            if (!resend && timeoutPsn >= 0) freshAfterSeries = true;
+            return;
+        }
+        freshAfterSeries = false;
         if (quietNanos > 0) timeoutIntervals.add(quietNanos);
         if (psn != timeoutPsn) {
             endTimeoutSeries();

@@ -32,7 +32,17 @@ public enum Metric {
     SETUP_FAILURE_COUNT("set-ups that failed: rejected, timed out or never completed", false, CAPTURE),
     SETUP_LATENCY_P50_US("median set-up latency, microseconds (filter: rdma_cm or socket)", false, CAPTURE),
     SETUP_LATENCY_P99_US("99th percentile set-up latency, microseconds (filter: rdma_cm or socket)", false, CAPTURE),
-    SETUP_LATENCY_MAX_US("largest set-up latency, microseconds (filter: rdma_cm or socket)", false, CAPTURE, CONNECTION);
+    SETUP_LATENCY_MAX_US("largest set-up latency, microseconds (filter: rdma_cm or socket)", false, CAPTURE, CONNECTION),
+    // connection parameters (the tuning pack): a connection's value; the capture's is the largest (path_mtu: the smallest) of them
+    RNR_RETRY_COUNT("the larger negotiated RNR Retry Count of a connection's two QPs (7 = retry forever)", false, CAPTURE, CONNECTION),
+    RNR_TIMER_MAX_MS("the longest RNR timer the responder's RNR NAKs asked for, ms (timer 0 = 655.36 ms)", false, CAPTURE, CONNECTION),
+    RETRY_COUNT("the larger negotiated transport Retry Count of a connection's two QPs", false, CAPTURE, CONNECTION),
+    CM_RESPONSE_TIMEOUT_MS("the longer of the CM REQ's Local and Remote CM Response Timeouts, ms (4.096 us x 2^n)", false, CAPTURE, CONNECTION),
+    PATH_MTU("the connection's path MTU, bytes (negotiated, else as used)", false, CAPTURE, CONNECTION),
+    READS_OVER_DEPTH("most READs/atomics outstanding at once beyond the negotiated initiator depth / responder resources (perftest: out_reads)", false, CAPTURE, CONNECTION);
+
+    /** The metrics read from a connection's parameters ({@link ParameterMetrics}). */
+    public boolean parameter() { return ordinal() >= RNR_RETRY_COUNT.ordinal() && ordinal() <= READS_OVER_DEPTH.ordinal(); }
 
     private final String description;
     private final boolean windowed;

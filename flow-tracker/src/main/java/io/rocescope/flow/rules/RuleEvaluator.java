@@ -24,12 +24,23 @@ public final class RuleEvaluator {
         for (Rule r : rules) {
             switch (r.scope()) {
                 case CAPTURE:
+                    if (r.metric().parameter()) {
+                        // a capture with no connection that has the value has nothing to audit: no result
+                        Measure m = ParameterMetrics.capture(a, r.metric());
+                        if (!Double.isNaN(m.value())) out.add(result(r, "capture", m));
+                        break;
+                    }
                     out.add(result(r, "capture", capture(a, r)));
                     break;
                 case CONNECTION:
                     for (Reports.ConnectionReport c : a.connections()) {
                         List<Reports.FlowReport> flows = flows(c);
                         String subject = "connection " + c.id() + " (" + c.a().ip() + " " + qp(c.a().qpn()) + " ↔ " + c.b().ip() + " " + qp(c.b().qpn()) + ")";
+                        if (r.metric().parameter()) {
+                            Measure m = ParameterMetrics.connection(c, r.metric());
+                            if (!Double.isNaN(m.value())) out.add(result(r, subject, m));
+                            continue;
+                        }
                         Measure m = r.metric() == Metric.SETUP_LATENCY_MAX_US
                             ? new Measure(c.setupLatencyNanos() == null ? 0 : c.setupLatencyNanos() / 1000.0, frames(c.firstDataFrame()))
                             : flowMetric(flows, r, a);

@@ -84,6 +84,8 @@ final class CmSetups {
                     : String.format("0x%016x", f.get(CmFields.REQ_SERVICEID, 0));
                 byInitiatorId.put(id, s);
                 all.add(s);
+                t.scans.onCmReq(v.src, s.service, v.frame);
+                gidCheck(f, v, t);
                 event(s, v, "REQ", String.format("QPN 0x%06x PSN 0x%06x (%d) service %s MTU %d", s.reqQpn, s.reqPsn, s.reqPsn, s.service, s.mtu));
                 return;
             }
@@ -124,7 +126,7 @@ final class CmSetups {
                 Session s = byInitiatorId.get(f.get(CmFields.REJ_REMOTECOMMID, -1));
                 int reason = (int) f.get(CmFields.REJ_REASON, 0);
                 String text = CmNames.rejectReason(reason);
-                if (s != null) { s.rejected = true; s.rejectReason = text; event(s, v, "REJ", "reason " + text); }
+                if (s != null) { s.rejected = true; s.rejectReason = text; event(s, v, "REJ", "reason " + text); t.scans.onCmRej(s.initiator); }
                 t.findings.add(FindingKind.CM_REJ, v.dst + " → " + v.src + (s != null ? " service " + s.service : ""),
                     "CM connection rejected: " + text + (reason == 8 ? " (nothing listens on that service/port)" : ""),
                     s != null ? new long[] {s.reqFrame, v.frame} : new long[] {v.frame});
@@ -196,6 +198,31 @@ final class CmSetups {
             }
             default:
         }
+    }
+
+    /**
+     * A REQ's primary path GIDs should be the addresses of the packet that carries it (RoCEv2: the IP header;
+     * IPv4 GIDs are IPv4-mapped): one that is not was forged, or built by a broken CM.
+     */
+    private static void gidCheck(DecodedFrame f, PacketView v, FlowTracker t) {
+        // native InfiniBand (LRH only) has no IP addresses to compare with
+        if (v.addressType != io.rocescope.dissector.field.FieldType.IPV4 && v.addressType != io.rocescope.dissector.field.FieldType.IPV6) return;
+        String local = gid(f, CmFields.PATH_LOCALGID_IPV4[0], CmFields.PATH_LOCALGID[0]);
+        String remote = gid(f, CmFields.PATH_REMOTEGID_IPV4[0], CmFields.PATH_REMOTEGID[0]);
+        boolean badLocal = local != null && v.src != null && !local.equals(v.src);
+        boolean badRemote = remote != null && v.dst != null && !remote.equals(v.dst);
+        if (!badLocal && !badRemote) return;
+        t.scans.onGidMismatch();
+        t.findings.add(FindingKind.CM_GID_MISMATCH, v.src + " → " + v.dst, "CM REQ whose primary path GIDs (local " + local
+            + ", remote " + remote + ") are not the addresses of its IP header (" + v.src + " → " + v.dst + "): forged (a"
+            + " spoofed REQ), or a CM that put the wrong GID index in the path", v.frame);
+    }
+
+    private static String gid(DecodedFrame f, io.rocescope.dissector.field.FieldDef ipv4, io.rocescope.dissector.field.FieldDef ipv6) {
+        int i = f.find(ipv4);
+        if (i >= 0) return io.rocescope.dissector.text.FieldText.value(f, i);
+        i = f.find(ipv6);
+        return i >= 0 ? io.rocescope.dissector.text.FieldText.value(f, i) : null;
     }
 
     private static String micros(long nanos) {

@@ -19,6 +19,7 @@ public final class FlowTracker {
     private final TrackerOptions options;
     final Findings findings = new Findings();
     private final CmSetups cm = new CmSetups();
+    final ScanDetector scans = new ScanDetector();
     private final SocketSetups sockets;
     private final InferredSetups inferred = new InferredSetups();
     private final PauseTracker pauses;
@@ -147,6 +148,7 @@ public final class FlowTracker {
         roceBytes += v.length;
         if (v.badIcrc) {
             badIcrc++;
+            scans.onBadIcrc(v.src, v.frame);
             findings.add(FindingKind.ICRC_BAD, () -> v.src + " → " + v.dst, () -> "Bad ICRC on "
                 + InfinibandNames.opcodeLabel(v.opcode) + " PSN " + v.psn
                 + ": the frame was corrupted in flight; the receiver drops it and the sender retransmits", v.frame);
@@ -275,6 +277,7 @@ public final class FlowTracker {
         if (c == null || c.retired) return;
         if ((c.ab != null && !c.ab.evicted) || (c.ba != null && !c.ba.evicted)) return;
         c.retired = true;
+        scans.onConnectionDone(c);
         for (Flow fl : new Flow[] {c.ab, c.ba}) if (fl != null) finishFlow(c, fl);
         if (closed.size() < MAX_CLOSED) closed.add(ReportBuilder.connection(c, this));
         else {
@@ -523,6 +526,7 @@ public final class FlowTracker {
                     + " and retries", v.frame);
             } else {
                 nakFinding(requester, code);
+                if (code == 2 && requester.lastRkey >= 0) scans.onAccessNak(requester.key.src(), requester.lastRkey, requester.lastVa, v.frame);
             }
         }
     }
@@ -597,7 +601,9 @@ public final class FlowTracker {
         for (Connection c : connections) {
             if (c.retired) continue;
             for (Flow fl : new Flow[] {c.ab, c.ba}) if (fl != null) finishFlow(c, fl);
+            scans.onConnectionDone(c);
         }
+        scans.finish(findings);
         for (int p = 0; p < 9; p++) {
             if (pauses.frames[p] == 0) continue;
             double worst = pauses.worstWindowFraction(p);

@@ -56,7 +56,7 @@ final class ReportBuilder {
                 p.firstFrame[prio]));
         }
         return new Reports.Analysis(summary, conns, List.copyOf(t.findings.list), new TreeMap<>(t.findings.countByKind),
-            t.findings.dropped, pfc, List.copyOf(t.failedSetups()));
+            t.findings.dropped, pfc, List.copyOf(t.failedSetups()), t.scans.report());
     }
 
     static Reports.ConnectionReport connection(Connection c, FlowTracker t) {

@@ -14,7 +14,8 @@ public final class Reports {
 
     public record Analysis(Summary summary, List<ConnectionReport> connections, List<Finding> findings,
                            Map<String, Long> findingCounts, long findingsNotListed, List<PauseReport> pfc,
-                           List<SetupReport> failedSetups) {
+                           List<SetupReport> failedSetups,
+                           @com.fasterxml.jackson.annotation.JsonIgnore ScanReport.Report security) {
         /**
          * The severity to show beside a kind's count: that of its first listed finding (a kind's findings may
          * differ, e.g. a NAK that follows an RNR NAK is a note), or the kind's own when none is listed.

@@ -124,6 +124,7 @@ final class TransportObservations {
     /** After the PSN tracker classified request {@code v} of {@code flow}; {@code quietTs}: the connection's last packet before it. */
     static void request(Flow flow, PacketView v, boolean fresh, long quietTs) {
         flow.lastRequestOpcode = v.opcode;
+        if (v.dmaLen >= 0 || v.atomic) { flow.lastRkey = v.rkey; flow.lastVa = v.va; }
         boolean timeout = flow.psn.lastStartedTimeoutEpisode;
         TransportObservations o = flow.observationsOrNull();
         if (o == null && timeout) o = flow.observations();

@@ -32,6 +32,10 @@ final class Scenarios {
         ALL.put("many-qps", Scenarios::manyQps);
         ALL.put("bulk", Scenarios::bulk);
         ALL.put("distinct-qps", Scenarios::distinctQps);
+        ALL.put("qpn-scan", ScanScenarios::qpnScan);
+        ALL.put("cm-scan", ScanScenarios::cmScan);
+        ALL.put("rkey-probe", ScanScenarios::rkeyProbe);
+        ALL.put("gid-spoof", ScanScenarios::gidSpoof);
     }
 
     private Scenarios() {}

@@ -39,7 +39,16 @@ public enum Metric {
     RETRY_COUNT("the larger negotiated transport Retry Count of a connection's two QPs", false, CAPTURE, CONNECTION),
     CM_RESPONSE_TIMEOUT_MS("the longer of the CM REQ's Local and Remote CM Response Timeouts, ms (4.096 us x 2^n)", false, CAPTURE, CONNECTION),
     PATH_MTU("the connection's path MTU, bytes (negotiated, else as used)", false, CAPTURE, CONNECTION),
-    READS_OVER_DEPTH("most READs/atomics outstanding at once beyond the negotiated initiator depth / responder resources (perftest: out_reads)", false, CAPTURE, CONNECTION);
+    READS_OVER_DEPTH("most READs/atomics outstanding at once beyond the negotiated initiator depth / responder resources (perftest: out_reads)", false, CAPTURE, CONNECTION),
+    // abuse and scanning (the security pack): the most any one source did
+    UNSOLICITED_QPNS_PER_SOURCE("most QPNs one source sent RC/UC packets to that no set-up created and nobody answered", false, CAPTURE),
+    CM_SERVICES_PER_SOURCE("most service IDs one source sent CM REQs to", false, CAPTURE),
+    REFUSED_RKEYS_PER_SOURCE("most R_Key/VA pairs refused with Remote Access Error NAKs for one source", false, CAPTURE),
+    BAD_ICRC_PER_SOURCE("most bad-ICRC frames from one source", false, CAPTURE),
+    CM_GID_MISMATCH_COUNT("CM REQs whose GIDs are not the addresses of their IP header", false, CAPTURE);
+
+    /** The metrics of the per-source abuse counts ({@link SecurityMetrics}). */
+    public boolean security() { return ordinal() >= UNSOLICITED_QPNS_PER_SOURCE.ordinal() && ordinal() <= CM_GID_MISMATCH_COUNT.ordinal(); }
 
     /** The metrics read from a connection's parameters ({@link ParameterMetrics}). */
     public boolean parameter() { return ordinal() >= RNR_RETRY_COUNT.ordinal() && ordinal() <= READS_OVER_DEPTH.ordinal(); }

@@ -132,6 +132,7 @@ public final class RuleEvaluator {
     }
 
     static Measure capture(Reports.Analysis a, Rule r) {
+        if (r.metric().security()) return SecurityMetrics.capture(a, r.metric());
         List<Reports.FlowReport> all = new ArrayList<>();
         for (Reports.ConnectionReport c : a.connections()) all.addAll(flows(c));
         switch (r.metric()) {

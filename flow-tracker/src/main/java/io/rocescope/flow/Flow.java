@@ -66,11 +66,11 @@ public final class Flow {
     private EventLog nakEvents, rnrEvents, cnpEvents;
     /** NAKs by code name, with their frames. */
     private java.util.Map<String, EventLog> naksByCode;
-    /** The last request's opcode, and the last new (not resent) request's PSN and frame: how a QP's traffic ended. */
+    /** The last request's opcode, and the last new (not resent) request's PSN: how a QP's traffic ended. */
     int lastRequestOpcode = -1, lastFreshPsn = -1;
-    long lastFreshFrame = -1;
     /** The R_Key and VA of the last request that carried them (RETH, AtomicETH): what a Remote Access Error NAK refused. */
-    long lastRkey = -1, lastVa;
+    int lastRkey;
+    long lastVa = -1;
     /** Timeout and RNR retry series, error NAKs: the transport parameters the traffic shows (made on first use). */
     private TransportObservations observations;
     /** Dropped from the flow table (too many flows at once). */

@@ -438,7 +438,7 @@ public final class FlowTracker {
             answers.onRetransmission(v.psn);
         }
         if (!fresh && kind != PsnTracker.Kind.LATE) answers.lastNakText = null;   // this retransmission answered it
-        TransportObservations.request(flow, v, fresh, quietTs);
+        TransportObservations.request(flow, v, fresh, quietFrame, quietTs);
         if (kind == PsnTracker.Kind.FIRST && c.setup != SetupKind.UNKNOWN) {
             Endpoint sender = c.a.ip.equals(v.src) && flow == c.ab ? c.a : c.b;
             if (sender.startPsn >= 0 && sender.startPsn != v.psn) {
@@ -526,7 +526,7 @@ public final class FlowTracker {
                     + " and retries", v.frame);
             } else {
                 nakFinding(requester, code);
-                if (code == 2 && requester.lastRkey >= 0) scans.onAccessNak(requester.key.src(), requester.lastRkey, requester.lastVa, v.frame);
+                if (code == 2 && requester.lastVa != -1) scans.onAccessNak(requester.key.src(), requester.lastRkey & 0xFFFFFFFFL, requester.lastVa, v.frame);
             }
         }
     }

@@ -121,21 +121,21 @@ final class TransportObservations {
 
     // ---- the tracker's hooks (FlowTracker calls these; they do nothing for most packets) ----
 
-    /** After the PSN tracker classified request {@code v} of {@code flow}; {@code quietTs}: the connection's last packet before it. */
-    static void request(Flow flow, PacketView v, boolean fresh, long quietTs) {
+    /** After the PSN tracker classified request {@code v} of {@code flow}; {@code quietFrame}/{@code quietTs}: the connection's last packet before it. */
+    static void request(Flow flow, PacketView v, boolean fresh, long quietFrame, long quietTs) {
         flow.lastRequestOpcode = v.opcode;
-        if (v.dmaLen >= 0 || v.atomic) { flow.lastRkey = v.rkey; flow.lastVa = v.va; }
+        if (v.dmaLen >= 0 || v.atomic) { flow.lastRkey = (int) v.rkey; flow.lastVa = v.va; }
         boolean timeout = flow.psn.lastStartedTimeoutEpisode;
         TransportObservations o = flow.observationsOrNull();
         if (o == null && timeout) o = flow.observations();
         if (o != null) {
             boolean newSeries = timeout && v.psn != o.timeoutPsn;
             o.onRequest(v.psn, timeout, !fresh, v.ts - quietTs, v.frame, v.ts);
-            if (newSeries && flow.lastFreshPsn == v.psn) o.firstSendFrame = flow.lastFreshFrame;
+            // the original of the PSN is the packet the timer waited after when nothing came between them
+            if (newSeries && flow.lastFreshPsn == v.psn && quietFrame >= 0 && quietFrame == flow.prevFrame) o.firstSendFrame = quietFrame;
         }
         if (fresh) {
             flow.lastFreshPsn = v.psn;
-            flow.lastFreshFrame = v.frame;
         }
     }
 

@@ -91,6 +91,36 @@ class SynthScenarioTest {
         }
     }
 
+    /** The scanner's per-source counts (what the security pack's thresholds measure) are exactly the ground truth's. */
+    @TestFactory
+    Stream<DynamicTest> scansAreCountedPerSourceExactly() {
+        return Stream.of("qpn-scan", "cm-scan", "rkey-probe", "gid-spoof").map(name -> DynamicTest.dynamicTest(name, () -> {
+            Path file = dir.resolve("scan-" + name + ".pcap");
+            Truth truth = Synthesizer.write(name, file, 3, 100, 100);
+            Reports.Analysis a = CaptureAnalysis.analyze(file.toString(), new DecodeOptions(), TrackerOptions.defaults(), 2, new PrintWriter(new StringWriter()));
+            long qpns = 0, services = 0, rkeys = 0, gids = 0;
+            for (Truth.Fault f : truth.faults) {
+                switch (f.kind()) {
+                    case "scan.qpn" -> qpns += f.count();
+                    case "scan.cm_service" -> services += f.count();
+                    case "scan.rkey" -> rkeys += f.count();
+                    case "cm.gid_mismatch" -> gids += f.count();
+                    default -> { }
+                }
+            }
+            io.rocescope.flow.ScanReport.SourceReport scanner = a.security().sources().stream()
+                .filter(x -> x.ip().equals("10.0.0.66")).findFirst().orElse(null);
+            assertThat(scanner == null ? 0 : scanner.unsolicitedQpns()).as("QPNs").isEqualTo(qpns);
+            // the scanner's own set-ups go to one service (the R_Key prober's connections): one is every client's, no scan
+            if (services > 0) assertThat(scanner == null ? 0 : scanner.cmServices()).as("services").isEqualTo(services);
+            else assertThat(scanner == null ? 0 : scanner.cmServices()).as("services").isLessThanOrEqualTo(1);
+            assertThat(scanner == null ? 0 : scanner.refusedRkeys()).as("R_Keys").isEqualTo(rkeys);
+            assertThat(a.security().cmGidMismatches()).isEqualTo(gids);
+            // the ordinary connection's host did nothing unusual
+            assertThat(a.security().sources()).noneMatch(x -> x.ip().equals("10.0.0.1") || x.ip().equals("10.0.0.2"));
+        }));
+    }
+
     @Test
     void aSeedGivesTheSameBytesAndAnotherSeedOthers() throws Exception {
         Path a = dir.resolve("a.pcap"), b = dir.resolve("b.pcap"), c = dir.resolve("c.pcap");

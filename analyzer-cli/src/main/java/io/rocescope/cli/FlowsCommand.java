@@ -21,6 +21,7 @@ final class FlowsCommand extends AnalysisCommand {
                 c.transport(), Fmt.endpoint(c.a()), Fmt.endpoint(c.b()), c.mtu() == null ? "?" : c.mtu() + " (" + c.mtuSource() + ")"));
             direction(sb, "A→B", c.aToB(), c.a());
             direction(sb, "B→A", c.bToA(), c.b());
+            ParametersText.append(sb, c);
         }
         sb.append(a.connections().size()).append(" connections, ");
         // beyond the listed ones, evicted connections only counted (see the flow-table line)

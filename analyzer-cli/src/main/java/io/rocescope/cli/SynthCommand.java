@@ -13,7 +13,7 @@ import java.util.concurrent.Callable;
 /** {@code rocescope synth}: write a capture with exactly known faults, and its ground truth. */
 @Command(name = "synth",
     description = {"Write a realistic RoCEv2 capture of a scenario with known faults (deterministic for a seed).",
-        "Scenarios: clean-rc, socket-setup, psn-gap, nak-storm, rnr, congestion, pfc-storm, cm-reject, cm-timeout, many-qps, bulk, distinct-qps."})
+        "Scenarios: clean-rc, socket-setup, psn-gap, nak-storm, rnr, congestion, pfc-storm, cm-reject, cm-timeout, many-qps, bulk, distinct-qps, qpn-scan, cm-scan, rkey-probe, gid-spoof."})
 final class SynthCommand implements Callable<Integer> {
     @CommandLine.Mixin
     HelpOption help = new HelpOption();

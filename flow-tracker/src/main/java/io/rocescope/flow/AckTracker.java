@@ -55,6 +55,8 @@ final class AckTracker {
     /** Sized for the few requests a flow mostly has outstanding; it grows as needed. */
     private final ArrayDeque<Outstanding> outstanding = new ArrayDeque<>(2);
     long atomicsAnswered;
+    /** Atomics waiting for their answer now, and the most at once. */
+    int openAtomics, maxOpenAtomics;
     /** The first NAK or RNR NAK since the last ACK or retransmission: what a retransmission answers. */
     long lastNakFrame = -1;
     String lastNakText, lastNakKind;
@@ -76,8 +78,9 @@ final class AckTracker {
      */
     void onRequest(int psn, long frame, long ts, boolean ackReq, boolean atomic, boolean retried) {
         if (!ackReq && !atomic) return;
-        if (outstanding.size() >= MAX_OUTSTANDING) outstanding.pollFirst();
+        if (outstanding.size() >= MAX_OUTSTANDING && outstanding.pollFirst().atomic) openAtomics--;
         outstanding.addLast(new Outstanding(psn, frame, ts, atomic, retried));
+        if (atomic && ++openAtomics > maxOpenAtomics) maxOpenAtomics = openAtomics;
     }
 
     /** PSN {@code psn} was sent again: its answer no longer measures the round trip (Karn). */
@@ -141,7 +144,7 @@ final class AckTracker {
         atomicAcks++;
         for (var it = outstanding.iterator(); it.hasNext(); ) {
             Outstanding o = it.next();
-            if (o.atomic && o.psn == psn) { atomicsAnswered++; answered(ts - o.ts, !o.retried); it.remove(); break; }
+            if (o.atomic && o.psn == psn) { atomicsAnswered++; answered(ts - o.ts, !o.retried); it.remove(); openAtomics--; break; }
         }
     }
 

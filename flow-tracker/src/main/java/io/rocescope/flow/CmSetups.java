@@ -31,6 +31,11 @@ final class CmSetups {
         String rejectReason;
         final List<TimelineEvent> events = new ArrayList<>();
         Connection connection;
+        final NegotiatedParameters params = new NegotiatedParameters();
+        /** The first DREQ (-1: none) and whether a DREP answered. */
+        long dreqFrame = -1, dreqTs;
+        String dreqFrom;
+        boolean drep;
     }
 
     private final Map<Long, Session> byInitiatorId = new LruMap<>(MAX_SESSIONS);
@@ -70,6 +75,7 @@ final class CmSetups {
                 s.reqTs = s.lastReqTs = v.ts;
                 s.responseTimeout = (int) f.get(CmFields.REQ_REMOTERESPTOUT, -1);
                 s.maxRetries = (int) f.get(CmFields.REQ_MAXCMRETR, -1);
+                s.params.onReq(f, v.frame);
                 int lg = f.find(CmFields.PATH_LOCALGID[0]), rg = f.find(CmFields.PATH_REMOTEGID[0]);
                 if (lg >= 0) s.initiatorGid = io.rocescope.dissector.text.FieldText.value(f, lg);
                 if (rg >= 0) s.responderGid = io.rocescope.dissector.text.FieldText.value(f, rg);
@@ -78,6 +84,8 @@ final class CmSetups {
                     : String.format("0x%016x", f.get(CmFields.REQ_SERVICEID, 0));
                 byInitiatorId.put(id, s);
                 all.add(s);
+                t.scans.onCmReq(v.src, s.service, v.frame);
+                gidCheck(f, v, t);
                 event(s, v, "REQ", String.format("QPN 0x%06x PSN 0x%06x (%d) service %s MTU %d", s.reqQpn, s.reqPsn, s.reqPsn, s.service, s.mtu));
                 return;
             }
@@ -94,6 +102,7 @@ final class CmSetups {
                 byResponderId.put(s.repLocalCommId, s);
                 s.repQpn = (int) f.get(CmFields.REP_LOCALQPN, -1);
                 s.repPsn = (int) f.get(CmFields.REP_STARTPSN, -1);
+                s.params.onRep(f, v.frame);
                 // the PSN in both forms: hex as the CM prints it, decimal as the first data PSN below it is
                 event(s, v, "REP", String.format("QPN 0x%06x PSN 0x%06x (%d)", s.repQpn, s.repPsn, s.repPsn));
                 Endpoint initiator = new Endpoint(s.initiator, s.reqQpn);
@@ -105,6 +114,7 @@ final class CmSetups {
                 s.connection = t.register(SetupKind.RDMA_CM, "rdma_cm", initiator, responder, s.events);
                 s.connection.serviceId = s.service;
                 if (s.mtu > 0) { s.connection.mtu = s.mtu; s.connection.mtuSource = "cm"; }
+                s.connection.negotiated = s.params;
                 return;
             }
             case CmNames.RTU: {
@@ -116,7 +126,7 @@ final class CmSetups {
                 Session s = byInitiatorId.get(f.get(CmFields.REJ_REMOTECOMMID, -1));
                 int reason = (int) f.get(CmFields.REJ_REASON, 0);
                 String text = CmNames.rejectReason(reason);
-                if (s != null) { s.rejected = true; s.rejectReason = text; event(s, v, "REJ", "reason " + text); }
+                if (s != null) { s.rejected = true; s.rejectReason = text; event(s, v, "REJ", "reason " + text); t.scans.onCmRej(s.initiator); }
                 t.findings.add(FindingKind.CM_REJ, v.dst + " → " + v.src + (s != null ? " service " + s.service : ""),
                     "CM connection rejected: " + text + (reason == 8 ? " (nothing listens on that service/port)" : ""),
                     s != null ? new long[] {s.reqFrame, v.frame} : new long[] {v.frame});
@@ -124,12 +134,15 @@ final class CmSetups {
             }
             case CmNames.DREQ: {
                 Session s = find(f.get(CmFields.DREQ_REMOTECOMMID, -1), f.get(CmFields.DREQ_LOCALCOMMID, -1));
-                if (s != null) event(s, v, "DREQ", "");
+                if (s != null) {
+                    event(s, v, "DREQ", "");
+                    if (s.dreqFrame < 0) { s.dreqFrame = v.frame; s.dreqTs = v.ts; s.dreqFrom = v.src; }
+                }
                 return;
             }
             case CmNames.DREP: {
                 Session s = find(f.get(CmFields.DREP_REMOTECOMMID, -1), f.get(CmFields.DREP_LOCALCOMMID, -1));
-                if (s != null) event(s, v, "DREP", "");
+                if (s != null) { event(s, v, "DREP", ""); s.drep = true; }
                 return;
             }
             case CmNames.SIDR_REQ: {
@@ -187,6 +200,31 @@ final class CmSetups {
         }
     }
 
+    /**
+     * A REQ's primary path GIDs should be the addresses of the packet that carries it (RoCEv2: the IP header;
+     * IPv4 GIDs are IPv4-mapped): one that is not was forged, or built by a broken CM.
+     */
+    private static void gidCheck(DecodedFrame f, PacketView v, FlowTracker t) {
+        // native InfiniBand (LRH only) has no IP addresses to compare with
+        if (v.addressType != io.rocescope.dissector.field.FieldType.IPV4 && v.addressType != io.rocescope.dissector.field.FieldType.IPV6) return;
+        String local = gid(f, CmFields.PATH_LOCALGID_IPV4[0], CmFields.PATH_LOCALGID[0]);
+        String remote = gid(f, CmFields.PATH_REMOTEGID_IPV4[0], CmFields.PATH_REMOTEGID[0]);
+        boolean badLocal = local != null && v.src != null && !local.equals(v.src);
+        boolean badRemote = remote != null && v.dst != null && !remote.equals(v.dst);
+        if (!badLocal && !badRemote) return;
+        t.scans.onGidMismatch();
+        t.findings.add(FindingKind.CM_GID_MISMATCH, v.src + " → " + v.dst, "CM REQ whose primary path GIDs (local " + local
+            + ", remote " + remote + ") are not the addresses of its IP header (" + v.src + " → " + v.dst + "): forged (a"
+            + " spoofed REQ), or a CM that put the wrong GID index in the path", v.frame);
+    }
+
+    private static String gid(DecodedFrame f, io.rocescope.dissector.field.FieldDef ipv4, io.rocescope.dissector.field.FieldDef ipv6) {
+        int i = f.find(ipv4);
+        if (i >= 0) return io.rocescope.dissector.text.FieldText.value(f, i);
+        i = f.find(ipv6);
+        return i >= 0 ? io.rocescope.dissector.text.FieldText.value(f, i) : null;
+    }
+
     private static String micros(long nanos) {
         double us = nanos / 1000.0;
         if (us < 1000) return String.format(java.util.Locale.ROOT, "%.1f us", us);
@@ -232,11 +270,44 @@ final class CmSetups {
             if (!s.replied && !s.rejected) {
                 long[] frames = s.events.stream().mapToLong(TimelineEvent::frame).toArray();
                 findings.add(FindingKind.CM_TIMEOUT, where, "CM REQ never answered (" + (s.retries + 1)
-                    + " sent): the peer is unreachable or its CM is not running", frames);
+                    + " sent" + retriesText(s) + "): the peer is unreachable or its CM is not running", frames);
             } else if (s.replied && !s.readyToUse) {
                 findings.add(FindingKind.SETUP_INCOMPLETE, where, "CM set-up never completed: REP without RTU", s.reqFrame);
             }
+            if (s.dreqFrame >= 0 && !s.drep && captureEnd - s.dreqTs >= DREP_WAIT_NANOS) {
+                String peer = s.dreqFrom.equals(s.initiator) ? s.responder : s.initiator;
+                findings.add(FindingKind.CM_DREQ_UNANSWERED, s.dreqFrom + " → " + peer + " service " + s.service, String.format(
+                    java.util.Locale.ROOT, "CM DREQ never answered by a DREP (%.3f s of capture after it): %s's CM did not answer the"
+                    + " disconnect (gone, or the DREQ lost); the sender destroys its QP after its own time-out anyway. Check"
+                    + " that the peer process is still alive", (captureEnd - s.dreqTs) / 1e9, peer), s.dreqFrame);
+            }
         }
+    }
+
+    /** A DREQ is reported unanswered only when the capture went on this long after it (DREPs come within milliseconds). */
+    static final long DREP_WAIT_NANOS = 1_000_000_000L;
+
+    /**
+     * How the REQ's resends relate to its parameters: all of Max CM Retries used (the initiator then gives
+     * up: RDMA_CM_EVENT_UNREACHABLE), and their spacing against the Remote CM Response Timeout.
+     */
+    private static String retriesText(Session s) {
+        if (s.maxRetries < 0) return "";
+        StringBuilder sb = new StringBuilder();
+        sb.append(s.retries >= s.maxRetries ? ": the first and all " + s.maxRetries + " retries Max CM Retries allows"
+            : ", Max CM Retries " + s.maxRetries);
+        if (s.retries > 0) {
+            long every = (s.lastReqTs - s.reqTs) / s.retries;
+            sb.append(", ").append(micros(every)).append(" apart");
+            if (s.responseTimeout >= 0) {
+                double timeout = 4096 * Math.pow(2, s.responseTimeout);
+                sb.append(every >= timeout ? " (Remote CM Response Timeout " : " (less than the Remote CM Response Timeout ")
+                    .append(s.responseTimeout).append(" = ").append(CmNames.ibaTime(s.responseTimeout))
+                    .append(every >= timeout ? " plus the path's packet life time)" : ")");
+            }
+        }
+        if (s.retries >= s.maxRetries) sb.append("; then the initiator gave up (RDMA_CM_EVENT_UNREACHABLE)");
+        return sb.toString();
     }
 
     /** The ladder of a set-up that failed: its messages, and for one nobody answered, how the waiting ended. */

@@ -20,6 +20,8 @@ public final class Connection {
     /** UD: the Q_Key a SIDR_REP told the requester to use (-1 when no SIDR set it up). */
     long qkey = -1;
     boolean qkeyMismatchSeen;
+    /** The parameters its set-up carried (CM REQ/REP, perftest's keys), or null. */
+    NegotiatedParameters negotiated;
     /** All its flows were evicted: its report is kept, its state dropped. */
     boolean retired;
 

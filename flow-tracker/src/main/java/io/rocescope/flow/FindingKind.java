@@ -168,6 +168,60 @@ public enum FindingKind {
         "Use `--decode-as` if the program is known, or look at the stream's bytes.",
         "—"),
 
+    // ---- how a connection ends ----
+    CM_DREQ_UNANSWERED("cm.dreq_unanswered", Severity.WARNING, Group.PROTOCOL,
+        "A CM disconnect request (DREQ) was never answered by a DREP although the capture went on.",
+        "The peer process or host went away, its CM is not running, or the DREQ or DREP was lost.",
+        "Check whether the peer is still alive; the sender destroys its QP after its own time-out anyway.",
+        "ch. 12 (communication management: connection release, DREQ/DREP)"),
+    QP_RETRY_EXHAUSTED("qp.retry_exhausted", Severity.ERROR, Group.SEQUENCE,
+        "The requester sent one PSN Retry Count + 1 times at its ACK timeout and then stopped: its QP went to error (IBV_WC_RETRY_EXC_ERR).",
+        "The responder's QP is gone or in error (it drops requests silently), or the path to it is down.",
+        "Check the responder's QP state and completions, and reachability over RoCE; the interval tells the QP's ACK timeout.",
+        "§9.7 (reliable service: requester ACK timeout and Retry Count), ch. 10 (QP states: error)"),
+    QP_RNR_RETRY_EXHAUSTED("qp.rnr_retry_exhausted", Severity.ERROR, Group.RESPONSE_CODE,
+        "RNR NAKs for one PSN went beyond the RNR Retry Count and the requester stopped: its QP went to error (IBV_WC_RNR_RETRY_EXC_ERR).",
+        "The responder never posted receive WQEs (or too few), or posts them too late.",
+        "Make the receiver post receives before the peer sends, deepen its receive queue, or raise the RNR retry count / timer.",
+        "§9.7 (reliable service: RNR NAK, RNR Retry Count), ch. 10 (QP states: error)"),
+    QP_ERROR_NAK("qp.error_nak", Severity.ERROR, Group.RESPONSE_CODE,
+        "A NAK of an error class (Invalid Request, Remote Access, Remote Operational) ended the QP: nothing was sent on it afterwards.",
+        "A wrong R_Key or address, missing access rights, an unsupported or oversized request, or a failure at the responder.",
+        "Compare the failed request's R_Key, VA and length with the peer's memory region; look at both ends' completions.",
+        "§9.7 (reliable service: NAK codes), ch. 10 (QP states: error)"),
+    QP_STOPPED_MID_MESSAGE("qp.stopped_mid_message", Severity.WARNING, Group.SEQUENCE,
+        "A QP's last request was the first or a middle packet of a message, and nothing followed although the capture went on.",
+        "The sender's QP was destroyed, reset or went to error mid-message, or the capture lost the rest.",
+        "Look at the sender's completions and logs at that time; check whether the capture dropped packets.",
+        "§9.7 (reliable service), ch. 10 (QP states: error)"),
+
+    // ---- abuse and scanning ----
+    SCAN_QPN("scan.qpn", Severity.WARNING, Group.SECURITY,
+        "One source sent RC/UC packets to many QP numbers that no set-up created and nobody answered: QP number enumeration.",
+        "A scanner looking for live QPs, or a peer that kept sending to QPNs of connections that no longer exist.",
+        "Identify the source host; RoCE has no authentication beyond the QPN and P_Key, so restrict UDP 4791 to the fabric.",
+        "§9.6 (packet transport header validation: destination QP)"),
+    SCAN_CM_SERVICE("scan.cm_service", Severity.WARNING, Group.SECURITY,
+        "One source sent CM REQs to many service IDs: a port scan over the connection manager.",
+        "A scanner, or a client trying one port after another until one listens (often REJ'd as Invalid Service ID).",
+        "Identify the source host and what it runs; filter UDP 4791 from outside the fabric.",
+        "ch. 12 (communication management: service IDs, REJ)"),
+    SCAN_RKEY("scan.rkey", Severity.WARNING, Group.SECURITY,
+        "One source got Remote Access Error NAKs for many different R_Keys or addresses: R_Key probing.",
+        "Someone guessing memory keys, or a client using the keys of memory regions that were freed.",
+        "Identify the source; use memory windows or invalidate keys after use, and check that R_Keys are not predictable.",
+        "§9.7 (NAK codes), ch. 10 (memory regions and R_Keys)"),
+    CM_GID_MISMATCH("cm.gid_mismatch", Severity.WARNING, Group.SECURITY,
+        "A CM REQ's primary path GIDs are not the addresses of the IP header it arrived in.",
+        "A forged (spoofed) REQ, or a CM that chose a GID index of another interface.",
+        "Compare the sender's GID table with its IP addresses; treat a REQ from an unexpected address as hostile.",
+        "ch. 12 (CM REQ primary path), Annex A17 (RoCEv2 GIDs and IP addresses)"),
+    ICRC_CLUSTERED("icrc.clustered", Severity.NOTE, Group.CHECKSUM,
+        "Nearly all bad ICRCs of the capture came from one source.",
+        "That host's NIC, cable or first switch port corrupts frames, or it sends crafted frames.",
+        "Check the link error counters on that host's port; if the frames are crafted, find what sends them.",
+        "§7.8 (invariant CRC) and Annex A17 (RoCEv2 ICRC)"),
+
     // ---- fabric: congestion and flow control ----
     ECN_CE("ecn.ce", Severity.NOTE, Group.FABRIC,
         "The fabric marked packets Congestion Experienced (ECN CE): a switch queue was filling.",
@@ -235,7 +289,7 @@ public enum FindingKind {
     /** Wireshark's expert groups (PI_SEQUENCE …) where one fits, and RoCEscope's own for the capture and the fabric. */
     public enum Group {
         CHECKSUM("Checksum"), SEQUENCE("Sequence"), RESPONSE_CODE("Response code"), PROTOCOL("Protocol"),
-        MALFORMED("Malformed"), UNDECODED("Undecoded"), CAPTURE("Capture"), FABRIC("Fabric");
+        MALFORMED("Malformed"), UNDECODED("Undecoded"), CAPTURE("Capture"), FABRIC("Fabric"), SECURITY("Security");
 
         private final String label;
 

@@ -68,6 +68,13 @@ public final class Flow {
     private EventLog nakEvents, rnrEvents, cnpEvents;
     /** NAKs by code name, with their frames. */
     private java.util.Map<String, EventLog> naksByCode;
+    /** The last request's opcode, and the last new (not resent) request's PSN: how a QP's traffic ended. */
+    int lastRequestOpcode = -1, lastFreshPsn = -1;
+    /** The R_Key and VA of the last request that carried them (RETH, AtomicETH): what a Remote Access Error NAK refused. */
+    int lastRkey;
+    long lastVa = -1;
+    /** Timeout and RNR retry series, error NAKs: the transport parameters the traffic shows (made on first use). */
+    private TransportObservations observations;
     /** Dropped from the flow table (too many flows at once). */
     boolean evicted;
     /** Still in the flow table (false once evicted or replaced by a new connection on the same QPs). */
@@ -118,6 +125,8 @@ public final class Flow {
     FrameSet ceFrames() { return ceFrames == null ? ceFrames = new FrameSet() : ceFrames; }
     FrameSet cnpFrames() { return cnpFrames == null ? cnpFrames = new FrameSet() : cnpFrames; }
 
+    TransportObservations observations() { return observations == null ? observations = new TransportObservations() : observations; }
+    TransportObservations observationsOrNull() { return observations; }
     MessageAssembler messagesOrNull() { return messages; }
     MessageAssembler readResponseMessagesOrNull() { return readResponseMessages; }
     AckTracker answersOrNull() { return answers; }

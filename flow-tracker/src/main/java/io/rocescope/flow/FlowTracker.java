@@ -19,6 +19,7 @@ public final class FlowTracker {
     private final TrackerOptions options;
     final Findings findings = new Findings();
     private final CmSetups cm = new CmSetups();
+    final ScanDetector scans = new ScanDetector();
     private final SocketSetups sockets;
     private final InferredSetups inferred = new InferredSetups();
     private final PauseTracker pauses;
@@ -152,6 +153,7 @@ public final class FlowTracker {
         roceBytes += v.length;
         if (v.badIcrc) {
             badIcrc++;
+            scans.onBadIcrc(v.src, v.frame);
             findings.add(FindingKind.ICRC_BAD, () -> v.src + " → " + v.dst, () -> "Bad ICRC on "
                 + InfinibandNames.opcodeLabel(v.opcode) + " PSN " + v.psn
                 + ": the frame was corrupted in flight; the receiver drops it and the sender retransmits", v.frame);
@@ -281,6 +283,7 @@ public final class FlowTracker {
         if (c == null || c.retired) return;
         if ((c.ab != null && !c.ab.evicted) || (c.ba != null && !c.ba.evicted)) return;
         c.retired = true;
+        scans.onConnectionDone(c);
         for (Flow fl : new Flow[] {c.ab, c.ba}) if (fl != null) finishFlow(c, fl);
         if (closed.size() < MAX_CLOSED) closed.add(ReportBuilder.connection(c, this));
         else {
@@ -441,6 +444,7 @@ public final class FlowTracker {
             answers.onRetransmission(v.psn);
         }
         if (!fresh && kind != PsnTracker.Kind.LATE) answers.lastNakText = null;   // this retransmission answered it
+        TransportObservations.request(flow, v, fresh, quietFrame, quietTs);
         if (kind == PsnTracker.Kind.FIRST && c.setup != SetupKind.UNKNOWN) {
             Endpoint sender = c.a.ip.equals(v.src) && flow == c.ab ? c.a : c.b;
             if (sender.startPsn >= 0 && sender.startPsn != v.psn) {
@@ -504,7 +508,11 @@ public final class FlowTracker {
             answers.onAtomicAck(v.psn, v.ts);
         }
         // READ responses carry an AETH too (credits, MSN), but only Acknowledge packets ACK or NAK.
-        if (v.syndrome < 0 || !(Opcodes.isAck(v.opcode) || Opcodes.isAtomicAck(v.opcode))) return;
+        if (v.syndrome < 0 || !(Opcodes.isAck(v.opcode) || Opcodes.isAtomicAck(v.opcode))) {
+            TransportObservations.answer(requester, v);   // a READ response answers its READ
+            return;
+        }
+        TransportObservations.answer(requester, v);
         if (requester.psn.started() && !requester.psn.covers(v.psn) && ((v.syndrome >>> 5) & 3) == InfinibandNames.AETH_ACK
             && !findings.any(FindingKind.CAPTURE_LOSSY)) {
             findings.add(FindingKind.CAPTURE_LOSSY, where(requester), String.format(
@@ -527,6 +535,7 @@ public final class FlowTracker {
                     + " and retries", v.frame);
             } else {
                 nakFinding(requester, code);
+                if (code == 2 && requester.lastVa != -1) scans.onAccessNak(requester.key.src(), requester.lastRkey & 0xFFFFFFFFL, requester.lastVa, v.frame);
             }
         }
     }
@@ -609,7 +618,9 @@ public final class FlowTracker {
         for (Connection c : connections) {
             if (c.retired) continue;
             for (Flow fl : new Flow[] {c.ab, c.ba}) if (fl != null) finishFlow(c, fl);
+            scans.onConnectionDone(c);
         }
+        scans.finish(findings);
         for (int p = 0; p < 9; p++) {
             if (pauses.frames[p] == 0) continue;
             double worst = pauses.worstWindowFraction(p);
@@ -647,6 +658,7 @@ public final class FlowTracker {
         flowFindings(c, fl);
         fabric.flowFindings(fl, findings, () -> where(fl));
         if (fl == c.ba || c.ba == null) fabric.connectionFindings(c, findings);
+        ConnectionEnding.check(c, fl, findings, lastTs);
     }
 
     /** The READ response messages of a requester flow are counted on the flow that carries them. */
@@ -668,10 +680,13 @@ public final class FlowTracker {
             && (reads == null || reads.unanswered.isEmpty())) return;
         String where = where(fl);
         for (PsnTracker.Episode e : fl.psn.episodes()) {
+            // one packet resent has no span of its own: the interval that matters is the silence in its cause
+            String resent = e.packets() == 1 && e.firstPsn() == e.lastPsn() ? String.format("1 packet resent (PSN %d)", e.firstPsn())
+                : String.format("%d packets resent (PSN %d–%d) over %.3f ms", e.packets(), e.firstPsn(), e.lastPsn(), e.durationNanos() / 1e6);
             findings.add(FindingKind.RETRANSMISSION, where, String.format(
-                "Go-Back-N retransmission after %s%s: %d packets resent (PSN %d–%d) over %.3f ms", e.cause(),
-                e.causeFrame() >= 0 && !"timeout".equals(e.causeKind()) ? " in frame " + e.causeFrame() : "", e.packets(),
-                e.firstPsn(), e.lastPsn(), e.durationNanos() / 1e6), 1, e.frameRanges(), e.moreFrames(), e.causeFrame() >= 0 ? new Finding.Cause(e.causeFrame(), e.causeKind()) : null);
+                "Go-Back-N retransmission after %s%s: %s", e.cause(),
+                e.causeFrame() >= 0 && !"timeout".equals(e.causeKind()) ? " in frame " + e.causeFrame() : "", resent),
+                1, e.frameRanges(), e.moreFrames(), e.causeFrame() >= 0 ? new Finding.Cause(e.causeFrame(), e.causeKind()) : null);
         }
         if (fl.psn.duplicates > 0) {
             findings.addCounted(FindingKind.PSN_DUPLICATE, where, fl.psn.duplicates

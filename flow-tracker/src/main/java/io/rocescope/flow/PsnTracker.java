@@ -58,6 +58,8 @@ public final class PsnTracker {
     private boolean inEpisode;
     Kind last;
     int lastMissingFrom, lastMissingTo;
+    /** The last request began a retransmission episode that a timeout caused (no NAK before it). */
+    boolean lastStartedTimeoutEpisode;
 
     private void mark(int psn) { seen[(psn & (WINDOW - 1)) >>> 6] |= 1L << (psn & 63); }
 
@@ -119,6 +121,7 @@ public final class PsnTracker {
             strictRun = Math.min(Math.max(consumed, 0), WINDOW);   // markSpan's PSNs, kept implicit
             return last = Kind.FIRST;
         }
+        lastStartedTimeoutEpisode = false;
         int d = Psn.diff(psn, next);
         if (seen == null) {
             if (d == 0 && consumed >= 0) {   // still in strict order: the same as below, with the ring implicit
@@ -183,6 +186,7 @@ public final class PsnTracker {
                         "timeout (no NAK seen; %.3f ms of silence after frame %d)", (ts - quietTs) / 1e6, quietFrame);
                     epCauseFrame = quietFrame;
                     epCauseKind = "timeout";
+                    lastStartedTimeoutEpisode = true;
                 }
             }
             epPackets++;

@@ -44,6 +44,8 @@ final class ReadTracker {
     private final ArrayDeque<Read> open = new ArrayDeque<>();
     private Read current;
     long answered, reissued, gaveUp, unmatchedResponses;
+    /** The most READs waiting for their responses at once (against the negotiated initiator depth). */
+    int maxOpen;
     /** READs that got no response at all by the end (or before they were given up). */
     final List<Read> unanswered = new ArrayList<>();
     static final int MAX_LISTED = 1000;
@@ -56,6 +58,7 @@ final class ReadTracker {
         if (onReissue(psn)) return true;
         if (open.size() >= MAX_OPEN) giveUp(open.pollFirst(), sink);
         open.addLast(new Read(psn, length, span, frame, ts));
+        if (open.size() > maxOpen) maxOpen = open.size();
         return false;
     }
 

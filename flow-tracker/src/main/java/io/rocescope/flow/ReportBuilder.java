@@ -56,7 +56,7 @@ final class ReportBuilder {
                 p.firstFrame[prio]));
         }
         return new Reports.Analysis(summary, conns, List.copyOf(t.findings.list), new TreeMap<>(t.findings.countByKind),
-            t.findings.dropped, pfc, List.copyOf(t.failedSetups()), t.integrity(), t.fabric().priorities(p));
+            t.findings.dropped, pfc, List.copyOf(t.failedSetups()), t.integrity(), t.fabric().priorities(p), t.scans.report());
     }
 
     static Reports.ConnectionReport connection(Connection c, FlowTracker t) {
@@ -64,7 +64,7 @@ final class ReportBuilder {
         int mtu = c.mtu > 0 ? c.mtu : c.inferredMtu();
         return new Reports.ConnectionReport(c.id, c.transport, c.setup, c.pairedBy, endpoint(c.a), endpoint(c.b),
             mtu > 0 ? mtu : null, mtu > 0 ? (c.mtu > 0 ? c.mtuSource : "inferred") : "unknown", c.serviceId, flow(c.ab, t), flow(c.ba, t),
-            List.copyOf(c.timeline), latencyNanos, c.firstDataFrame >= 0 ? c.firstDataFrame : null);
+            List.copyOf(c.timeline), latencyNanos, c.firstDataFrame >= 0 ? c.firstDataFrame : null, ConnectionParameters.of(c));
     }
 
     /** Adds what an evicted connection that is not listed contributes to the summary (as build() counts a listed one). */

@@ -14,7 +14,8 @@ public final class Reports {
 
     public record Analysis(Summary summary, List<ConnectionReport> connections, List<Finding> findings,
                            Map<String, Long> findingCounts, long findingsNotListed, List<PauseReport> pfc,
-                           List<SetupReport> failedSetups, Integrity integrity, FabricReports.Priorities priorities) {
+                           List<SetupReport> failedSetups, Integrity integrity, FabricReports.Priorities priorities,
+                           @com.fasterxml.jackson.annotation.JsonIgnore ScanReport.Report security) {
         /**
          * The severity to show beside a kind's count: that of its first listed finding (a kind's findings may
          * differ, e.g. a NAK that follows an RNR NAK is a note), or the kind's own when none is listed.
@@ -67,7 +68,9 @@ public final class Reports {
     public record ConnectionReport(int id, String transport, SetupKind setup, String pairedBy, EndpointReport a,
                                    EndpointReport b, Integer mtu, String mtuSource, String serviceId, FlowReport aToB,
                                    FlowReport bToA, List<TimelineEvent> timeline, Long setupLatencyNanos,
-                                   Long firstDataFrame) {}
+                                   Long firstDataFrame,
+                                   @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                                   ConnectionParameters.Report parameters) {}
 
     public record EndpointReport(String ip, Integer qpn, Integer startPsn, Long rkey, Long va, String gid) {}
 

@@ -32,7 +32,9 @@ final class SocketSetups {
         final List<Endpoint> clientDests = new ArrayList<>(1), serverDests = new ArrayList<>(1);
         boolean pingpong, perftest;
         final boolean[] clientUnused = new boolean[1], serverUnused = new boolean[1];
-        int mtu = -1;
+        int mtu = -1, mtuCode = -1;
+        /** The outstanding reads each side's first key record announced (-1: none). */
+        int clientOutReads = -1, serverOutReads = -1;
         boolean synAckSeen, handshakeDone, fin;
         final List<TimelineEvent> events = new ArrayList<>();
         Connection connection;
@@ -94,6 +96,7 @@ final class SocketSetups {
             case "mtu": {
                 long code = f.value(f.findIn(PerftestFields.MTU, from, end));
                 s.mtu = CmSetups.mtuBytes((int) code);
+                s.mtuCode = (int) code;
                 event(s, v, "perftest MTU", CmNames.MTU.label(code));
                 break;
             }
@@ -110,12 +113,17 @@ final class SocketSetups {
                 boolean first = (fromClient ? s.clientKey : s.serverKey) == null;
                 if (fromClient && first) s.clientKey = e;
                 if (!fromClient && first) s.serverKey = e;
+                int outReads = f.findIn(PerftestFields.KEY_OUT_READS, from, end);
+                if (first && outReads >= 0) {
+                    if (fromClient) s.clientOutReads = (int) f.value(outReads); else s.serverOutReads = (int) f.value(outReads);
+                }
                 String label = s.connection != null && s.connection.firstDataTs >= 0 ? "perftest sync (key)" : "perftest key";
                 event(s, v, label, String.format("QPN 0x%06x PSN 0x%06x RKey 0x%x VA 0x%x GID %s", qpn, psn, e.rkey, e.va, gidIp));
                 if (s.connection == null && s.clientKey != null && s.serverKey != null) {
                     s.connection = t.register(SetupKind.SOCKET, "socket", s.clientKey, s.serverKey, s.events);
                     if (s.mtu > 0) { s.connection.mtu = s.mtu; s.connection.mtuSource = "perftest"; }
                     s.connection.serviceId = "TCP:" + s.serverPort;
+                    s.connection.negotiated = perftestParameters(s);
                 }
                 break;
             }
@@ -168,6 +176,16 @@ final class SocketSetups {
             s.connections.add(conn);
             if (s.connection == null) s.connection = conn;
         }
+    }
+
+    /** What perftest's exchange carries of the connection's parameters: the MTU and each side's outstanding reads. */
+    private static NegotiatedParameters perftestParameters(Session s) {
+        NegotiatedParameters p = new NegotiatedParameters();
+        p.source = "perftest";
+        if (s.mtuCode >= 0) p.pathMtuCode = s.mtuCode;
+        if (s.clientOutReads >= 0) p.outReadsA = s.clientOutReads;
+        if (s.serverOutReads >= 0) p.outReadsB = s.serverOutReads;
+        return p;
     }
 
     private static void event(Session s, PacketView v, String what, String detail) {

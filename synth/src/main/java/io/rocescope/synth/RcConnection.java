@@ -54,13 +54,30 @@ final class RcConnection {
 
     /** REQ → REP → RTU. Each side's Starting PSN is the one it expects to receive. */
     void connect() throws IOException {
-        s.emit(CmMads.frame(ab, 0, CmMads.req(tid, commA, 18515, 0x0aff_fe00_0001L, qpA, psnB, mtuEnum(), ab.srcIp(), ab.dstIp(), 40000 + s.random.nextInt(20000))));
+        s.emit(CmMads.frame(ab, 0, CmMads.req(tid, commA, 18515, 0x0aff_fe00_0001L, qpA, psnB, mtuEnum(),
+            reqSourceGid != null ? reqSourceGid : ab.srcIp(), ab.dstIp(), 40000 + s.random.nextInt(20000))));
         s.advance(20_000);
         s.emit(CmMads.frame(ba, 0, CmMads.rep(tid, commB, commA, qpB, psnA, 0x0aff_fe00_0002L)));
         s.advance(5_000);
         s.emit(CmMads.frame(ab, 1, CmMads.rtu(tid, commA, commB)));
         s.advance(5_000);
         s.truth.connections.add(new Truth.ConnectionTruth("rdma_cm", new Truth.Endpoint(ipA(), qpA, psnA), new Truth.Endpoint(ipB(), qpB, psnB)));
+    }
+
+    /** The source GID the REQ names, when it is not the IP source (a spoofed REQ); null: the IP source. */
+    byte[] reqSourceGid;
+
+    /**
+     * An RDMA WRITE Only to {@code va} with R_Key {@code rkey} that the responder refuses: NAK Remote Access
+     * Error (both QPs then go to error: nothing more is sent). Returns the NAK's frame.
+     */
+    long writeRefused(int rkey, long va) throws IOException {
+        int p = psnA;
+        s.emit(RoceFrames.roce(ab, 0x0A, qpB, p, true, false, RoceFrames.reth(va, rkey, 64), fill(64, 1)));
+        s.advance(ACK_DELAY);
+        long nak = s.emit(RoceFrames.roce(ba, 0x11, qpA, p, false, false, RoceFrames.aeth(0x62, msn), new byte[0]));
+        psnA = (p + 1) & 0xFFFFFF;
+        return nak;
     }
 
     private long seqA, seqB;

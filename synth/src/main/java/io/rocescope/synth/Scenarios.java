@@ -36,6 +36,10 @@ final class Scenarios {
         ALL.put("priority-mismatch", FabricScenarios::priorityMismatch);
         ALL.put("not-ect", FabricScenarios::notEct);
         ALL.put("cnp-ignored", FabricScenarios::cnpIgnored);
+        ALL.put("qpn-scan", ScanScenarios::qpnScan);
+        ALL.put("cm-scan", ScanScenarios::cmScan);
+        ALL.put("rkey-probe", ScanScenarios::rkeyProbe);
+        ALL.put("gid-spoof", ScanScenarios::gidSpoof);
     }
 
     private Scenarios() {}

@@ -49,7 +49,26 @@ public enum Metric {
     DCQCN_IGNORED_EPISODES("CNP episodes through which the sender kept its rate", false, CAPTURE, CONNECTION, FLOW),
     DCQCN_RATE_DROP_FRACTION("largest rate drop after a CNP, as a fraction of the rate before it", false, CAPTURE, CONNECTION, FLOW),
     DCQCN_REACTION_US("longest time from a CNP to the first lower-rate block, microseconds", false, CAPTURE, CONNECTION, FLOW),
-    DCQCN_RECOVERY_US("longest time from a CNP back to the rate before it, microseconds", false, CAPTURE, CONNECTION, FLOW);
+    DCQCN_RECOVERY_US("longest time from a CNP back to the rate before it, microseconds", false, CAPTURE, CONNECTION, FLOW),
+    // connection parameters (the tuning pack): a connection's value; the capture's is the largest (path_mtu: the smallest) of them
+    RNR_RETRY_COUNT("the larger negotiated RNR Retry Count of a connection's two QPs (7 = retry forever)", false, CAPTURE, CONNECTION),
+    RNR_TIMER_MAX_MS("the longest RNR timer the responder's RNR NAKs asked for, ms (timer 0 = 655.36 ms)", false, CAPTURE, CONNECTION),
+    RETRY_COUNT("the larger negotiated transport Retry Count of a connection's two QPs", false, CAPTURE, CONNECTION),
+    CM_RESPONSE_TIMEOUT_MS("the longer of the CM REQ's Local and Remote CM Response Timeouts, ms (4.096 us x 2^n)", false, CAPTURE, CONNECTION),
+    PATH_MTU("the connection's path MTU, bytes (negotiated, else as used)", false, CAPTURE, CONNECTION),
+    READS_OVER_DEPTH("most READs/atomics outstanding at once beyond the negotiated initiator depth / responder resources (perftest: out_reads)", false, CAPTURE, CONNECTION),
+    // abuse and scanning (the security pack): the most any one source did
+    UNSOLICITED_QPNS_PER_SOURCE("most QPNs one source sent RC/UC packets to that no set-up created and nobody answered", false, CAPTURE),
+    CM_SERVICES_PER_SOURCE("most service IDs one source sent CM REQs to", false, CAPTURE),
+    REFUSED_RKEYS_PER_SOURCE("most R_Key/VA pairs refused with Remote Access Error NAKs for one source", false, CAPTURE),
+    BAD_ICRC_PER_SOURCE("most bad-ICRC frames from one source", false, CAPTURE),
+    CM_GID_MISMATCH_COUNT("CM REQs whose GIDs are not the addresses of their IP header", false, CAPTURE);
+
+    /** The metrics of the per-source abuse counts ({@link SecurityMetrics}). */
+    public boolean security() { return ordinal() >= UNSOLICITED_QPNS_PER_SOURCE.ordinal() && ordinal() <= CM_GID_MISMATCH_COUNT.ordinal(); }
+
+    /** The metrics read from a connection's parameters ({@link ParameterMetrics}). */
+    public boolean parameter() { return ordinal() >= RNR_RETRY_COUNT.ordinal() && ordinal() <= READS_OVER_DEPTH.ordinal(); }
 
     private final String description;
     private final boolean windowed;

@@ -24,12 +24,23 @@ public final class RuleEvaluator {
         for (Rule r : rules) {
             switch (r.scope()) {
                 case CAPTURE:
+                    if (r.metric().parameter()) {
+                        // a capture with no connection that has the value has nothing to audit: no result
+                        Measure m = ParameterMetrics.capture(a, r.metric());
+                        if (!Double.isNaN(m.value())) out.add(result(r, "capture", m));
+                        break;
+                    }
                     out.add(result(r, "capture", capture(a, r)));
                     break;
                 case CONNECTION:
                     for (Reports.ConnectionReport c : a.connections()) {
                         List<Reports.FlowReport> flows = flows(c);
                         String subject = "connection " + c.id() + " (" + c.a().ip() + " " + qp(c.a().qpn()) + " ↔ " + c.b().ip() + " " + qp(c.b().qpn()) + ")";
+                        if (r.metric().parameter()) {
+                            Measure m = ParameterMetrics.connection(c, r.metric());
+                            if (!Double.isNaN(m.value())) out.add(result(r, subject, m));
+                            continue;
+                        }
                         Measure m = r.metric() == Metric.SETUP_LATENCY_MAX_US
                             ? new Measure(c.setupLatencyNanos() == null ? 0 : c.setupLatencyNanos() / 1000.0, frames(c.firstDataFrame()))
                             : FabricMetrics.handles(r.metric()) ? FabricMetrics.measure(List.of(c), flows, r, a)
@@ -123,6 +134,7 @@ public final class RuleEvaluator {
     }
 
     static Measure capture(Reports.Analysis a, Rule r) {
+        if (r.metric().security()) return SecurityMetrics.capture(a, r.metric());
         List<Reports.FlowReport> all = new ArrayList<>();
         for (Reports.ConnectionReport c : a.connections()) all.addAll(flows(c));
         if (FabricMetrics.handles(r.metric())) return FabricMetrics.measure(a.connections(), all, r, a);

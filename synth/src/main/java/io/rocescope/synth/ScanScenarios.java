@@ -1,0 +1,92 @@
+package io.rocescope.synth;
+
+import io.rocescope.dissector.encode.CmMads;
+import io.rocescope.dissector.encode.Net;
+import io.rocescope.dissector.encode.RoceFrames;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Abuse and scanning: a host (10.0.0.66) enumerating QP numbers, scanning CM service IDs, probing
+ * R_Keys, and sending a CM REQ with a forged source GID, beside one ordinary connection. The ground
+ * truth counts what an analyzer must report (the tracker's default thresholds: 16 QPNs, 8 services, 8 R_Keys).
+ */
+final class ScanScenarios {
+    static final int SCANNER = 66, QPNS = 32, SERVICES = 12, RKEYS = 10;
+
+    private ScanScenarios() {}
+
+    private static void ordinary(Synth s) throws IOException {
+        RcConnection c = new RcConnection(s, s.net(1, 2, false, -1, 0), 0x11, 0x12, s.mtu);
+        c.connect();
+        c.message(2 * s.mtu, false);
+        c.disconnect();
+        s.advance(100_000);
+    }
+
+    /** SEND Only packets to QPNs nobody set up; the target's RNIC drops them silently (no answer). */
+    static void qpnScan(Synth s, long packets) throws IOException {
+        ordinary(s);
+        Net net = s.net(SCANNER, 2, false, -1, 0);
+        long first = -1;
+        int base = 0x100 + s.random.nextInt(0x1000);
+        for (int i = 0; i < QPNS; i++) {
+            long f = s.emit(RoceFrames.roce(net, 0x04, base + i, s.random.nextInt(1 << 24), true, false, new byte[0], new byte[16]));
+            if (first < 0) first = f;
+            s.advance(10_000);
+        }
+        s.truth.faults.add(new Truth.Fault("scan.qpn", List.of(first), List.of(), QPNS, QPNS + " QPNs probed by 10.0.0." + SCANNER));
+        s.truth.expect("scan.qpn", QPNS);
+    }
+
+    /** CM REQs to one port after another; nothing listens, each is rejected (Invalid Service ID). */
+    static void cmScan(Synth s, long packets) throws IOException {
+        ordinary(s);
+        Net ab = s.net(SCANNER, 2, false, -1, 0);
+        long first = -1;
+        for (int i = 0; i < SERVICES; i++) {
+            int comm = s.random.nextInt();
+            long req = s.emit(CmMads.frame(ab, 0, CmMads.req(1000 + i, comm, 5000 + i, 0x0aff_fe00_0042L, 0x11 + i,
+                s.random.nextInt(1 << 24), 3, ab.srcIp(), ab.dstIp(), 40000 + i)));
+            if (first < 0) first = req;
+            s.advance(30_000);
+            long rej = s.emit(CmMads.frame(ab.reverse(), 0, CmMads.rej(1000 + i, s.random.nextInt(), comm, 8)));
+            s.truth.fault("cm.rej", List.of(req, rej), List.of(), "reason 8: invalid service ID");
+            s.advance(30_000);
+        }
+        s.truth.faults.add(new Truth.Fault("scan.cm_service", List.of(first), List.of(), SERVICES, SERVICES + " service IDs tried"));
+        s.truth.expect("scan.cm_service", SERVICES);
+    }
+
+    /** Connections whose one WRITE guesses an R_Key and address: each is refused and ends the QP. */
+    static void rkeyProbe(Synth s, long packets) throws IOException {
+        ordinary(s);
+        List<Long> naks = new ArrayList<>();
+        for (int i = 0; i < RKEYS; i++) {
+            RcConnection c = new RcConnection(s, s.net(SCANNER, 2, false, -1, 0), 0x40 + i, 0x80 + i, s.mtu);
+            c.connect();
+            long nak = c.writeRefused(0x10000 + s.random.nextInt(0x100000), 0x7f0000000000L + ((long) i << 20));
+            naks.add(nak);
+            s.truth.fault("nak.remote_access_error", List.of(nak), List.of(), "guessed R_Key refused");
+            s.truth.fault("qp.error_nak", List.of(nak), List.of(), "the refused WRITE ends the QP");
+            c.disconnect();
+            s.advance(50_000);
+        }
+        s.truth.faults.add(new Truth.Fault("scan.rkey", List.of(naks.get(0)), List.of(), RKEYS, RKEYS + " R_Keys refused"));
+        s.truth.expect("scan.rkey", RKEYS);
+    }
+
+    /** A REQ from 10.0.0.66 whose primary path names 10.0.0.5 as its source GID; the connection then works. */
+    static void gidSpoof(Synth s, long packets) throws IOException {
+        ordinary(s);
+        RcConnection c = new RcConnection(s, s.net(SCANNER, 2, false, -1, 0), 0x21, 0x22, s.mtu);
+        c.reqSourceGid = Synth.ipv4(5);
+        long req = s.frame + 1;
+        c.connect();
+        c.message(256, false);
+        c.disconnect();
+        s.truth.fault("cm.gid_mismatch", List.of(req), List.of(), "REQ source GID 10.0.0.5 from 10.0.0." + SCANNER);
+    }
+}

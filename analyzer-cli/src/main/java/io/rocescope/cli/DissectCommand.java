@@ -14,7 +14,10 @@ import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.field.Fields;
 import io.rocescope.dissector.filter.DisplayFilter;
 import io.rocescope.dissector.filter.FilterSyntaxException;
+import io.rocescope.dissector.pipeline.FrameJob;
 import io.rocescope.dissector.pipeline.FramePipeline;
+import io.rocescope.flow.FlowTracker;
+import io.rocescope.flow.TrackerOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -77,7 +80,7 @@ final class DissectCommand implements Callable<Integer> {
     String displayFilter;
 
     @Option(names = "-z", paramLabel = "STATISTIC", description = "statistics after the frames, as tshark's: conv,udp; "
-        + "io,stat,INTERVAL[,FILTER] (repeatable; with -q only the statistics)")
+        + "io,stat,INTERVAL[,FILTER]; expert[,error|warn|note|chat][,FILTER] (repeatable; with -q only the statistics)")
     List<String> statistics = new ArrayList<>();
 
     @Option(names = "-q", description = "decode every frame but print only a count (for timing)")
@@ -122,6 +125,8 @@ final class DissectCommand implements Callable<Integer> {
         if (filter != null) interest = interest.with(filter.fields());
         Statistics stats = statistics(cl);
         if (stats != null) for (DisplayFilter f : stats.filters()) interest = interest.with(f.fields());
+        ExpertStatistics expert = expertStatistics(cl, options);
+        if (expert != null && expert.filter() != null) interest = interest.with(expert.filter().fields());
         PrintWriter err = cl.getErr();
         long frames = 0;
         // The output is whole or absent: a sink that began (JSON's "[") is ended whatever stops the run,
@@ -132,11 +137,15 @@ final class DissectCommand implements Callable<Integer> {
             FramePipeline pipeline = new FramePipeline(options, interest, threads, FramePipeline.DEFAULT_BATCH);
             sink.begin();
             begun = true;
-            frames = run(pipeline, reader, sink, filter, clock, stats);
+            frames = run(pipeline, reader, sink, filter, clock, stats, expert);
             begun = false;
             sink.end(frames);
             if (stats != null) {
                 root.stdout().write(stats.report().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                root.stdout().flush();
+            }
+            if (expert != null) {
+                root.stdout().write(expert.report().getBytes(java.nio.charset.StandardCharsets.UTF_8));
                 root.stdout().flush();
             }
             for (String w : reader.warnings()) err.println("rocescope: warning: " + w);
@@ -171,23 +180,52 @@ final class DissectCommand implements Callable<Integer> {
     }
 
     private <O> long run(FramePipeline pipeline, CaptureReader reader, FrameSink<O> sink, DisplayFilter filter, FrameClock clock,
-                         Statistics stats) throws IOException {
-        if (stats != null) {
-            // as tshark 4.0's taps, the statistics count every frame read; -Y chooses only the frames printed
-            PairJob<O, Statistics.Notes> both = new PairJob<>(filter == null ? sink : new FilteredJob<>(sink, filter), stats);
-            return pipeline.run(reader, count, clock.counting(both));
+                         Statistics stats, ExpertStatistics expert) throws IOException {
+        FrameJob<O> printed = filter == null ? sink : new FilteredJob<>(sink, filter);
+        // as tshark 4.0's taps, the statistics count every frame read; -Y chooses only the frames printed
+        if (stats != null && expert != null) return pipeline.run(reader, count, clock.counting(pair(printed, pair(stats, expert))));
+        if (stats != null) return pipeline.run(reader, count, clock.counting(pair(printed, stats)));
+        if (expert != null) return pipeline.run(reader, count, clock.counting(pair(printed, expert)));
+        return pipeline.run(reader, count, clock.counting(printed));
+    }
+
+    private static <A, B> PairJob<A, B> pair(FrameJob<A> a, FrameJob<B> b) { return new PairJob<>(a, b); }
+
+    /** -z expert[,error|warn|note|chat|comment][,FILTER], as tshark's; null when not asked for. */
+    private ExpertStatistics expertStatistics(CommandLine cl, DecodeOptions options) {
+        ExpertStatistics found = null;
+        for (String z : statistics) {
+            if (!z.equals("expert") && !z.startsWith("expert,")) continue;
+            String rest = z.length() > 7 ? z.substring(7) : "";
+            String level = "";
+            int comma = rest.indexOf(',');
+            String first = comma < 0 ? rest : rest.substring(0, comma);
+            if (List.of("error", "warn", "note", "chat", "comment").contains(first)) {
+                level = first;
+                rest = comma < 0 ? "" : rest.substring(comma + 1);
+            }
+            DisplayFilter f = null;
+            if (!rest.isEmpty()) {
+                try {
+                    f = DisplayFilter.parse(rest);
+                } catch (FilterSyntaxException e) {
+                    throw new CommandLine.ParameterException(cl, "-z expert: " + e.getMessage());
+                }
+            }
+            found = new ExpertStatistics(new FlowTracker(TrackerOptions.defaults(), options.perftestPort()), ExpertStatistics.lowest(level), f);
         }
-        return pipeline.run(reader, count, clock.counting(filter == null ? sink : new FilteredJob<>(sink, filter)));
+        return found;
     }
 
     /** The -z statistics asked for, or null. */
     private Statistics statistics(CommandLine cl) {
-        if (statistics.isEmpty()) return null;
+        if (statistics.stream().allMatch(z -> z.equals("expert") || z.startsWith("expert,"))) return null;
         boolean conv = false;
         long interval = 0;
         List<DisplayFilter> ioFilters = new ArrayList<>();
         List<String> ioTexts = new ArrayList<>();
         for (String z : statistics) {
+            if (z.equals("expert") || z.startsWith("expert,")) continue;   // expertStatistics()
             if (z.equals("conv,udp")) {
                 conv = true;
             } else if (z.startsWith("io,stat,")) {
@@ -210,7 +248,7 @@ final class DissectCommand implements Callable<Integer> {
                     }
                 }
             } else {
-                throw new CommandLine.ParameterException(cl, "unsupported -z statistic '" + z + "' (conv,udp; io,stat,INTERVAL[,FILTER])");
+                throw new CommandLine.ParameterException(cl, "unsupported -z statistic '" + z + "' (conv,udp; io,stat,INTERVAL[,FILTER]; expert[,LEVEL][,FILTER])");
             }
         }
         return new Statistics(conv, interval, ioFilters, ioTexts);

@@ -16,6 +16,8 @@ import io.rocescope.dissector.filter.DisplayFilter;
 import io.rocescope.dissector.filter.FilterSyntaxException;
 import io.rocescope.dissector.pipeline.FrameJob;
 import io.rocescope.dissector.pipeline.FramePipeline;
+import io.rocescope.dissector.pipeline.ReadFilterPass;
+import io.rocescope.dissector.capture.SelectedRecords;
 import io.rocescope.flow.FlowTracker;
 import io.rocescope.flow.TrackerOptions;
 import picocli.CommandLine;
@@ -79,6 +81,13 @@ final class DissectCommand implements Callable<Integer> {
     @Option(names = "-Y", paramLabel = "FILTER", description = "display filter, as Wireshark's: e.g. \"infiniband.aeth.syndrome.opcode == 3 && ip.src == 10.0.0.2\"")
     String displayFilter;
 
+    @Option(names = "-2", description = "two passes, as tshark's: with -R, the first pass selects the frames")
+    boolean twoPass;
+
+    @Option(names = "-R", paramLabel = "FILTER", description = "read filter (needs -2): frames it rejects are dropped in the first pass, "
+        + "before anything else, and the rest numbered 1, 2, 3 … as tshark -2 -R does")
+    String readFilter;
+
     @Option(names = "-z", paramLabel = "STATISTIC", description = "statistics after the frames, as tshark's: conv,udp; "
         + "io,stat,INTERVAL[,FILTER]; expert[,error|warn|note|chat][,FILTER] (repeatable; with -q only the statistics)")
     List<String> statistics = new ArrayList<>();
@@ -107,6 +116,17 @@ final class DissectCommand implements Callable<Integer> {
                 return RoceScope.EXIT_USAGE;
             }
         }
+        DisplayFilter read = null;
+        if (readFilter != null) {
+            if (!twoPass) throw new CommandLine.ParameterException(cl, "-R needs -2 (as tshark's; for one pass, filter with -Y)");
+            if (input.equals("-")) throw new CommandLine.ParameterException(cl, "-2 reads the capture twice: give a file, not standard input");
+            try {
+                read = DisplayFilter.parse(readFilter);
+            } catch (FilterSyntaxException e) {
+                cl.getErr().println("rocescope: " + e.getMessage());
+                return RoceScope.EXIT_USAGE;
+            }
+        }
         TimeColumn time;
         try {
             time = TimeColumn.parse(timeFormat, timeUnits);
@@ -132,12 +152,12 @@ final class DissectCommand implements Callable<Integer> {
         // The output is whole or absent: a sink that began (JSON's "[") is ended whatever stops the run,
         // and one that did not (the input never opened) prints nothing.
         boolean begun = false;
-        try (CaptureReader reader = CaptureReaders.open(input)) {
+        try (CaptureReader reader = read == null ? CaptureReaders.open(input) : selected(input, options, read, threads)) {
             if (sink instanceof WriteSink w) w.open(reader.nanosecondTimestamps());
             FramePipeline pipeline = new FramePipeline(options, interest, threads, FramePipeline.DEFAULT_BATCH);
             sink.begin();
             begun = true;
-            frames = run(pipeline, reader, sink, filter, clock, stats, expert);
+            frames = run(pipeline, reader, read == null ? count : -1, sink, filter, clock, stats, expert);
             begun = false;
             sink.end(frames);
             if (stats != null) {
@@ -179,7 +199,16 @@ final class DissectCommand implements Callable<Integer> {
         }
     }
 
-    private <O> long run(FramePipeline pipeline, CaptureReader reader, FrameSink<O> sink, DisplayFilter filter, FrameClock clock,
+    /** -2 -R: the first pass picks the frames (and applies -c, as tshark's does); the capture is then read as if it held only those. */
+    private CaptureReader selected(String input, DecodeOptions options, DisplayFilter read, int threads) throws IOException {
+        ReadFilterPass.Selection s;
+        try (CaptureReader first = CaptureReaders.open(input)) {
+            s = ReadFilterPass.run(first, options, read, threads, count);
+        }
+        return new SelectedRecords(CaptureReaders.open(input), s.kept(), s.firstTimestampNanos());
+    }
+
+    private <O> long run(FramePipeline pipeline, CaptureReader reader, long count, FrameSink<O> sink, DisplayFilter filter, FrameClock clock,
                          Statistics stats, ExpertStatistics expert) throws IOException {
         FrameJob<O> printed = filter == null ? sink : new FilteredJob<>(sink, filter);
         // as tshark 4.0's taps, the statistics count every frame read; -Y chooses only the frames printed

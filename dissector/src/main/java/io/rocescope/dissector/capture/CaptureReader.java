@@ -21,6 +21,12 @@ public interface CaptureReader extends AutoCloseable {
     /** True unless the file's timestamps are known to be whole microseconds (a classic microsecond pcap). */
     default boolean nanosecondTimestamps() { return true; }
 
+    /**
+     * The time frames are relative to, when it is not the first record's (the capture's first record when some
+     * were left out, as by {@code -2 -R}); {@link Long#MIN_VALUE}: the first record read.
+     */
+    default long referenceTimestampNanos() { return Long.MIN_VALUE; }
+
     /** "pcap" or "pcapng". */
     String format();
 

@@ -14,7 +14,12 @@ import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.field.Fields;
 import io.rocescope.dissector.filter.DisplayFilter;
 import io.rocescope.dissector.filter.FilterSyntaxException;
+import io.rocescope.dissector.pipeline.FrameJob;
 import io.rocescope.dissector.pipeline.FramePipeline;
+import io.rocescope.dissector.pipeline.ReadFilterPass;
+import io.rocescope.dissector.capture.SelectedRecords;
+import io.rocescope.flow.FlowTracker;
+import io.rocescope.flow.TrackerOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -76,8 +81,15 @@ final class DissectCommand implements Callable<Integer> {
     @Option(names = "-Y", paramLabel = "FILTER", description = "display filter, as Wireshark's: e.g. \"infiniband.aeth.syndrome.opcode == 3 && ip.src == 10.0.0.2\"")
     String displayFilter;
 
+    @Option(names = "-2", description = "two passes, as tshark's: with -R, the first pass selects the frames")
+    boolean twoPass;
+
+    @Option(names = "-R", paramLabel = "FILTER", description = "read filter (needs -2): frames it rejects are dropped in the first pass, "
+        + "before anything else, and the rest numbered 1, 2, 3 … as tshark -2 -R does")
+    String readFilter;
+
     @Option(names = "-z", paramLabel = "STATISTIC", description = "statistics after the frames, as tshark's: conv,udp; "
-        + "io,stat,INTERVAL[,FILTER] (repeatable; with -q only the statistics)")
+        + "io,stat,INTERVAL[,FILTER]; expert[,error|warn|note|chat][,FILTER] (repeatable; with -q only the statistics)")
     List<String> statistics = new ArrayList<>();
 
     @Option(names = "-q", description = "decode every frame but print only a count (for timing)")
@@ -104,6 +116,17 @@ final class DissectCommand implements Callable<Integer> {
                 return RoceScope.EXIT_USAGE;
             }
         }
+        DisplayFilter read = null;
+        if (readFilter != null) {
+            if (!twoPass) throw new CommandLine.ParameterException(cl, "-R needs -2 (as tshark's; for one pass, filter with -Y)");
+            if (input.equals("-")) throw new CommandLine.ParameterException(cl, "-2 reads the capture twice: give a file, not standard input");
+            try {
+                read = DisplayFilter.parse(readFilter);
+            } catch (FilterSyntaxException e) {
+                cl.getErr().println("rocescope: " + e.getMessage());
+                return RoceScope.EXIT_USAGE;
+            }
+        }
         TimeColumn time;
         try {
             time = TimeColumn.parse(timeFormat, timeUnits);
@@ -122,21 +145,27 @@ final class DissectCommand implements Callable<Integer> {
         if (filter != null) interest = interest.with(filter.fields());
         Statistics stats = statistics(cl);
         if (stats != null) for (DisplayFilter f : stats.filters()) interest = interest.with(f.fields());
+        ExpertStatistics expert = expertStatistics(cl, options);
+        if (expert != null && expert.filter() != null) interest = interest.with(expert.filter().fields());
         PrintWriter err = cl.getErr();
         long frames = 0;
         // The output is whole or absent: a sink that began (JSON's "[") is ended whatever stops the run,
         // and one that did not (the input never opened) prints nothing.
         boolean begun = false;
-        try (CaptureReader reader = CaptureReaders.open(input)) {
+        try (CaptureReader reader = read == null ? CaptureReaders.open(input) : selected(input, options, read, threads)) {
             if (sink instanceof WriteSink w) w.open(reader.nanosecondTimestamps());
             FramePipeline pipeline = new FramePipeline(options, interest, threads, FramePipeline.DEFAULT_BATCH);
             sink.begin();
             begun = true;
-            frames = run(pipeline, reader, sink, filter, clock, stats);
+            frames = run(pipeline, reader, read == null ? count : -1, sink, filter, clock, stats, expert);
             begun = false;
             sink.end(frames);
             if (stats != null) {
                 root.stdout().write(stats.report().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                root.stdout().flush();
+            }
+            if (expert != null) {
+                root.stdout().write(expert.report().getBytes(java.nio.charset.StandardCharsets.UTF_8));
                 root.stdout().flush();
             }
             for (String w : reader.warnings()) err.println("rocescope: warning: " + w);
@@ -170,24 +199,62 @@ final class DissectCommand implements Callable<Integer> {
         }
     }
 
-    private <O> long run(FramePipeline pipeline, CaptureReader reader, FrameSink<O> sink, DisplayFilter filter, FrameClock clock,
-                         Statistics stats) throws IOException {
-        if (stats != null) {
-            // as tshark 4.0's taps, the statistics count every frame read; -Y chooses only the frames printed
-            PairJob<O, Statistics.Notes> both = new PairJob<>(filter == null ? sink : new FilteredJob<>(sink, filter), stats);
-            return pipeline.run(reader, count, clock.counting(both));
+    /** -2 -R: the first pass picks the frames (and applies -c, as tshark's does); the capture is then read as if it held only those. */
+    private CaptureReader selected(String input, DecodeOptions options, DisplayFilter read, int threads) throws IOException {
+        ReadFilterPass.Selection s;
+        try (CaptureReader first = CaptureReaders.open(input)) {
+            s = ReadFilterPass.run(first, options, read, threads, count);
         }
-        return pipeline.run(reader, count, clock.counting(filter == null ? sink : new FilteredJob<>(sink, filter)));
+        return new SelectedRecords(CaptureReaders.open(input), s.kept(), s.firstTimestampNanos());
+    }
+
+    private <O> long run(FramePipeline pipeline, CaptureReader reader, long count, FrameSink<O> sink, DisplayFilter filter, FrameClock clock,
+                         Statistics stats, ExpertStatistics expert) throws IOException {
+        FrameJob<O> printed = filter == null ? sink : new FilteredJob<>(sink, filter);
+        // as tshark 4.0's taps, the statistics count every frame read; -Y chooses only the frames printed
+        if (stats != null && expert != null) return pipeline.run(reader, count, clock.counting(pair(printed, pair(stats, expert))));
+        if (stats != null) return pipeline.run(reader, count, clock.counting(pair(printed, stats)));
+        if (expert != null) return pipeline.run(reader, count, clock.counting(pair(printed, expert)));
+        return pipeline.run(reader, count, clock.counting(printed));
+    }
+
+    private static <A, B> PairJob<A, B> pair(FrameJob<A> a, FrameJob<B> b) { return new PairJob<>(a, b); }
+
+    /** -z expert[,error|warn|note|chat|comment][,FILTER], as tshark's; null when not asked for. */
+    private ExpertStatistics expertStatistics(CommandLine cl, DecodeOptions options) {
+        ExpertStatistics found = null;
+        for (String z : statistics) {
+            if (!z.equals("expert") && !z.startsWith("expert,")) continue;
+            String rest = z.length() > 7 ? z.substring(7) : "";
+            String level = "";
+            int comma = rest.indexOf(',');
+            String first = comma < 0 ? rest : rest.substring(0, comma);
+            if (List.of("error", "warn", "note", "chat", "comment").contains(first)) {
+                level = first;
+                rest = comma < 0 ? "" : rest.substring(comma + 1);
+            }
+            DisplayFilter f = null;
+            if (!rest.isEmpty()) {
+                try {
+                    f = DisplayFilter.parse(rest);
+                } catch (FilterSyntaxException e) {
+                    throw new CommandLine.ParameterException(cl, "-z expert: " + e.getMessage());
+                }
+            }
+            found = new ExpertStatistics(new FlowTracker(TrackerOptions.defaults(), options.perftestPort()), ExpertStatistics.lowest(level), f);
+        }
+        return found;
     }
 
     /** The -z statistics asked for, or null. */
     private Statistics statistics(CommandLine cl) {
-        if (statistics.isEmpty()) return null;
+        if (statistics.stream().allMatch(z -> z.equals("expert") || z.startsWith("expert,"))) return null;
         boolean conv = false;
         long interval = 0;
         List<DisplayFilter> ioFilters = new ArrayList<>();
         List<String> ioTexts = new ArrayList<>();
         for (String z : statistics) {
+            if (z.equals("expert") || z.startsWith("expert,")) continue;   // expertStatistics()
             if (z.equals("conv,udp")) {
                 conv = true;
             } else if (z.startsWith("io,stat,")) {
@@ -210,7 +277,7 @@ final class DissectCommand implements Callable<Integer> {
                     }
                 }
             } else {
-                throw new CommandLine.ParameterException(cl, "unsupported -z statistic '" + z + "' (conv,udp; io,stat,INTERVAL[,FILTER])");
+                throw new CommandLine.ParameterException(cl, "unsupported -z statistic '" + z + "' (conv,udp; io,stat,INTERVAL[,FILTER]; expert[,LEVEL][,FILTER])");
             }
         }
         return new Statistics(conv, interval, ioFilters, ioTexts);

@@ -24,6 +24,12 @@ public interface CaptureReader extends AutoCloseable {
     /** The compression the file was read through ("gzip", "zstd", "lz4"), or null. */
     default String compression() { return null; }
 
+    /**
+     * The time frames are relative to, when it is not the first record's (the capture's first record when some
+     * were left out, as by {@code -2 -R}); {@link Long#MIN_VALUE}: the first record read.
+     */
+    default long referenceTimestampNanos() { return Long.MIN_VALUE; }
+
     /** "pcap" or "pcapng". */
     String format();
 

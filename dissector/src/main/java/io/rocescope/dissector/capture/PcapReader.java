@@ -50,7 +50,7 @@ public final class PcapReader implements CaptureReader {
         linkType = (int) (ByteOrder32.u32(hdr, 20, bigEndian) & 0xFFFF);
         if (!LinkTypeNames.isSupported(linkType)) {
             throw new CaptureFormatException(name + ": unsupported link type " + linkType
-                + " (supported: Ethernet 1, Linux SLL 113, Linux SLL2 276, raw IP 101/228/229, ERF 197, InfiniBand 247)");
+                + " (supported: Ethernet 1, Linux SLL 113, Linux SLL2 276, raw IP 101/228/229, ERF 197, InfiniBand 247, IPoIB 242)");
         }
     }
 

@@ -92,6 +92,27 @@ public final class RecordBatch {
         size++;
     }
 
+    /**
+     * Keeps only the records {@code keep} accepts (by their number in the capture), in order, renumbered from
+     * {@code numbered + 1}; their bytes stay where they are. Returns how many were kept.
+     */
+    int retain(java.util.function.LongPredicate keep, long numbered) {
+        int kept = 0;
+        for (int i = 0; i < size; i++) {
+            if (!keep.test(number[i])) continue;
+            offset[kept] = offset[i];
+            number[kept] = numbered + kept + 1;
+            timestampNanos[kept] = timestampNanos[i];
+            capturedLength[kept] = capturedLength[i];
+            originalLength[kept] = originalLength[i];
+            interfaceId[kept] = interfaceId[i];
+            linkType[kept] = linkType[i];
+            kept++;
+        }
+        size = kept;
+        return kept;
+    }
+
     /** Makes this the batch of one record read elsewhere, copying its bytes in. */
     void only(CaptureRecord rec) {
         clear();

@@ -95,7 +95,8 @@ public final class DecodedFrame {
     /** The Protocol column. */
     public enum Protocol {
         UNKNOWN("Ethernet"), ARP("ARP"), IPV4("IPv4"), IPV6("IPv6"), UDP("UDP"), TCP("TCP"), ICMP("ICMP"), ICMPV6("ICMPv6"),
-        RROCE("RRoCE"), ROCE("RoCE"), INFINIBAND("InfiniBand"), MAC_CONTROL("MAC CTRL"), LLDP("LLDP"), PERFTEST("perftest"), IBV_PINGPONG("ibv_pingpong");
+        RROCE("RRoCE"), ROCE("RoCE"), INFINIBAND("InfiniBand"), MAC_CONTROL("MAC CTRL"), LLDP("LLDP"), PERFTEST("perftest"), IBV_PINGPONG("ibv_pingpong"),
+        IPOIB("IPoIB");
         private final String column;
         Protocol(String column) { this.column = column; }
         public String column() { return column; }

@@ -110,6 +110,9 @@ public final class FrameDecoder {
                 case LinkTypeNames.INFINIBAND:
                     LrhDissector.dissect(packet, 0);
                     break;
+                case LinkTypeNames.IPOIB:
+                    IpoibDissector.dissect(packet);
+                    break;
                 case LinkTypeNames.LINUX_SLL:
                     SllDissector.dissectV1(packet);
                     break;

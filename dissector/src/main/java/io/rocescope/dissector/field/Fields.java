@@ -82,12 +82,30 @@ public final class Fields {
     public static final FieldDef SLL_IFINDEX = dec("sll.ifindex", "Interface index");
     public static final FieldDef SLL_ETYPE = hex("sll.etype", "Protocol", 4, EtherTypeNames.NAMES);
 
+    // IP over InfiniBand, as pcap link type 242 has it (Wireshark's WTAP_ENCAP_IP_OVER_IB_PCAP): a 40-byte
+    // pseudo-header (the destination address, or the GRH the packet came with), then the 4-byte IPoIB header
+    public static final FieldDef IPOIB = proto("ipoib", "IP over Infiniband");
+    public static final FieldDef IPOIB_DADDR = proto("ipoib.daddr", "Destination address");
+    public static final FieldDef IPOIB_DADDR_QPN = hex("ipoib.daddr.qpn", "Destination QPN", 6);
+    public static final FieldDef IPOIB_GRH = proto("ipoib.grh", "Global Route Header");
+    public static final FieldDef IPOIB_GRH_IPVER = dec("ipoib.grh.ipver", "IP Version");
+    public static final FieldDef IPOIB_GRH_TCLASS = dec("ipoib.grh.tclass", "Traffic Class");
+    public static final FieldDef IPOIB_GRH_FLOWLABEL = dec("ipoib.grh.flowlabel", "Flow Label");
+    public static final FieldDef IPOIB_GRH_SQPN = hex("ipoib.grh.sqpn", "Source QPN", 6);
+    public static final FieldDef IPOIB_GRH_SGID = of("ipoib.grh.sgid", "Source GID", FieldType.IPV6);
+    public static final FieldDef IPOIB_DGID = of("ipoib.dgid", "Destination GID", FieldType.IPV6);
+    public static final FieldDef IPOIB_TYPE = hex("ipoib.type", "Type", 4, EtherTypeNames.NAMES);
+    public static final FieldDef IPOIB_RESERVED = hex("ipoib.reserved", "Reserved", 4);
+
     public static final FieldDef ARP = proto("arp", "Address Resolution Protocol");
     public static final FieldDef ARP_OPCODE = dec("arp.opcode", "Opcode", ValueNames.table(null, "request", "reply"));
     public static final FieldDef ARP_SRC_HW = of("arp.src.hw_mac", "Sender MAC address", ETHER);
     public static final FieldDef ARP_SRC_IP = of("arp.src.proto_ipv4", "Sender IP address", IPV4);
     public static final FieldDef ARP_DST_HW = of("arp.dst.hw_mac", "Target MAC address", ETHER);
     public static final FieldDef ARP_DST_IP = of("arp.dst.proto_ipv4", "Target IP address", IPV4);
+    /** A hardware address other than a MAC (IPoIB's 20 bytes: QPN and GID), as bytes. */
+    public static final FieldDef ARP_SRC_HW_BYTES = of("arp.src.hw", "Sender hardware address", BYTES);
+    public static final FieldDef ARP_DST_HW_BYTES = of("arp.dst.hw", "Target hardware address", BYTES);
 
     // ---- MAC control: PAUSE and PFC ----
     public static final FieldDef MACC = proto("macc", "MAC Control");

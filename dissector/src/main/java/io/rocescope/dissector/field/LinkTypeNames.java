@@ -9,12 +9,14 @@ public final class LinkTypeNames {
         /** Endace ERF records (ibdump writes them for InfiniBand ports): the readers unwrap them (capture.Erf). */
         ERF = 197,
         /** Native InfiniBand: the packet starts with the LRH. */
-        INFINIBAND = 247;
+        INFINIBAND = 247,
+        /** IP over InfiniBand (DLT_IPOIB): a 40-byte pseudo-header, the 4-byte IPoIB header, then IP or ARP. */
+        IPOIB = 242;
 
     public static boolean isSupported(int linkType) {
         switch (linkType) {
             case ETHERNET: case RAW_BSD: case RAW_BSD14: case RAW: case LINUX_SLL: case IPV4: case IPV6: case LINUX_SLL2:
-            case ERF: case INFINIBAND:
+            case ERF: case INFINIBAND: case IPOIB:
                 return true;
             default:
                 return false;
@@ -31,6 +33,7 @@ public final class LinkTypeNames {
             case LINUX_SLL2: return "Linux cooked v2";
             case ERF: return "ERF";
             case INFINIBAND: return "InfiniBand";
+            case IPOIB: return "IP over InfiniBand";
             default: return null;
         }
     };

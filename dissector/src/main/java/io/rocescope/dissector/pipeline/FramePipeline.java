@@ -72,6 +72,7 @@ public final class FramePipeline {
     /** Everything on the caller's thread, batch by batch too (one read, no per-record call into the input). */
     private <O> long runHere(CaptureReader reader, long limit, FrameJob<O> job) throws IOException {
         BatchDecoder here = new BatchDecoder(new FrameDecoder(options, interest));
+        if (reader.referenceTimestampNanos() != Long.MIN_VALUE) here.decoder.firstTimestamp(reader.referenceTimestampNanos());
         Slot<O> s = new Slot<>(batchSize, job.newOutput());
         long frames = 0;
         int n;
@@ -180,7 +181,8 @@ public final class FramePipeline {
                     more = n > 0;
                     if (n == 0) { free.add(s); break; }
                     if (firstTimestamp == Long.MIN_VALUE) {
-                        firstTimestamp = s.records.timestampNanos(0);
+                        long reference = reader.referenceTimestampNanos();
+                        firstTimestamp = reference != Long.MIN_VALUE ? reference : s.records.timestampNanos(0);
                         inOrder.firstTimestamp(firstTimestamp);
                     }
                     long first = firstTimestamp;

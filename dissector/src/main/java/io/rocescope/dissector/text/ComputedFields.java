@@ -53,11 +53,7 @@ public final class ComputedFields {
                 case ERROR -> 0x00800000L;
             };
         }
-        String key = e.key();   // PI_MALFORMED, PI_CHECKSUM, PI_SEQUENCE, else PI_PROTOCOL
-        if (key.equals("malformed") || key.equals("truncated")) return 0x07000000L;
-        if (key.startsWith("icrc")) return 0x01000000L;
-        if (key.startsWith("psn") || key.startsWith("seq")) return 0x02000000L;
-        return 0x09000000L;
+        return ExpertGroups.group(e).code();
     }
 
     /** Every value's text, in order (for -T fields). */

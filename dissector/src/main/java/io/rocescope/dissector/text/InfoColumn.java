@@ -32,6 +32,7 @@ public final class InfoColumn {
                 case MAC_CONTROL: macControl(sb, f); break;
                 case ICMP: IcmpInfo.v4(sb, f); break;
                 case ICMPV6: IcmpInfo.v6(sb, f); break;
+                case IPOIB: sb.append("IP over Infiniband"); break;
                 default:
                     if (f.etherType() >= 0) Text.hex0x(sb.append("Ethernet II, type "), f.etherType(), 4);
             }
@@ -131,7 +132,9 @@ public final class InfoColumn {
             Addresses.ipv4(sb, f.get(ARP_SRC_IP, 0));
         } else if (op == 2) {
             Addresses.ipv4(sb, f.get(ARP_SRC_IP, 0)).append(" is at ");
-            Addresses.mac(sb, f.get(ARP_SRC_HW, 0));
+            int hw = f.find(ARP_SRC_HW_BYTES);   // IPoIB's 20-byte address, in hex as Wireshark prints it
+            if (hw >= 0) for (int i = 0; i < f.length(hw); i++) Text.hex(sb, f.data()[f.offset(hw) + i] & 0xFF, 2);
+            else Addresses.mac(sb, f.get(ARP_SRC_HW, 0));
         } else {
             sb.append("ARP opcode ").append(op);
         }

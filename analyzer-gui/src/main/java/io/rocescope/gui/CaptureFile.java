@@ -86,8 +86,12 @@ final class CaptureFile implements AutoCloseable {
     void index(DoubleConsumer progress, java.util.function.BooleanSupplier cancelled) throws IOException {
         CaptureRecord rec = new CaptureRecord();
         long total = Math.max(1, Files.size(readPath));
-        long lastReport = System.nanoTime();
+        long lastReport = System.nanoTime() - 1_000_000_000L;   // the first screenful is reported at once
         while (reader.next(rec)) {
+            if (index.size() == FIRST_SCREEN) {
+                progress.accept((double) rec.fileOffset / total);
+                warmUp();
+            }
             index.add(rec.fileOffset, rec.timestampNanos, rec.originalLength);
             capturedBytes += rec.capturedLength;
             wireBytes += Integer.toUnsignedLong(rec.originalLength);
@@ -98,7 +102,7 @@ final class CaptureFile implements AutoCloseable {
             if ((index.size() & 1023) == 0) {
                 if (cancelled.getAsBoolean()) return;
                 long now = System.nanoTime();
-                if (now - lastReport > 50_000_000L) {
+                if (now - lastReport > 250_000_000L) {   // four redraws a second: the software renderer draws the whole window each time
                     lastReport = now;
                     progress.accept((double) rec.fileOffset / total);
                 }
@@ -107,6 +111,21 @@ final class CaptureFile implements AutoCloseable {
         warnings = new ArrayList<>(reader.warnings());
         indexed = true;
         progress.accept(1);
+    }
+
+    /** Frames enough for a first screen of rows: reported as soon as they are indexed. */
+    static final int FIRST_SCREEN = 128;
+
+    /**
+     * Decodes the first frames once on this (background) thread, so that loading and compiling the
+     * decoder's classes happens here and not when the JavaFX thread draws the first rows.
+     */
+    private void warmUp() {
+        FrameSource warm = new FrameSource(this);
+        for (int i = 0; i < Math.min(FIRST_SCREEN, index.size()); i++) {
+            io.rocescope.dissector.decode.DecodedFrame f = warm.decode(i);
+            if (f != null) PacketRows.columns(f);
+        }
     }
 
     boolean indexed() { return indexed; }

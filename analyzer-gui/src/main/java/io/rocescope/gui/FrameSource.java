@@ -29,10 +29,14 @@ final class FrameSource {
         if (file.index.size() > 0) stateless.firstTimestamp(file.index.time(0));
     }
 
+    /** Frames indexed so far. */
+    int indexed() { return file.index.size(); }
+
     /** Frame {@code i} (from 0), a copy the caller keeps; null when it cannot be read. */
     DecodedFrame decode(int i) {
         try {
-            if (file.index.size() > 0) stateless.firstTimestamp(file.index.time(0));
+            if (i < 0 || i >= file.index.size()) return null;
+            stateless.firstTimestamp(file.index.time(0));
             if (!file.read(i, rec)) return null;
             DecodedFrame f = stateless.decode(rec);
             if (!f.needsSequentialDecode() || i >= REPLAY_LIMIT) return f.copy();

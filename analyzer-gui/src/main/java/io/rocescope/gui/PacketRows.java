@@ -36,9 +36,14 @@ final class PacketRows {
         this.rules = rules;
     }
 
+    /** When a row was first asked for (the table draws it), nanoTime; 0 = not yet. For the benchmark. */
+    long firstRowAt;
+
     Row row(int frame) {
+        if (firstRowAt == 0) firstRowAt = System.nanoTime();
         Row r = cache.get(frame);
         if (r == null) {
+            if (frame >= source.indexed()) return Row.UNREADABLE;   // a row of a list being replaced
             DecodedFrame f = source.decode(frame);
             r = f == null ? Row.UNREADABLE : new Row(columns(f), rule(f));
             cache.put(frame, r);

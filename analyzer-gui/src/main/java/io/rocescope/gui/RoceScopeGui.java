@@ -106,8 +106,11 @@ public final class RoceScopeGui extends Application {
     private String sha256;
     /** Set while a background job runs; tests wait for it (see {@link #busy()}). */
     private final AtomicInteger running = new AtomicInteger();
-    /** When the first rows and the end of the index showed, for the benchmark (nanoTime; 0 = not yet). */
-    volatile long openedAt, firstRowsAt, indexedAt, analysedAt;
+    /** When the capture was opened, indexed to its end, analysed; for the benchmark (nanoTime; 0 = not yet). */
+    volatile long openedAt, indexedAt, analysedAt;
+
+    /** When the table first drew a row of this capture (nanoTime; 0 = not yet). */
+    long firstRowsAt() { return packets.rows() == null ? 0 : packets.rows().firstRowAt; }
 
     private static Thread daemon(Runnable r, String name) {
         Thread t = new Thread(r, name);
@@ -222,7 +225,9 @@ public final class RoceScopeGui extends Application {
     void open(String path) {
         int gen = generation.incrementAndGet();
         openedAt = System.nanoTime();
-        firstRowsAt = indexedAt = analysedAt = 0;
+        indexedAt = analysedAt = 0;
+        frames.getSelectionModel().clearSelection();
+        frames.setItems(FrameRows.all(0));   // the old capture's rows go before its file does
         closeFile();
         CaptureFile f;
         try {
@@ -282,7 +287,6 @@ public final class RoceScopeGui extends Application {
         if (file != f) return;
         int n = f.index.size();
         if (rows.isAll()) rows.growTo(n);
-        if (n > 0 && firstRowsAt == 0) firstRowsAt = System.nanoTime();
         if (fraction >= 0) progress.setProgress(fraction);
         displayed.setText("Frames: " + n);
     }

@@ -103,6 +103,7 @@ public final class RoceScopeGui extends Application {
     private volatile CountDownLatch indexedLatch = new CountDownLatch(0);
     private volatile Reports.Analysis analysis;
     private String appliedFilter = "";
+    private boolean showingSorted;
     private String sha256;
     /** Set while a background job runs; tests wait for it (see {@link #busy()}). */
     private final AtomicInteger running = new AtomicInteger();
@@ -410,7 +411,7 @@ public final class RoceScopeGui extends Application {
 
     /** Sorts the displayed frames by a column (capture order when null), the keys worked out in the background. */
     private void sortBy(TableColumn<Integer, ?> column) {
-        if (file == null || packets.rows() == null) return;
+        if (file == null || packets.rows() == null || showingSorted) return;
         CaptureFile f = file;
         int col = column == null ? 0 : frames.getColumns().indexOf(column);
         boolean descending = column != null && column.getSortType() == TableColumn.SortType.DESCENDING;
@@ -445,7 +446,12 @@ public final class RoceScopeGui extends Application {
                 idle();
                 if (generation.get() != gen) return;
                 rows = FrameRows.of(sorted, sorted.length);
-                setRows(rows, null);
+                showingSorted = true;   // the table asks to sort its new items again: they are sorted
+                try {
+                    setRows(rows, null);
+                } finally {
+                    showingSorted = false;
+                }
             });
         });
     }

@@ -1,6 +1,7 @@
 package io.rocescope.gui;
 
 import io.rocescope.flow.Finding;
+import io.rocescope.flow.FindingKind;
 import io.rocescope.flow.Reports;
 import io.rocescope.flow.Severity;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -34,6 +35,8 @@ final class ExpertView {
     final TreeTableView<Entry> tree = new TreeTableView<>();
     final Label header = new Label("Findings appear when the analysis of the capture has run.");
     final Label message = new Label("");
+    /** The kind's explanation from the findings registry (FindingKind): meaning, causes, next step, IBTA section. */
+    final Label explanation = new Label("");
     final FlowPane frameLinks = new FlowPane(4, 2);
     final SplitPane pane;
     private final LongPredicate goTo;
@@ -43,10 +46,10 @@ final class ExpertView {
         tree.setId("expert");
         tree.setShowRoot(false);
         tree.setColumnResizePolicy(TreeTableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        column("Summary", 520, Entry::summary);
-        column("Kind", 180, Entry::kind);
-        column("Count", 70, e -> e.count() < 0 ? "" : Long.toString(e.count()));
-        column("Where", 420, Entry::flow);
+        column("Summary", 440, Entry::summary);
+        column("Kind", 170, Entry::kind);
+        column("Count", 60, e -> e.count() < 0 ? "" : Long.toString(e.count()));
+        column("Where", 300, Entry::flow);
         tree.setRowFactory(t -> new TreeTableRow<>() {
             @Override
             protected void updateItem(Entry e, boolean empty) {
@@ -67,14 +70,17 @@ final class ExpertView {
         header.getStyleClass().add("view-header");
         message.setWrapText(true);
         message.getStyleClass().add("finding-message");
-        VBox info = new VBox(6, message, frameLinks);
+        explanation.setWrapText(true);
+        explanation.getStyleClass().add("finding-explanation");
+        VBox info = new VBox(6, message, frameLinks, explanation);
         info.setPadding(new Insets(8));
         BorderPane top = new BorderPane(tree);
         top.setTop(header);
         BorderPane.setMargin(header, new Insets(4, 8, 4, 8));
-        pane = new SplitPane(top, info);
-        pane.setOrientation(javafx.geometry.Orientation.VERTICAL);
-        pane.setDividerPositions(0.72);
+        javafx.scene.control.ScrollPane side = new javafx.scene.control.ScrollPane(info);
+        side.setFitToWidth(true);
+        pane = new SplitPane(top, side);
+        pane.setDividerPositions(0.66);
     }
 
     private void column(String title, double width, java.util.function.Function<Entry, String> text) {
@@ -102,7 +108,9 @@ final class ExpertView {
             for (Map.Entry<String, List<Finding>> k : byKind.entrySet()) {
                 long count = a.findingCounts().getOrDefault(k.getKey(), (long) k.getValue().size());
                 total += count;
-                TreeItem<Entry> kind = new TreeItem<>(new Entry(k.getValue().get(0).message().replaceAll(":.*", ""),
+                FindingKind fk = FindingKind.of(k.getKey());
+                String group = fk == null ? "" : " [" + fk.group().label() + "]";
+                TreeItem<Entry> kind = new TreeItem<>(new Entry(k.getValue().get(0).message().replaceAll(":.*", "") + group,
                     k.getKey(), k.getValue().size() + " listed", count, null, s));
                 for (Finding f : k.getValue()) {
                     kind.getChildren().add(new TreeItem<>(new Entry(f.message(), f.kind(), f.flow(), f.count(), f, s)));
@@ -125,8 +133,17 @@ final class ExpertView {
         };
     }
 
+    /** What the registry says of a kind, as the window shows it; empty for a kind it does not know. */
+    static String explain(String key) {
+        FindingKind k = key == null ? null : FindingKind.of(key);
+        if (k == null) return "";
+        return "What it means: " + k.meaning() + "\nUsual causes: " + k.causes() + "\nNext step: " + k.nextStep()
+            + "\nGroup: " + k.group().label() + "   ·   IBTA: " + k.ibtaSection();
+    }
+
     private void details(Entry e) {
         frameLinks.getChildren().clear();
+        explanation.setText(e == null ? "" : explain(e.kind()));
         if (e == null || e.finding() == null) {
             message.setText(e == null ? "" : e.summary() + (e.kind().isEmpty() ? "" : " (" + e.kind() + ")"));
             return;

@@ -138,6 +138,10 @@ class AnalysisViewsTest {
         long first = finding.getValue().finding().firstFrame();
         javafx.scene.control.Hyperlink link = (javafx.scene.control.Hyperlink) gui.expert.frameLinks.getChildren().get(1);
         assertThat(link.getText()).isEqualTo(Long.toString(first));
+        // the explanation is the findings registry's, for the finding's kind
+        io.rocescope.flow.FindingKind kind = io.rocescope.flow.FindingKind.of(finding.getValue().finding().kind());
+        assertThat(kind).isNotNull();
+        assertThat(gui.expert.explanation.getText()).contains(kind.meaning(), kind.causes(), kind.nextStep(), kind.ibtaSection());
         GuiTests.screenshot(robot, gui.frames.getScene().getRoot(), "expert");
         robot.interact(link::fire);
         WaitForAsyncUtils.waitForFxEvents();

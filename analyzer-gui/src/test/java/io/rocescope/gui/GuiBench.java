@@ -16,7 +16,6 @@ public final class GuiBench {
     private GuiBench() {}
 
     public static void main(String[] args) throws Exception {
-        String file = args[0];
         CountDownLatch up = new CountDownLatch(1);
         Platform.startup(up::countDown);
         up.await();
@@ -30,8 +29,19 @@ public final class GuiBench {
         });
         shown.await();
         RoceScopeGui g = gui.get();
-        long t0 = System.nanoTime();
+        for (String file : args) measure(g, file);
+        Runtime rt = Runtime.getRuntime();
+        System.gc();
+        System.out.printf("heap in use after: %d MB (max %d MB)%n", (rt.totalMemory() - rt.freeMemory()) >> 20, rt.maxMemory() >> 20);
+        Platform.exit();
+        System.exit(0);
+    }
+
+    /** Opens one capture in the window and prints its figures. */
+    private static void measure(RoceScopeGui g, String file) throws Exception {
+        long t0 = System.nanoTime(), before = g.openedAt;
         Platform.runLater(() -> g.open(file));
+        while (g.openedAt == before) Thread.sleep(5);
         long worstWait = 0, worstAfterFirstRows = 0;
         String firstRow = null;
         while (g.analysedAt == 0 || g.busy()) {
@@ -39,7 +49,7 @@ public final class GuiBench {
             CountDownLatch ran = new CountDownLatch(1);
             AtomicReference<String> row = new AtomicReference<>();
             Platform.runLater(() -> {
-                if (g.packets.rows() != null && !g.frames.getItems().isEmpty()) row.set(String.join(" | ", g.packets.rows().row(0).columns()));
+                if (g.packets.rows() != null && g.firstRowsAt() != 0) row.set(String.join(" | ", g.packets.rows().row(0).columns()));
                 ran.countDown();
             });
             ran.await();
@@ -54,15 +64,11 @@ public final class GuiBench {
         CountDownLatch t = new CountDownLatch(1);
         Platform.runLater(() -> { title.set(((Stage) g.frames.getScene().getWindow()).getTitle()); t.countDown(); });
         t.await();
+        System.out.println("== " + file);
         System.out.printf("first rows:     %.3f s  (%s)%n", (g.firstRowsAt() - g.openedAt) / 1e9, firstRow);
         System.out.printf("fully indexed:  %.3f s  (title: %s)%n", (g.indexedAt - g.openedAt) / 1e9, title.get());
         System.out.printf("analysed:       %.3f s  (connections, expert info, ladders filled)%n", (g.analysedAt - g.openedAt) / 1e9);
         System.out.printf("longest wait of the JavaFX thread: %.0f ms from opening, %.0f ms once the first rows showed%n",
             worstWait / 1e6, worstAfterFirstRows / 1e6);
-        Runtime rt = Runtime.getRuntime();
-        System.gc();
-        System.out.printf("heap in use after: %d MB (max %d MB)%n", (rt.totalMemory() - rt.freeMemory()) >> 20, rt.maxMemory() >> 20);
-        Platform.exit();
-        System.exit(0);
     }
 }

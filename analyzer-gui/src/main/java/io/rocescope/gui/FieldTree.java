@@ -11,14 +11,18 @@ import javafx.scene.control.TreeItem;
 final class FieldTree {
     private FieldTree() {}
 
-    /** A field as the tree shows it; {@code offset}/{@code length} pick the bytes to highlight. */
-    record Node(String text, String abbrev, int offset, int length) {
+    /**
+     * A field as the tree shows it; {@code offset}/{@code length} pick the bytes to highlight;
+     * {@code filter} is the display filter that selects frames with this field's value (Apply as Filter).
+     */
+    record Node(String text, String abbrev, int offset, int length, String filter) {
         @Override
         public String toString() { return text; }
     }
 
+    /** The tree of a frame; its root (not shown) holds one item per protocol, as Wireshark's details pane. */
     static TreeItem<Node> build(DecodedFrame f) {
-        TreeItem<Node> root = new TreeItem<>(new Node("Frame " + f.number(), "frame", 0, f.capturedLength()));
+        TreeItem<Node> root = new TreeItem<>(new Node("Frame " + f.number(), "", 0, f.capturedLength(), null));
         root.setExpanded(true);
         TreeItem<Node>[] parents = newStack(32);
         parents[0] = root;
@@ -26,17 +30,39 @@ final class FieldTree {
             if (f.isAlias(i)) continue;   // the same value under Wireshark's name: shown once
             FieldDef def = f.def(i);
             if (def.hidden()) continue;   // ip.addr and the like: filterable, not shown (as in Wireshark)
-            String text = def.type() == FieldType.PROTOCOL ? def.label() : def.label() + ": " + FieldText.display(f, i);
-            TreeItem<Node> item = new TreeItem<>(new Node(text, def.abbrev(), f.offset(i), f.length(i)));
+            String text;
+            if (def.abbrev().equals("frame")) {
+                text = "Frame " + f.number() + ": " + f.originalLength() + " bytes on wire (" + f.originalLength() * 8 + " bits), "
+                    + f.capturedLength() + " bytes captured (" + f.capturedLength() * 8L + " bits)";
+            } else {
+                text = def.type() == FieldType.PROTOCOL ? def.label() : def.label() + ": " + FieldText.display(f, i);
+            }
+            TreeItem<Node> item = new TreeItem<>(new Node(text, def.abbrev(), f.offset(i), f.length(i), filter(f, i)));
             int depth = Math.min(f.depth(i), parents.length - 2);
-            parents[depth].getChildren().add(item);
+            TreeItem<Node> parent = parents[depth] == null ? root : parents[depth];
+            parent.getChildren().add(item);
             parents[depth + 1] = item;
             if (def.type() == FieldType.PROTOCOL) item.setExpanded(def.abbrev().startsWith("infiniband") || def.abbrev().equals("perftest"));
         }
-        for (Expert e : f.experts()) {
-            root.getChildren().add(new TreeItem<>(new Node("[" + e.severity().name().toLowerCase() + "] " + e.message(), e.key(), 0, 0)));
+        if (!f.experts().isEmpty()) {
+            TreeItem<Node> ex = new TreeItem<>(new Node("[Expert Info]", "_ws.expert", 0, 0, "_ws.expert"));
+            for (Expert e : f.experts()) {
+                ex.getChildren().add(new TreeItem<>(new Node("[" + e.severity().name().toLowerCase() + "] " + e.message(), e.key(), 0, 0, null)));
+            }
+            ex.setExpanded(true);
+            root.getChildren().add(ex);
         }
         return root;
+    }
+
+    /** abbrev == value, the value as a filter literal; the protocol's name alone for a protocol. */
+    static String filter(DecodedFrame f, int i) {
+        FieldDef def = f.def(i);
+        if (def.type() == FieldType.PROTOCOL) return def.abbrev();
+        String v = FieldText.value(f, i);
+        if (def.type() == FieldType.STRING) v = "\"" + v.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        else if (def.type() == FieldType.BYTES && v.isEmpty()) return def.abbrev();
+        return def.abbrev() + " == " + v;
     }
 
     @SuppressWarnings("unchecked")

@@ -37,4 +37,14 @@ final class HexDump {
         if (length <= 0) return new int[] {hexStart(offset), hexStart(offset)};
         return new int[] {hexStart(offset), hexStart(offset + length - 1) + 2};
     }
+
+    /** The byte whose hex digits or ASCII character sit at text position {@code pos}; -1 for the offset column or a gap. */
+    static int byteAt(int pos) {
+        if (pos < 0) return -1;
+        int line = pos / LINE_CHARS, col = pos % LINE_CHARS;
+        if (col >= 6 && col < 6 + PER_LINE * 3) return line * PER_LINE + (col - 6) / 3;
+        int ascii = 6 + PER_LINE * 3 + 1;
+        if (col >= ascii && col < ascii + PER_LINE) return line * PER_LINE + col - ascii;
+        return -1;
+    }
 }

@@ -1,118 +1,650 @@
 package io.rocescope.gui;
 
+import io.rocescope.analysis.CaptureAnalysis;
+import io.rocescope.dissector.capture.CaptureReader;
+import io.rocescope.dissector.capture.CaptureReaders;
+import io.rocescope.dissector.capture.CaptureRecord;
+import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.dissector.decode.DecodedFrame;
-import io.rocescope.dissector.text.InfoColumn;
-import io.rocescope.dissector.text.LineBuffer;
-import io.rocescope.dissector.text.SummaryLine;
-import io.rocescope.dissector.text.Text;
+import io.rocescope.dissector.encode.CaptureWriter;
+import io.rocescope.dissector.encode.PcapFileWriter;
+import io.rocescope.dissector.encode.PcapngFileWriter;
+import io.rocescope.dissector.field.FieldInterest;
+import io.rocescope.dissector.filter.DisplayFilter;
+import io.rocescope.dissector.filter.FilterSyntaxException;
+import io.rocescope.dissector.pipeline.FilteredJob;
+import io.rocescope.dissector.pipeline.FramePipeline;
+import io.rocescope.flow.Reports;
+import io.rocescope.flow.TrackerOptions;
 import javafx.application.Application;
-import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.collections.FXCollections;
+import javafx.application.Platform;
+import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.Scene;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ChoiceDialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
-import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
-import javafx.scene.control.TreeView;
+import javafx.scene.control.TextInputDialog;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.text.Font;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 
+import java.io.BufferedOutputStream;
 import java.io.File;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Comparator;
 import java.util.List;
-import java.util.function.Function;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The window: frames on top (Wireshark's packet list), the selected frame's fields in the middle,
- * its bytes below with the selected field's bytes highlighted.
+ * The window. The packet list on top (virtualized: a capture of any size shows its first rows at
+ * once, while it is indexed in the background), the filter bar above it; below, in tabs, the selected
+ * frame's fields and bytes, and the RoCE analysis the CLI runs (connections, expert info, set-up ladders,
+ * IO graph), filled when the analysis in the background ends. Nothing long runs on the JavaFX thread.
  */
 public final class RoceScopeGui extends Application {
-    final TableView<DecodedFrame> frames = new TableView<>();
-    final TreeView<FieldTree.Node> fields = new TreeView<>();
-    final TextArea bytes = new TextArea();
-    final Label status = new Label("Open a capture (File → Open)");
-    private DecodedFrame shown;
+    final List<ColourRule> rules = new java.util.ArrayList<>(ColourRule.defaults());
+    final PacketList packets = new PacketList(this::sortBy, this::applyFilterText);
+    final javafx.scene.control.TableView<Integer> frames = packets.table;
+    final DetailPane detail = new DetailPane(this::filterFromField);
+    final javafx.scene.control.TreeView<FieldTree.Node> fields = detail.fields;
+    final TextArea bytes = detail.bytes;
+    final FilterBar filterBar = new FilterBar(this::applyFilterText, this::filterProblem);
+    final Label status = new Label("Open a capture (File → Open, or drop it here)");
+    final Label displayed = new Label("");
+    final ProgressBar progress = new ProgressBar(0);
+    final Label progressLabel = new Label("");
+    final ConnectionsView connections = new ConnectionsView(this::applyFilterText);
+    final ExpertView expert = new ExpertView(this::goToFrame);
+    final LadderView ladders = new LadderView(this::goToFrame);
+    final IoGraphView ioGraph = new IoGraphView();
+    final TabPane tabs = new TabPane();
+    final Tab detailTab = new Tab("Packet Details"), connectionsTab = new Tab("Connections"), expertTab = new Tab("Expert Info"),
+        laddersTab = new Tab("Set-up Ladders"), ioTab = new Tab("IO Graph");
+    final RecentFiles recent = RecentFiles.standard();
+    private final Menu recentMenu = new Menu("Open Recent");
+    private Stage stage;
+
+    private CaptureFile file;
+    private FrameRows rows = FrameRows.all(0);
+    /** Bumped on every open, filter and sort: background work of an older one is dropped. */
+    private final AtomicInteger generation = new AtomicInteger();
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> daemon(r, "rocescope-gui-work"));
+    private volatile CountDownLatch indexedLatch = new CountDownLatch(0);
+    private volatile Reports.Analysis analysis;
+    private String appliedFilter = "";
+    private boolean showingSorted;
+    private String sha256;
+    /** Set while a background job runs; tests wait for it (see {@link #busy()}). */
+    private final AtomicInteger running = new AtomicInteger();
+    /** When the capture was opened, indexed to its end, analysed; for the benchmark (nanoTime; 0 = not yet). */
+    volatile long openedAt, indexedAt, analysedAt;
+
+    /** When the table first drew a row of this capture (nanoTime; 0 = not yet). */
+    long firstRowsAt() { return packets.rows() == null ? 0 : packets.rows().firstRowAt; }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
 
     @Override
     public void start(Stage stage) {
-        frames.setId("frames");
-        fields.setId("fields");
-        bytes.setId("bytes");
+        this.stage = stage;
         status.setId("status");
-        bytes.setEditable(false);
-        bytes.setFont(Font.font("Monospaced", 12));
-        column("No.", 60, f -> Long.toString(f.number()));
-        column("Time", 100, f -> Text.seconds(new LineBuffer(), f.relativeNanos(), 6).toString());
-        column("Source", 140, f -> SummaryLine.address(new LineBuffer(), f, true).toString());
-        column("Destination", 140, f -> SummaryLine.address(new LineBuffer(), f, false).toString());
-        column("Protocol", 80, f -> f.protocol().column());
-        column("Length", 60, f -> Long.toString(f.originalLength()));
-        column("Info", 600, InfoColumn::of);
+        displayed.setId("displayed");
+        progress.setId("progress");
+        progress.setVisible(false);
+        progress.setPrefWidth(180);
+
         frames.getSelectionModel().selectedItemProperty().addListener((o, old, f) -> show(f));
-        fields.getSelectionModel().selectedItemProperty().addListener((o, old, item) -> {
-            if (item != null) highlight(item.getValue());
-        });
-        SplitPane split = new SplitPane(frames, fields, bytes);
+        detailTab.setContent(detail.pane);
+        connectionsTab.setContent(connections.pane);
+        expertTab.setContent(expert.pane);
+        laddersTab.setContent(ladders.pane);
+        ioTab.setContent(ioGraph.pane);
+        for (Tab t : List.of(detailTab, connectionsTab, expertTab, laddersTab, ioTab)) t.setClosable(false);
+        tabs.getTabs().addAll(detailTab, connectionsTab, expertTab, laddersTab, ioTab);
+        tabs.setId("tabs");
+
+        SplitPane split = new SplitPane(frames, tabs);
         split.setOrientation(Orientation.VERTICAL);
-        split.setDividerPositions(0.45, 0.8);
-        MenuItem open = new MenuItem("Open…");
-        open.setOnAction(e -> {
-            File file = new FileChooser().showOpenDialog(stage);
-            if (file != null) open(file.getPath());
+        split.setDividerPositions(0.5);
+
+        Region gap = new Region();
+        HBox.setHgrow(gap, Priority.ALWAYS);
+        HBox statusBar = new HBox(10, status, gap, progressLabel, progress, displayed);
+        statusBar.getStyleClass().add("status-bar");
+        statusBar.setPadding(new Insets(3, 8, 3, 8));
+
+        VBox top = new VBox(menu(), filterBar.box);
+        BorderPane root = new BorderPane(split, top, null, statusBar, null);
+        root.setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY);
+            e.consume();
         });
-        MenuBar menu = new MenuBar(new Menu("File", null, open));
-        BorderPane root = new BorderPane(split, menu, null, status, null);
+        root.setOnDragDropped(e -> {
+            List<File> fs = e.getDragboard().getFiles();
+            if (fs != null && !fs.isEmpty()) open(fs.get(0).getPath());
+            e.setDropCompleted(fs != null && !fs.isEmpty());
+            e.consume();
+        });
+        Scene scene = new Scene(root, 1280, 820);
+        scene.getStylesheets().add(RoceScopeGui.class.getResource("rocescope.css").toExternalForm());
         stage.setTitle("RoCEscope");
-        stage.setScene(new Scene(root, 1200, 800));
+        stage.setScene(scene);
         stage.show();
         List<String> args = getParameters() == null ? List.of() : getParameters().getUnnamed();
         if (!args.isEmpty()) open(args.get(0));
     }
 
-    private void column(String title, double width, Function<DecodedFrame, String> text) {
-        TableColumn<DecodedFrame, String> c = new TableColumn<>(title);
-        c.setPrefWidth(width);
-        c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(text.apply(cell.getValue())));
-        c.setSortable(false);
-        frames.getColumns().add(c);
+    private MenuBar menu() {
+        MenuItem open = item("Open…", "Shortcut+O", () -> {
+            File f = chooser("Open a capture").showOpenDialog(stage);
+            if (f != null) open(f.getPath());
+        });
+        refreshRecent();
+        MenuItem export = item("Export Specified Frames…", null, this::exportDialog);
+        MenuItem props = item("Capture File Properties", "Shortcut+Alt+Shift+C", this::propertiesDialog);
+        MenuItem quit = item("Quit", "Shortcut+Q", Platform::exit);
+        Menu fileMenu = new Menu("File", null, open, recentMenu, new SeparatorMenuItem(), export, props, new SeparatorMenuItem(), quit);
+        MenuItem copyText = item("Copy Rows as Text", "Shortcut+C", () -> packets.copy(false));
+        MenuItem copyCsv = item("Copy Rows as CSV", "Shortcut+Shift+C", () -> packets.copy(true));
+        MenuItem goTo = item("Go to Frame…", "Shortcut+G", this::goToDialog);
+        MenuItem focusFilter = item("Focus the Filter Bar", "Shortcut+/", () -> filterBar.text.requestFocus());
+        Menu edit = new Menu("Edit", null, copyText, copyCsv, new SeparatorMenuItem(), goTo, focusFilter);
+        MenuItem colouring = item("Colouring Rules…", null, this::colouringDialog);
+        Menu view = new Menu("View", null, colouring);
+        Menu analyze = new Menu("Analyze", null,
+            item("Connections", "Shortcut+1", () -> tabs.getSelectionModel().select(connectionsTab)),
+            item("Expert Info", "Shortcut+2", () -> tabs.getSelectionModel().select(expertTab)),
+            item("Set-up Ladders", "Shortcut+3", () -> tabs.getSelectionModel().select(laddersTab)),
+            item("IO Graph", "Shortcut+4", () -> tabs.getSelectionModel().select(ioTab)));
+        return new MenuBar(fileMenu, edit, view, analyze);
     }
 
-    /** Loads a capture; a bad file shows one line in the status bar. */
+    private static MenuItem item(String text, String accel, Runnable action) {
+        MenuItem m = new MenuItem(text);
+        if (accel != null) m.setAccelerator(KeyCombination.keyCombination(accel));
+        m.setOnAction(e -> action.run());
+        return m;
+    }
+
+    private static FileChooser chooser(String title) {
+        FileChooser c = new FileChooser();
+        c.setTitle(title);
+        c.getExtensionFilters().addAll(
+            new FileChooser.ExtensionFilter("Captures (pcap, pcapng, compressed)", "*.pcap", "*.pcapng", "*.cap", "*.gz", "*.zst", "*.lz4"),
+            new FileChooser.ExtensionFilter("All files", "*"));
+        return c;
+    }
+
+    private void refreshRecent() {
+        recentMenu.getItems().clear();
+        for (String p : recent.list()) recentMenu.getItems().add(item(p, null, () -> open(p)));
+        if (recentMenu.getItems().isEmpty()) {
+            MenuItem none = new MenuItem("(none yet)");
+            none.setDisable(true);
+            recentMenu.getItems().add(none);
+        }
+    }
+
+    // ---- opening and indexing ----
+
+    /** Opens a capture: its first rows show as soon as they are indexed; a bad file is one line in the status bar. */
     void open(String path) {
+        int gen = generation.incrementAndGet();
+        openedAt = System.nanoTime();
+        indexedAt = analysedAt = 0;
+        frames.getSelectionModel().clearSelection();
+        frames.setItems(FrameRows.all(0));   // the old capture's rows go before its file does
+        closeFile();
+        CaptureFile f;
         try {
-            CaptureModel m = CaptureModel.load(path);
-            frames.setItems(FXCollections.observableArrayList(m.frames));
-            status.setText(path + ": " + m.frames.size() + " frames" + (m.warnings.isEmpty() ? "" : " — " + String.join("; ", m.warnings)));
+            f = CaptureFile.open(path, x -> { });
         } catch (IOException e) {
             status.setText("Cannot open " + e.getMessage());
-        }
-    }
-
-    private void show(DecodedFrame f) {
-        shown = f;
-        if (f == null) {
-            fields.setRoot(null);
-            bytes.clear();
+            stage.setTitle("RoCEscope");
             return;
         }
-        fields.setRoot(FieldTree.build(f));
-        bytes.setText(HexDump.render(f.data(), f.capturedLength()));
+        file = f;
+        analysis = null;
+        sha256 = null;
+        appliedFilter = "";
+        filterBar.text.setText("");
+        frames.getSortOrder().clear();
+        PacketRows pr = new PacketRows(new FrameSource(f), rules);
+        packets.rows(pr);
+        rows = FrameRows.all(0);
+        frames.setItems(rows);
+        detail.show(null);
+        connections.show(null);
+        expert.show(null);
+        ladders.show(null);
+        ioGraph.clear();
+        recent.add(path);
+        refreshRecent();
+        String name = f.path.getFileName().toString();
+        stage.setTitle(name + " — indexing … — RoCEscope");
+        status.setText(f.path + (f.compressed ? " (compressed: unpacked to a temporary pcapng)" : ""));
+        CountDownLatch latch = new CountDownLatch(1);
+        indexedLatch = latch;
+        busy("Indexing", 0);
+        AtomicBoolean pending = new AtomicBoolean();
+        Thread t = daemon(() -> {
+            try {
+                f.index(fraction -> {
+                    if (pending.compareAndSet(false, true)) {
+                        Platform.runLater(() -> {
+                            pending.set(false);
+                            if (gen == generation.get() || file == f) grow(f, fraction);
+                        });
+                    }
+                }, () -> file != f);
+            } catch (IOException e) {
+                Platform.runLater(() -> status.setText("Read error: " + e.getMessage()));
+            } finally {
+                latch.countDown();
+                Platform.runLater(() -> indexed(f));
+            }
+        }, "rocescope-gui-index");
+        running.incrementAndGet();
+        t.start();
     }
 
-    private void highlight(FieldTree.Node n) {
-        if (shown == null || n.length() <= 0) {
-            bytes.deselect();
+    /** More of the capture is indexed: the list grows (its first rows show with the first call). */
+    private void grow(CaptureFile f, double fraction) {
+        if (file != f) return;
+        int n = f.index.size();
+        if (rows.isAll()) rows.growTo(n);
+        if (fraction >= 0) progress.setProgress(fraction);
+        displayed.setText("Frames: " + n);
+    }
+
+    private void indexed(CaptureFile f) {
+        running.decrementAndGet();
+        if (file != f) return;
+        grow(f, 1);
+        indexedAt = System.nanoTime();
+        int n = f.index.size();
+        stage.setTitle(f.path.getFileName() + " — " + n + " frames");
+        updateDisplayed();
+        status.setText(f.path + (f.warnings().isEmpty() ? "" : " — warning: " + String.join("; ", f.warnings())));
+        if (n > 0 && frames.getSelectionModel().isEmpty()) frames.getSelectionModel().select(0);
+        ioGraph.show(f.index);
+        analyse(f);
+    }
+
+    /** The CLI's analysis (CaptureAnalysis, as `rocescope flows`) in the background; its views fill when it ends. */
+    private void analyse(CaptureFile f) {
+        busy("Analysing", -1);
+        run(() -> {
+            StringWriter err = new StringWriter();
+            Reports.Analysis a = CaptureAnalysis.analyze(f.readPath.toString(), new DecodeOptions(), TrackerOptions.defaults(),
+                FramePipeline.defaultThreads(true), new PrintWriter(err));
+            Platform.runLater(() -> {
+                if (file != f) return;
+                analysis = a;
+                analysedAt = System.nanoTime();
+                idle();
+                if (a == null) return;
+                connections.show(a);
+                expert.show(a);
+                ladders.show(a);
+                packets.rows().retransmitted(Retransmissions.frames(a));
+                frames.refresh();
+            });
+        });
+    }
+
+    // ---- filtering, sorting, going to a frame ----
+
+    private void filterProblem(String problem) {
+        if (problem != null) status.setText("Filter: " + problem);
+        else if (file != null) status.setText(file.path.toString());
+    }
+
+    private void filterFromField(String filter, boolean apply) {
+        filterBar.text.setText(filter);
+        if (apply) applyFilterText(filter);
+    }
+
+    /** Shows only the frames {@code text} keeps (every frame when blank), worked out in the background. */
+    void applyFilterText(String text) {
+        if (!text.equals(filterBar.text.getText())) filterBar.text.setText(text);
+        if (file == null) return;
+        CaptureFile f = file;
+        int gen = generation.incrementAndGet();
+        frames.getSortOrder().clear();
+        if (text.isBlank()) {
+            appliedFilter = "";
+            rows = FrameRows.all(f.index.size());
+            setRows(rows, null);
             return;
         }
-        int[] r = HexDump.hexRange(n.offset(), Math.min(n.length(), shown.capturedLength() - n.offset()));
-        bytes.selectRange(r[0], r[1]);
+        DisplayFilter filter;
+        try {
+            filter = DisplayFilter.parse(text);
+        } catch (FilterSyntaxException e) {
+            status.setText("Filter: " + e.getMessage());
+            return;
+        }
+        busy("Filtering", -1);
+        run(() -> {
+            try {
+                indexedLatch.await();
+                FilterJob job = new FilterJob(() -> generation.get() != gen, n -> { });
+                try (CaptureReader r = CaptureReaders.open(f.readPath.toString())) {
+                    FramePipeline p = new FramePipeline(new DecodeOptions(), FieldInterest.summary().with(filter.fields()),
+                        FramePipeline.defaultThreads(true), FramePipeline.DEFAULT_BATCH);
+                    p.run(r, f.index.size(), new FilteredJob<>(job, filter));
+                }
+                Platform.runLater(() -> {
+                    idle();
+                    if (generation.get() != gen) return;
+                    appliedFilter = text;
+                    rows = FrameRows.of(job.kept(), job.size());
+                    setRows(rows, null);
+                });
+            } catch (CancellationException | InterruptedException e) {
+                Platform.runLater(this::idle);
+            } catch (IOException e) {
+                Platform.runLater(() -> { idle(); status.setText("Filter: read error: " + e.getMessage()); });
+            }
+        });
     }
 
+    /** Shows these rows, keeping the selected frame selected when it is among them. */
+    private void setRows(FrameRows r, Integer keep) {
+        Integer sel = keep != null ? keep : frames.getSelectionModel().getSelectedItem();
+        frames.setItems(r);
+        updateDisplayed();
+        if (sel != null) {
+            int pos = r.positionOf(sel);
+            if (pos >= 0) {
+                frames.getSelectionModel().clearAndSelect(pos);
+                frames.scrollTo(Math.max(0, pos - 5));
+                return;
+            }
+        }
+        if (r.size() > 0) frames.getSelectionModel().clearAndSelect(0);
+        else detail.show(null);
+    }
+
+    private void updateDisplayed() {
+        if (file == null) return;
+        int n = file.index.size();
+        displayed.setText("Frames: " + n + " · Displayed: " + rows.size()
+            + (n > 0 ? String.format(" (%.1f%%)", 100.0 * rows.size() / n) : ""));
+    }
+
+    /** Sorts the displayed frames by a column (capture order when null), the keys worked out in the background. */
+    private void sortBy(TableColumn<Integer, ?> column) {
+        if (file == null || packets.rows() == null || showingSorted) return;
+        CaptureFile f = file;
+        int col = column == null ? 0 : frames.getColumns().indexOf(column);
+        boolean descending = column != null && column.getSortType() == TableColumn.SortType.DESCENDING;
+        int[] shown = rows.frames();
+        Arrays.sort(shown);
+        int gen = generation.incrementAndGet();
+        busy("Sorting", -1);
+        run(() -> {
+            Integer[] order = Arrays.stream(shown).boxed().toArray(Integer[]::new);
+            Comparator<Integer> cmp;
+            switch (col) {
+                case 0: cmp = Comparator.naturalOrder(); break;
+                case 1: cmp = Comparator.comparingLong(f.index::time); break;
+                case 5: cmp = Comparator.comparingLong(f.index::length); break;
+                default: {
+                    FrameSource src = new FrameSource(f);
+                    String[] keys = new String[order.length];
+                    for (int i = 0; i < order.length; i++) {
+                        if ((i & 1023) == 0 && generation.get() != gen) return;
+                        DecodedFrame d = src.decode(order[i]);
+                        keys[i] = d == null ? "" : PacketRows.columns(d)[col];
+                    }
+                    java.util.HashMap<Integer, String> byFrame = new java.util.HashMap<>();
+                    for (int i = 0; i < order.length; i++) byFrame.put(order[i], keys[i]);
+                    cmp = Comparator.comparing(byFrame::get);
+                }
+            }
+            if (descending) cmp = cmp.reversed();
+            Arrays.sort(order, cmp.thenComparing(Comparator.naturalOrder()));
+            int[] sorted = Arrays.stream(order).mapToInt(Integer::intValue).toArray();
+            Platform.runLater(() -> {
+                idle();
+                if (generation.get() != gen) return;
+                rows = FrameRows.of(sorted, sorted.length);
+                showingSorted = true;   // the table asks to sort its new items again: they are sorted
+                try {
+                    setRows(rows, null);
+                } finally {
+                    showingSorted = false;
+                }
+            });
+        });
+    }
+
+    private void goToDialog() {
+        TextInputDialog d = new TextInputDialog();
+        d.setTitle("Go to Frame");
+        d.setHeaderText(null);
+        d.setContentText("Frame number:");
+        d.showAndWait().ifPresent(s -> {
+            try {
+                if (!goToFrame(Long.parseLong(s.strip()))) status.setText("Frame " + s.strip() + " is not displayed");
+            } catch (NumberFormatException e) {
+                status.setText("Go to frame: '" + s + "' is not a frame number");
+            }
+        });
+    }
+
+    /** Selects frame {@code number} (from 1) and scrolls to it; when the filter hides it, the filter is cleared first. */
+    boolean goToFrame(long number) {
+        if (file == null || number < 1 || number > file.index.size()) return false;
+        int frame = (int) (number - 1);
+        int pos = rows.positionOf(frame);
+        if (pos < 0) {
+            appliedFilter = "";
+            filterBar.text.setText("");
+            generation.incrementAndGet();
+            rows = FrameRows.all(file.index.size());
+            setRows(rows, frame);
+            return true;
+        }
+        frames.getSelectionModel().clearAndSelect(pos);
+        frames.scrollTo(Math.max(0, pos - 5));
+        frames.requestFocus();
+        return true;
+    }
+
+    private void show(Integer frame) {
+        if (frame == null || packets.rows() == null) {
+            detail.show(null);
+            return;
+        }
+        detail.show(packets.rows().source().decode(frame));
+    }
+
+    // ---- dialogs ----
+
+    private void exportDialog() {
+        if (file == null) return;
+        ChoiceDialog<String> which = new ChoiceDialog<>("Displayed frames", "All frames", "Displayed frames", "Selected frames");
+        which.setTitle("Export Specified Frames");
+        which.setHeaderText(null);
+        which.setContentText("Export:");
+        which.showAndWait().ifPresent(choice -> {
+            FileChooser c = new FileChooser();
+            c.setTitle("Export Specified Frames");
+            c.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("pcapng", "*.pcapng"),
+                new FileChooser.ExtensionFilter("pcap", "*.pcap"));
+            File out = c.showSaveDialog(stage);
+            if (out == null) return;
+            int[] sel = switch (choice) {
+                case "All frames" -> FrameRows.all(file.index.size()).frames();
+                case "Selected frames" -> frames.getSelectionModel().getSelectedItems().stream().mapToInt(Integer::intValue).sorted().toArray();
+                default -> rows.frames();
+            };
+            boolean pcapng = !out.getName().endsWith(".pcap");
+            CaptureFile f = file;
+            busy("Exporting", -1);
+            run(() -> {
+                try {
+                    int n = export(f, sel, out.toPath(), pcapng);
+                    Platform.runLater(() -> { idle(); status.setText("Exported " + n + " frames to " + out); });
+                } catch (IOException e) {
+                    Platform.runLater(() -> { idle(); status.setText("Export failed: " + e.getMessage()); });
+                }
+            });
+        });
+    }
+
+    /** Writes frames {@code which} (indexes, in this order) of {@code f} to {@code out}, as read from the file. */
+    static int export(CaptureFile f, int[] which, Path out, boolean pcapng) throws IOException {
+        CaptureRecord rec = new CaptureRecord();
+        int n = 0;
+        try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(out), 1 << 20);
+             CaptureWriter w = pcapng ? new PcapngFileWriter(os, true) : new PcapFileWriter(os, f.nanosecondTimestamps())) {
+            for (int i : which) {
+                if (!f.read(i, rec)) continue;
+                w.write(rec.timestampNanos, rec.data, rec.capturedLength, Integer.toUnsignedLong(rec.originalLength), rec.linkType, rec.interfaceId);
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Capture file properties; the SHA-256 is worked out in the background the first time. */
+    Map<String, String> properties() {
+        return file == null ? Map.of() : CaptureProperties.of(file, rows.size(), sha256);
+    }
+
+    private void propertiesDialog() {
+        if (file == null) return;
+        Alert a = new Alert(Alert.AlertType.INFORMATION, "", ButtonType.CLOSE);
+        a.setTitle("Capture File Properties");
+        a.setHeaderText(file.path.getFileName().toString());
+        TextArea text = new TextArea(propertiesText());
+        text.setEditable(false);
+        text.setPrefColumnCount(80);
+        text.setPrefRowCount(18);
+        text.getStyleClass().add("hex");
+        a.getDialogPane().setContent(text);
+        if (sha256 == null) {
+            CaptureFile f = file;
+            run(() -> {
+                try {
+                    String h = CaptureProperties.sha256(f.path);
+                    Platform.runLater(() -> { if (file == f) { sha256 = h; text.setText(propertiesText()); } });
+                } catch (IOException e) {
+                    Platform.runLater(() -> status.setText("SHA-256: " + e.getMessage()));
+                }
+            });
+        }
+        a.show();
+    }
+
+    private String propertiesText() {
+        StringBuilder sb = new StringBuilder();
+        properties().forEach((k, v) -> sb.append(String.format("%-22s %s%n", k + ":", v)));
+        return sb.toString();
+    }
+
+    /** Computes the SHA-256 now (tests). */
+    void computeSha256() throws IOException {
+        if (file != null) sha256 = CaptureProperties.sha256(file.path);
+    }
+
+    private void colouringDialog() {
+        ColouringDialog.show(stage, rules, () -> {
+            if (packets.rows() != null) packets.rows().rulesChanged();
+            frames.refresh();
+        });
+    }
+
+    // ---- background work ----
+
+    private void run(Runnable r) {
+        running.incrementAndGet();
+        worker.execute(() -> {
+            try {
+                r.run();
+            } finally {
+                running.decrementAndGet();
+            }
+        });
+    }
+
+    private void busy(String what, double fraction) {
+        progressLabel.setText(what + " …");
+        progress.setVisible(true);
+        progress.setProgress(fraction);
+    }
+
+    private void idle() {
+        if (running.get() <= 1) {
+            progress.setVisible(false);
+            progressLabel.setText("");
+        }
+    }
+
+    /** True while indexing, analysis, a filter or a sort runs. */
+    boolean busy() { return running.get() > 0; }
+
+    Reports.Analysis analysis() { return analysis; }
+
+    CaptureFile file() { return file; }
+
+    FrameRows rows() { return rows; }
+
+    String appliedFilter() { return appliedFilter; }
+
+    private void closeFile() {
+        if (file != null) {
+            try {
+                file.close();
+            } catch (IOException e) {
+                // closing a file we only read: nothing to say
+            }
+            file = null;
+        }
+    }
+
+    @Override
+    public void stop() {
+        closeFile();
+        worker.shutdownNow();
+    }
 }

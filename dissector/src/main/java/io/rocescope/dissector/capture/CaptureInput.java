@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
 
 /**
@@ -93,6 +94,24 @@ final class CaptureInput implements AutoCloseable {
             buf.flip();
         }
         consumed -= n;
+    }
+
+    /** True when {@link #readAt} works: the source is a file. */
+    boolean positioned() { return in instanceof FileChannel; }
+
+    /**
+     * Reads {@code len} bytes at file position {@code pos} into {@code dst}, without touching this
+     * input's buffer or position (FileChannel's positioned reads are safe from any thread). Returns how
+     * many bytes there were.
+     */
+    int readAt(long pos, byte[] dst, int off, int len) throws IOException {
+        if (!(in instanceof FileChannel fc)) throw new UnsupportedOperationException("not a file");
+        ByteBuffer b = ByteBuffer.wrap(dst, off, len);
+        while (b.hasRemaining()) {
+            int n = fc.read(b, pos + (b.position() - off));
+            if (n < 0) break;
+        }
+        return b.position() - off;
     }
 
     /** True once the source has ended (buffered bytes may remain). */

@@ -18,6 +18,19 @@ public interface CaptureReader extends AutoCloseable {
      */
     int nextBatch(RecordBatch batch, long max) throws IOException;
 
+    /**
+     * Reads again the record that starts at {@code fileOffset} (a {@link CaptureRecord#fileOffset} this
+     * reader gave) into {@code rec}, numbering it {@code number}, without moving the sequential reading:
+     * a positioned read of the file, safe to call from another thread while {@link #next} goes on.
+     * False when the bytes there are not a whole packet record.
+     *
+     * @throws UnsupportedOperationException when the input cannot be read at a position (standard
+     *         input, a compressed file)
+     */
+    default boolean readAt(long fileOffset, long number, CaptureRecord rec) throws IOException {
+        throw new UnsupportedOperationException(format() + " input read as a stream cannot be read at a position");
+    }
+
     /** True unless the file's timestamps are known to be whole microseconds (a classic microsecond pcap). */
     default boolean nanosecondTimestamps() { return true; }
 

@@ -20,6 +20,11 @@ public final class CaptureRecord {
     public int interfaceId;
     /** LINKTYPE_ of the interface the frame came from. */
     public int linkType;
+    /**
+     * Where the record starts in the file (its pcap record header, its pcapng block), for
+     * {@link CaptureReader#readAt}; -1 when the reader does not know (a batch, standard input).
+     */
+    public long fileOffset = -1;
     public byte[] data = new byte[2048];
 
     void ensureCapacity(int n) {

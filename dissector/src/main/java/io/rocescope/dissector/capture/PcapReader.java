@@ -67,6 +67,7 @@ public final class PcapReader implements CaptureReader {
     @Override
     public boolean next(CaptureRecord rec) throws IOException {
         if (done) return false;
+        long at = in.position();
         int n = in.read(hdr, 0, 16);
         if (n == 0) { done = true; return false; }
         if (n < 16) {
@@ -91,6 +92,28 @@ public final class PcapReader implements CaptureReader {
         rec.originalLength = originalLength.of(orig, incl, count, name, warnings);
         rec.interfaceId = 0;
         rec.linkType = linkType;
+        rec.fileOffset = at;
+        Erf.unwrap(rec);
+        return true;
+    }
+
+    @Override
+    public boolean readAt(long fileOffset, long number, CaptureRecord rec) throws IOException {
+        if (!in.positioned()) return CaptureReader.super.readAt(fileOffset, number, rec);
+        byte[] h = new byte[16];
+        if (in.readAt(fileOffset, h, 0, 16) < 16) return false;
+        long sec = ByteOrder32.u32(h, 0, bigEndian), frac = ByteOrder32.u32(h, 4, bigEndian);
+        long incl = ByteOrder32.u32(h, 8, bigEndian), orig = ByteOrder32.u32(h, 12, bigEndian);
+        if (incl > MAX_RECORD) return false;
+        rec.ensureCapacity((int) incl);
+        if (in.readAt(fileOffset + 16, rec.data, 0, (int) incl) < incl) return false;
+        rec.number = number;
+        rec.timestampNanos = sec * 1_000_000_000L + (nanos ? frac : frac * 1000L);
+        rec.capturedLength = (int) incl;
+        rec.originalLength = (int) Math.max(orig, incl);
+        rec.interfaceId = 0;
+        rec.linkType = linkType;
+        rec.fileOffset = fileOffset;
         Erf.unwrap(rec);
         return true;
     }

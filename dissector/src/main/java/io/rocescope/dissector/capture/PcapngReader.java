@@ -22,7 +22,10 @@ public final class PcapngReader implements CaptureReader {
     private final List<String> warnings = new ArrayList<>();
     private final OriginalLength originalLength = new OriginalLength();
     private boolean bigEndian;
-    private final List<Iface> interfaces = new ArrayList<>();
+    /** The current section's interfaces (copy-on-write: {@link #readAt} reads them from another thread). */
+    private List<Iface> interfaces = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Every section read so far, by file offset, with its byte order and interfaces, for {@link #readAt}. */
+    private final List<Section> sections = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** Every interface described so far, in all sections, and the header comments (bounded). */
     private final List<CaptureInterface> described = new ArrayList<>();
     private final List<String> comments = new ArrayList<>();
@@ -39,6 +42,8 @@ public final class PcapngReader implements CaptureReader {
         long offsetSeconds;
         Iface(int linkType, long snaplen) { this.linkType = linkType; this.snaplen = snaplen; }
     }
+
+    private record Section(long start, boolean bigEndian, List<Iface> interfaces) {}
 
     PcapngReader(CaptureInput in, String name, byte[] magic) throws IOException {
         this.in = in;
@@ -72,13 +77,15 @@ public final class PcapngReader implements CaptureReader {
             else if (code >= 2 && code <= 4) comment((code == 2 ? "Hardware: " : code == 3 ? "OS: " : "Application: ") + text);
             o += 4 + ((len + 3) & ~3);
         }
-        interfaces.clear();
+        interfaces = new java.util.concurrent.CopyOnWriteArrayList<>();
+        sections.add(new Section(in.position() - total, bigEndian, interfaces));
         return true;
     }
 
     @Override
     public boolean next(CaptureRecord rec) throws IOException {
         while (!done) {
+            long at = in.position();
             int n = in.read(head, 0, 8);
             if (n == 0) { done = true; return false; }
             if (n < 8) return damaged("a block header is cut short (" + n + " of 8 bytes)");
@@ -101,15 +108,15 @@ public final class PcapngReader implements CaptureReader {
                     if (!interfaceDescription(body)) return false;
                     break;
                 case EPB:
-                    if (enhancedPacket(rec, body)) return true;
+                    if (enhancedPacket(rec, body)) { rec.fileOffset = at; return true; }
                     if (done) return false;
                     break;
                 case SPB:
-                    if (simplePacket(rec, body)) return true;
+                    if (simplePacket(rec, body)) { rec.fileOffset = at; return true; }
                     if (done) return false;
                     break;
                 case OPB:
-                    if (obsoletePacket(rec, body)) return true;
+                    if (obsoletePacket(rec, body)) { rec.fileOffset = at; return true; }
                     if (done) return false;
                     break;
                 default:
@@ -247,6 +254,57 @@ public final class PcapngReader implements CaptureReader {
         rec.originalLength = originalLength.of(orig, cap, count, name, warnings);
         rec.interfaceId = ifaceId;
         rec.linkType = iface.linkType;
+        Erf.unwrap(rec);
+        return true;
+    }
+
+    @Override
+    public boolean readAt(long fileOffset, long number, CaptureRecord rec) throws IOException {
+        if (!in.positioned()) return CaptureReader.super.readAt(fileOffset, number, rec);
+        Section sec = null;
+        for (Section s : sections) if (s.start() <= fileOffset) sec = s;
+        if (sec == null) return false;
+        boolean be = sec.bigEndian();
+        byte[] h = new byte[8];
+        if (in.readAt(fileOffset, h, 0, 8) < 8) return false;
+        long type = ByteOrder32.u32(h, 0, be), total = ByteOrder32.u32(h, 4, be);
+        if (total < 12 || total > MAX_BLOCK || total % 4 != 0) return false;
+        int body = (int) total - 12;
+        byte[] b = new byte[body];
+        if (in.readAt(fileOffset + 8, b, 0, body) < body) return false;
+        int id, dataOff;
+        long ts, cap, orig;
+        if (type == EPB || type == OPB) {
+            if (body < 20) return false;
+            id = type == EPB ? (int) ByteOrder32.u32(b, 0, be) : ByteOrder32.u16(b, 0, be);
+            ts = ByteOrder32.u32(b, 4, be) << 32 | ByteOrder32.u32(b, 8, be);
+            cap = ByteOrder32.u32(b, 12, be);
+            orig = ByteOrder32.u32(b, 16, be);
+            dataOff = 20;
+            if (20 + cap > body) return false;
+        } else if (type == SPB) {
+            if (body < 4) return false;
+            id = 0;
+            ts = 0;
+            orig = ByteOrder32.u32(b, 0, be);
+            cap = Math.min(orig, body - 4);
+            dataOff = 4;
+        } else {
+            return false;
+        }
+        List<Iface> ifs = sec.interfaces();
+        if (id < 0 || id >= ifs.size()) return false;
+        Iface iface = ifs.get(id);
+        if (type == SPB && iface.snaplen > 0) cap = Math.min(cap, iface.snaplen);
+        rec.ensureCapacity((int) cap);
+        System.arraycopy(b, dataOff, rec.data, 0, (int) cap);
+        rec.number = number;
+        rec.timestampNanos = nanos(iface, ts);
+        rec.capturedLength = (int) cap;
+        rec.originalLength = (int) Math.max(orig, cap);
+        rec.interfaceId = id;
+        rec.linkType = iface.linkType;
+        rec.fileOffset = fileOffset;
         Erf.unwrap(rec);
         return true;
     }

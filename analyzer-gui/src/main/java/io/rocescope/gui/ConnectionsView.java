@@ -1,0 +1,159 @@
+package io.rocescope.gui;
+
+import io.rocescope.flow.Reports;
+import io.rocescope.flow.TimelineEvent;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.collections.FXCollections;
+import javafx.geometry.Insets;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.Pane;
+import javafx.scene.shape.Rectangle;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * One row per connection (QP pair) with the figures of {@code rocescope flows -T json}: set-up,
+ * endpoints, MTU, packets and bytes each way, messages, PSN gaps, retransmissions, NAKs by kind, RNR
+ * NAKs, CNPs, CE marks, RTT, and a bar showing when in the capture it was active. Selecting a row
+ * filters the packet list to the connection's frames (its data both ways and its set-up).
+ */
+final class ConnectionsView {
+    final TableView<Reports.ConnectionReport> table = new TableView<>();
+    final Label header = new Label("Connections appear when the analysis of the capture has run.");
+    final BorderPane pane = new BorderPane(table);
+    private double durationNanos = 1;
+
+    ConnectionsView(Consumer<String> filter) {
+        table.setId("connections");
+        header.getStyleClass().add("view-header");
+        BorderPane.setMargin(header, new Insets(4, 8, 4, 8));
+        pane.setTop(header);
+        table.setPlaceholder(new Label("No RoCE connections"));
+        col("ID", 34, c -> c.id());
+        col("Set-up", 70, c -> c.setup().json());
+        col("Tr", 34, Reports.ConnectionReport::transport);
+        col("Endpoint A", 150, c -> endpoint(c.a()));
+        col("Endpoint B", 150, c -> endpoint(c.b()));
+        col("MTU", 48, c -> c.mtu() == null ? "?" : c.mtu());
+        col("Packets A→B", 84, c -> c.aToB() == null ? 0L : c.aToB().packets());
+        col("Packets B→A", 84, c -> c.bToA() == null ? 0L : c.bToA().packets());
+        col("Bytes", 80, c -> both(c, Reports.FlowReport::bytes));
+        col("Msgs", 54, c -> both(c, f -> f.messages().count() + f.readResponseMessages().count()));
+        col("Gaps", 46, c -> both(c, f -> f.psn().gaps()));
+        col("Resent", 54, c -> both(c, f -> f.psn().retransmittedPackets()));
+        col("NAKs", 120, ConnectionsView::naks);
+        col("RNR", 42, c -> both(c, f -> f.answers().rnrNaks()));
+        col("CNPs", 48, c -> both(c, Reports.FlowReport::cnps));
+        col("CE", 48, c -> both(c, Reports.FlowReport::ceMarked));
+        col("RTT p50", 90, ConnectionsView::rtt);
+        TableColumn<Reports.ConnectionReport, Reports.ConnectionReport> bar = new TableColumn<>("Active");
+        bar.setPrefWidth(150);
+        bar.setSortable(false);
+        bar.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
+        bar.setCellFactory(c -> new TableCell<>() {
+            @Override
+            protected void updateItem(Reports.ConnectionReport r, boolean empty) {
+                super.updateItem(r, empty);
+                setGraphic(empty || r == null ? null : timeBar(r, Math.max(40, getTableColumn().getWidth() - 12)));
+            }
+        });
+        table.getColumns().add(bar);
+        table.getSelectionModel().selectedItemProperty().addListener((o, old, c) -> {
+            if (c != null) filter.accept(filter(c));
+        });
+    }
+
+    private <T> void col(String title, double width, Function<Reports.ConnectionReport, T> value) {
+        TableColumn<Reports.ConnectionReport, T> c = new TableColumn<>(title);
+        c.setPrefWidth(width);
+        c.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(value.apply(cell.getValue())));
+        table.getColumns().add(c);
+    }
+
+    void show(Reports.Analysis a) {
+        if (a == null) {
+            table.setItems(FXCollections.observableArrayList());
+            header.setText("Connections appear when the analysis of the capture has run.");
+            return;
+        }
+        durationNanos = Math.max(1, a.summary().durationSeconds().nanos());
+        table.setItems(FXCollections.observableArrayList(a.connections()));
+        header.setText(a.connections().size() + " connections, " + a.summary().flows() + " flows — select one to show its frames");
+    }
+
+    static String endpoint(Reports.EndpointReport e) {
+        if (e == null) return "?";
+        return e.ip() + (e.qpn() == null ? "" : String.format(Locale.ROOT, " QP 0x%06x", e.qpn()));
+    }
+
+    private static long both(Reports.ConnectionReport c, Function<Reports.FlowReport, Long> v) {
+        long n = 0;
+        if (c.aToB() != null) n += v.apply(c.aToB());
+        if (c.bToA() != null) n += v.apply(c.bToA());
+        return n;
+    }
+
+    /** NAKs by kind, both directions: "PSN Sequence Error 4". */
+    static String naks(Reports.ConnectionReport c) {
+        java.util.Map<String, Long> m = new java.util.TreeMap<>();
+        for (Reports.FlowReport f : new Reports.FlowReport[] {c.aToB(), c.bToA()}) {
+            if (f != null) f.answers().naks().forEach((k, v) -> m.merge(k, v, Long::sum));
+        }
+        return m.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "));
+    }
+
+    static String rtt(Reports.ConnectionReport c) {
+        List<String> out = new ArrayList<>();
+        for (Reports.FlowReport f : new Reports.FlowReport[] {c.aToB(), c.bToA()}) {
+            if (f != null && f.answers().rttMicros().count() > 0) out.add(f.answers().rttMicros().median() + " µs");
+        }
+        return String.join(" / ", out);
+    }
+
+    /** The display filter for a connection's frames: each direction's packets to its QP, and its set-up frames. */
+    static String filter(Reports.ConnectionReport c) {
+        List<String> parts = new ArrayList<>();
+        for (Reports.FlowReport f : new Reports.FlowReport[] {c.aToB(), c.bToA()}) {
+            if (f == null) continue;
+            String ip = f.src().contains(":") ? "ipv6" : "ip";
+            boolean addr = f.src().matches("[0-9.]+") || f.src().contains(":");
+            parts.add("(" + (addr ? ip + ".src == " + f.src() + " && " + ip + ".dst == " + f.dst() + " && " : "")
+                + "infiniband.bth.destqp == " + f.destQp() + ")");
+        }
+        TreeSet<Long> setup = new TreeSet<>();
+        if (c.timeline() != null) for (TimelineEvent e : c.timeline()) setup.add(e.frame());
+        if (!setup.isEmpty()) parts.add("frame.number in {" + setup.stream().map(String::valueOf).collect(Collectors.joining(",")) + "}");
+        return String.join(" || ", parts);
+    }
+
+    private Pane timeBar(Reports.ConnectionReport c, double width) {
+        double first = Double.MAX_VALUE, last = 0;
+        for (Reports.FlowReport f : new Reports.FlowReport[] {c.aToB(), c.bToA()}) {
+            if (f == null) continue;
+            first = Math.min(first, f.firstTime().nanos());
+            last = Math.max(last, f.lastTime().nanos());
+        }
+        Pane p = new Pane();
+        Rectangle track = new Rectangle(0, 3, width, 10);
+        track.getStyleClass().add("bar-track");
+        p.getChildren().add(track);
+        if (first != Double.MAX_VALUE) {
+            double x = width * first / durationNanos, w = Math.max(2, width * (last - first) / durationNanos);
+            Rectangle r = new Rectangle(x, 3, Math.min(w, width - x), 10);
+            r.getStyleClass().add("bar-active");
+            p.getChildren().add(r);
+        }
+        p.setPrefSize(width, 16);
+        return p;
+    }
+}

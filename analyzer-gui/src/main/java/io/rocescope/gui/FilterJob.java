@@ -1,0 +1,65 @@
+package io.rocescope.gui;
+
+import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.pipeline.FrameJob;
+
+import java.util.Arrays;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
+
+/**
+ * Collects the frames a display filter keeps (through the CLI's pipeline, wrapped in its FilteredJob):
+ * their indexes (frame number − 1), in capture order. Stops with a CancellationException when
+ * {@code cancelled} says so (a newer filter was applied).
+ */
+final class FilterJob implements FrameJob<FilterJob.Numbers> {
+    static final class Numbers {
+        long[] n = new long[256];
+        int size;
+    }
+
+    private int[] kept = new int[1024];
+    private int size;
+    private long seen;
+    private final BooleanSupplier cancelled;
+    private final LongConsumer progress;
+
+    FilterJob(BooleanSupplier cancelled, LongConsumer progress) {
+        this.cancelled = cancelled;
+        this.progress = progress;
+    }
+
+    @Override
+    public Numbers newOutput() { return new Numbers(); }
+
+    @Override
+    public void clear(Numbers out) { out.size = 0; }
+
+    @Override
+    public void frame(DecodedFrame f, Numbers out) {
+        if (out.size == out.n.length) out.n = Arrays.copyOf(out.n, out.size * 2);
+        out.n[out.size++] = f.number();
+    }
+
+    @Override
+    public int mark(Numbers out) { return out.size; }
+
+    @Override
+    public void rewind(Numbers out, int mark) { out.size = mark; }
+
+    @Override
+    public void emit(Numbers out, int from, int to) {
+        if (cancelled.getAsBoolean()) throw new CancellationException();
+        for (int i = from; i < to; i++) {
+            if (size == kept.length) kept = Arrays.copyOf(kept, size * 2);
+            kept[size++] = (int) (out.n[i] - 1);
+            seen = Math.max(seen, out.n[i]);
+        }
+        progress.accept(seen);
+    }
+
+    int[] kept() { return kept; }
+
+    int size() { return size; }
+}

@@ -101,6 +101,8 @@ final class LiveCapture {
         ticker.setDaemon(true);
         Object previous = Interrupts.onInterrupt(this::stop);
         Reports.Analysis result;
+        // as tshark says it: the capture is open (frames are kept from here on), which a script can wait for
+        err.println("Capturing on '" + name.substring(5) + "'");
         try {
             capture.start();
             ticker.start();

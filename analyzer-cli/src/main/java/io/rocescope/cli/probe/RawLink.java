@@ -43,9 +43,6 @@ public final class RawLink implements ProbeLink {
             PcapHandle rx = builder(device).build();
             try {
                 rx.setFilter("(udp port 4791 or arp) and host " + target.getHostAddress(), BpfProgram.BpfCompileMode.OPTIMIZE);
-                // non-blocking, polled: a blocking read with no traffic never returned, and closing under it hung.
-                // The poll's delay does not enter an RTT: both ends of one are the kernel's capture timestamps.
-                rx.setBlockingMode(PcapHandle.BlockingMode.NONBLOCKING);
                 PcapHandle tx = new PcapHandle.Builder(device).snaplen(128).timeoutMillis(10).build();
                 return new RawLink(tx, rx);
             } catch (PcapNativeException | RuntimeException e) {
@@ -76,20 +73,19 @@ public final class RawLink implements ProbeLink {
         }
     }
 
+    /**
+     * libpcap's own loop (pcap_loop), ended by {@link #close} with pcap_breakloop: frames one by one
+     * with pcap_next_ex came late or not at all (the first after the handle opened was lost).
+     */
     private void read() {
-        while (!closed) {
-            try {
-                byte[] data = rx.getNextRawPacket();
-                if (data == null) {
-                    java.util.concurrent.locks.LockSupport.parkNanos(200_000);
-                    continue;
-                }
+        try {
+            rx.loop(-1, (byte[] data) -> {
                 Timestamp t = rx.getTimestamp();
                 long nanos = Math.floorDiv(t.getTime(), 1000L) * 1_000_000_000L + t.getNanos();
                 seen.offer(new Seen(nanos, data));
-            } catch (Exception e) {
-                if (closed) return;
-            }
+            });
+        } catch (InterruptedException | PcapNativeException | org.pcap4j.core.NotOpenException e) {
+            // broken off by close
         }
     }
 
@@ -136,7 +132,12 @@ public final class RawLink implements ProbeLink {
     public void close() {
         closed = true;
         try {
-            reader.join(500);
+            rx.breakLoop();
+        } catch (org.pcap4j.core.NotOpenException ignored) {
+            // closed already
+        }
+        try {
+            reader.join(2000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

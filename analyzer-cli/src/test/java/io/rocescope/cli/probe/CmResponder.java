@@ -25,9 +25,9 @@ public final class CmResponder {
     public static void main(String[] args) throws Exception {
         String iface = args[0], mode = args[1];
         long end = System.nanoTime() + (long) (Double.parseDouble(args[2]) * 1e9);
-        PcapHandle h = new PcapHandle.Builder(iface).snaplen(2048).promiscuousMode(PcapNetworkInterface.PromiscuousMode.NONPROMISCUOUS)
+        PcapHandle h = new PcapHandle.Builder(iface).timestampPrecision(PcapHandle.TimestampPrecision.NANO).snaplen(2048).promiscuousMode(PcapNetworkInterface.PromiscuousMode.PROMISCUOUS)
             .timeoutMillis(20).immediateMode(true).build();
-        h.setFilter("udp dst port 4791 and inbound", BpfProgram.BpfCompileMode.OPTIMIZE);
+        h.setFilter("udp dst port 4791", BpfProgram.BpfCompileMode.OPTIMIZE);
         FrameDecoder decoder = new FrameDecoder(new DecodeOptions(), FieldInterest.all());
         CaptureRecord rec = new CaptureRecord();
         // warm up: the first decode loads the field registry, which must not delay the first answer
@@ -38,23 +38,50 @@ public final class CmResponder {
         decoder.decode(rec);
         System.out.println("READY");
         System.out.flush();
-        int psn = 1;
-        while (System.nanoTime() < end) {
-            byte[] d = h.getNextRawPacket();
-            if (d == null) continue;
+        // libpcap's own loop: frames one by one with pcap_next_ex came late or not at all (the first was lost)
+        int[] psn = {1};
+        Thread stopper = new Thread(() -> {
+            try {
+                while (System.nanoTime() < end) Thread.sleep(50);
+                h.breakLoop();
+            } catch (Exception ignored) {
+                // over
+            }
+        });
+        stopper.setDaemon(true);
+        stopper.start();
+        try {
+            h.loop(-1, (byte[] d) -> {
+                try {
+                    answer(h, decoder, rec, d, mode, psn);
+                } catch (Exception e) {
+                    e.printStackTrace();
+                }
+            });
+        } catch (InterruptedException e) {
+            // the time is up
+        }
+        h.close();
+    }
+
+    private static void answer(PcapHandle h, FrameDecoder decoder, CaptureRecord rec, byte[] d, String mode, int[] psnBox) throws Exception {
+        int psn = psnBox[0];
+        try {
             rec.data = d;
             rec.capturedLength = d.length;
             rec.originalLength = d.length;
             rec.linkType = 1;
             rec.number++;
-            rec.timestampNanos = h.getTimestamp().getTime() * 1_000_000L;
+            java.sql.Timestamp ts = h.getTimestamp();
+            rec.timestampNanos = Math.floorDiv(ts.getTime(), 1000L) * 1_000_000_000L + ts.getNanos();
             DecodedFrame f = decoder.decode(rec);
-            if (!f.has(CmFields.MAD)) continue;
+            if (System.getenv("RS_DEBUG") != null) System.err.println("frame " + d.length + " mad=" + f.has(CmFields.MAD) + " " + f.protocol());
+            if (!f.has(CmFields.MAD)) return;
             int attr = (int) f.get(CmFields.MAD_ATTRIBUTEID, -1);
             long tid = f.get(CmFields.MAD_TRANSACTIONID, -1);
-            System.out.println(String.format("%s tid=%x t=%d icrc=%s", name(attr), tid, System.nanoTime(), f.icrcStatus().word()));
+            System.out.println(String.format("%s tid=%x t=%d icrc=%s", name(attr), tid, rec.timestampNanos, f.icrcStatus().word()));
             System.out.flush();
-            if (attr != CmMads.REQ || mode.equals("silent")) continue;
+            if (attr != CmMads.REQ || mode.equals("silent")) return;
             int theirCommId = (int) f.get(CmFields.REQ_LOCALCOMMID, 0);
             // answer to where the REQ came from: its MACs and addresses, reversed
             Net net = new Net(Arrays.copyOfRange(d, 0, 6), Arrays.copyOfRange(d, 6, 12), Arrays.copyOfRange(d, 30, 34),
@@ -68,8 +95,9 @@ public final class CmResponder {
             byte[] answer = mode.equals("rep") ? CmMads.rep(tid, ours, theirCommId, 0x0000AB, 0x123456, 0x0200000AFFFE0002L)
                 : CmMads.rej(tid, ours, theirCommId, 8);
             h.sendPacket(CmMads.frame(net, psn++, answer));
+        } finally {
+            psnBox[0] = psn;
         }
-        h.close();
     }
 
     /** An MRA of a REQ (Message MRAed 0) asking for service timeout {@code timeout} (4.096 µs × 2^timeout). */

@@ -67,7 +67,8 @@ public final class PcapngLiveWriter implements AutoCloseable {
         isb.raw(5, le(8).putLong(s.interfaceDrops()).array());       // isb_ifdrop
         isb.raw(7, le(8).putLong(s.kernelDrops()).array());          // isb_osdrop
         isb.raw(8, le(8).putLong(frames).array());                   // isb_usrdeliv: the frames in this file
-        block(ISB, le(4).putInt(0).array(), isb.bytes());
+        // interface 0, and the time of these statistics (the capture's end), then the options
+        block(ISB, le(12).putInt(0).putInt((int) (endNanos >>> 32)).putInt((int) endNanos).array(), isb.bytes());
         out.flush();
     }
 

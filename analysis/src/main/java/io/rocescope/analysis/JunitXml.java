@@ -64,7 +64,7 @@ public final class JunitXml {
         return String.format(Locale.ROOT, "%.4g", v);
     }
 
-    static String esc(String s) {
+    public static String esc(String s) {
         StringBuilder sb = new StringBuilder(s.length());
         for (char c : s.toCharArray()) {
             switch (c) {

@@ -1,5 +1,6 @@
 package io.rocescope.cli;
 
+import io.rocescope.analysis.RuleFileException;
 import io.rocescope.dissector.capture.CaptureRecord;
 import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.dissector.decode.FrameDecoder;
@@ -52,6 +53,31 @@ final class CaptureCommand implements Callable<Integer> {
     @Option(names = "-s", paramLabel = "SNAPLEN", description = "bytes kept per frame (default 262144)")
     int snaplen = 262144;
 
+    @Option(names = "-p", description = "don't put the interface into promiscuous mode")
+    boolean noPromiscuous;
+
+    @Option(names = "-F", paramLabel = "FORMAT", description = "file format for -w: pcapng (default; with the interface's description and capture statistics) or pcap")
+    String fileFormat = "pcapng";
+
+    @Option(names = "-b", paramLabel = "KEY:VALUE", description = "ring buffer as dumpcap's: filesize:KB, files:N, duration:SECONDS (repeatable; needs -w FILE)")
+    java.util.List<String> ring = new java.util.ArrayList<>();
+
+    @Option(names = "--analyze", description = "analyze live instead of printing frames: findings as they happen, a status line on a terminal, "
+        + "the flows and expert summary at the end (-c, -a or Ctrl-C)")
+    boolean analyze;
+
+    @Option(names = "-T", paramLabel = "FORMAT", description = "with --analyze: text (default) or json (JSON Lines: each finding, then flows, expert, capture)")
+    String format;
+
+    @Option(names = "--rules", paramLabel = "PACK.yaml", description = "a live gate (implies --analyze): at the end, check as 'check' does; exit 1 when a rule fails (repeatable)")
+    java.util.List<Path> rules = new java.util.ArrayList<>();
+
+    @Option(names = "--junit", paramLabel = "OUT.xml", description = "with --rules: also write JUnit XML, as 'check --junit'")
+    Path junit;
+
+    @CommandLine.Mixin
+    DecodeAsOptions decodeAs = new DecodeAsOptions();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -66,8 +92,7 @@ final class CaptureCommand implements Callable<Integer> {
                 StringBuilder sb = new StringBuilder();
                 int n = 1;
                 for (PcapNetworkInterface nif : Pcaps.findAllDevs()) {
-                    sb.append(n++).append(". ").append(nif.getName())
-                        .append(nif.getDescription() == null ? "" : " (" + nif.getDescription() + ")").append('\n');
+                    sb.append(n++).append(". ").append(nif.getName()).append(LiveInterfaces.describe(nif)).append('\n');
                 }
                 root.stdout().write(sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
                 root.stdout().flush();
@@ -76,13 +101,59 @@ final class CaptureCommand implements Callable<Integer> {
             if (iface == null) throw new CommandLine.ParameterException(cl, "an interface is required (-i IFACE; -D lists them)");
             PcapNetworkInterface nif = Pcaps.getDevByName(iface);
             if (nif == null) throw new CommandLine.ParameterException(cl, "no interface named '" + iface + "' (-D lists them)");
-            try (PcapHandle handle = nif.openLive(snaplen, PcapNetworkInterface.PromiscuousMode.PROMISCUOUS, 100)) {
-                if (bpf != null) handle.setFilter(bpf, BpfProgram.BpfCompileMode.OPTIMIZE);
-                return loop(handle, cl);
+            boolean live = analyze || format != null || !rules.isEmpty();
+            if (!fileFormat.equals("pcapng") && !fileFormat.equals("pcap")) throw new CommandLine.ParameterException(cl, "unknown file format '" + fileFormat + "' (pcapng, pcap)");
+            if (format != null && !format.equals("text") && !format.equals("json")) throw new CommandLine.ParameterException(cl, "unknown output format '" + format + "' (text, json)");
+            if (snaplen < 1) throw new CommandLine.ParameterException(cl, "-s must be at least 1");
+            io.rocescope.cli.live.RingBuffer ringBuffer;
+            try {
+                ringBuffer = io.rocescope.cli.live.RingBuffer.parse(ring);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(cl, e.getMessage());
+            }
+            if (ringBuffer.rotates() && (write == null || "-".equals(write) || fileFormat.equals("pcap"))) {
+                throw new CommandLine.ParameterException(cl, "a ring buffer (-b) needs -w FILE in pcapng");
+            }
+            if (live && "-".equals(write)) throw new CommandLine.ParameterException(cl, "--analyze prints to standard output: -w - cannot share it");
+            if (junit != null && rules.isEmpty()) throw new CommandLine.ParameterException(cl, "--junit needs --rules");
+            java.util.List<io.rocescope.flow.rules.Rule> pack = null;
+            if (!rules.isEmpty()) {
+                try {
+                    pack = LiveCapture.rules(rules);
+                } catch (RuleFileException e) {
+                    cl.getErr().println("rocescope: " + e.getMessage());
+                    return RoceScope.EXIT_USAGE;
+                }
+            }
+            var decode = decodeAs.decodeOptions(cl);
+            PcapHandle opened;
+            try {
+                opened = nif.openLive(snaplen, noPromiscuous ? PcapNetworkInterface.PromiscuousMode.NONPROMISCUOUS
+                    : PcapNetworkInterface.PromiscuousMode.PROMISCUOUS, 100);
+            } catch (PcapNativeException e) {
+                cl.getErr().println("rocescope: " + LiveInterfaces.openFailure(iface, e.getMessage()));
+                return RoceScope.EXIT_USAGE;
+            }
+            try (PcapHandle handle = opened) {
+                if (bpf != null) {
+                    try {
+                        handle.setFilter(bpf, BpfProgram.BpfCompileMode.OPTIMIZE);
+                    } catch (PcapNativeException e) {
+                        cl.getErr().println("rocescope: bad capture filter '" + bpf + "': " + LiveInterfaces.filterError(e.getMessage()));
+                        return RoceScope.EXIT_USAGE;
+                    }
+                }
+                if (live) {
+                    LiveCapture run = new LiveCapture(iface, handle, count, seconds, "json".equals(format), pack, junit, decode,
+                        io.rocescope.flow.TrackerOptions.defaults(), root.stdout(), cl.getErr());
+                    io.rocescope.cli.live.CaptureFiles files = write == null ? null : new io.rocescope.cli.live.CaptureFiles(write,
+                        root.stdout(), ringBuffer, iface, nif.getDescription(), handle.getDlt().value(), snaplen, run::stats);
+                    return run.run(files);
+                }
+                return loop(handle, cl, ringBuffer, nif);
             }
         } catch (PcapNativeException e) {
-            cl.getErr().println("rocescope: capture on " + iface + " failed: " + e.getMessage()
-                + " (live capture needs root or CAP_NET_RAW, and Debian's libpcap0.8)");
+            cl.getErr().println("rocescope: " + LiveInterfaces.openFailure(iface, e.getMessage()));
             return RoceScope.EXIT_USAGE;
         } catch (UnsatisfiedLinkError | NoClassDefFoundError e) {
             cl.getErr().println("rocescope: libpcap is not installed (apt-get install libpcap0.8)");
@@ -90,7 +161,7 @@ final class CaptureCommand implements Callable<Integer> {
         }
     }
 
-    private int loop(PcapHandle handle, CommandLine cl) throws Exception {
+    private int loop(PcapHandle handle, CommandLine cl, io.rocescope.cli.live.RingBuffer ringBuffer, PcapNetworkInterface nif) throws Exception {
         int linkType = handle.getDlt().value();
         FrameDecoder decoder = new FrameDecoder(new DecodeOptions(), FieldInterest.summary());
         CaptureRecord rec = new CaptureRecord();
@@ -98,8 +169,12 @@ final class CaptureCommand implements Callable<Integer> {
         LineBuffer line = new LineBuffer();
         boolean toStdout = "-".equals(write);
         // standard output is not ours to close: the pcap on it ends with the writer's last flush
-        OutputStream file = write == null ? null : toStdout ? new KeepOpenOutputStream(root.stdout()) : Files.newOutputStream(Path.of(write));
+        boolean pcap = fileFormat.equals("pcap");
+        OutputStream file = write == null || !pcap ? null : toStdout ? new KeepOpenOutputStream(root.stdout()) : Files.newOutputStream(Path.of(write));
         PcapWriter writer = file == null ? null : new PcapWriter(file, linkType);
+        // pcapng (the default, as dumpcap's): the interface's name and description, and libpcap's statistics at the end
+        io.rocescope.cli.live.CaptureFiles ng = write == null || pcap ? null : new io.rocescope.cli.live.CaptureFiles(write, root.stdout(),
+            ringBuffer, iface, nif.getDescription(), linkType, snaplen, () -> LiveInterfaces.stats(handle));
         long deadline = seconds < 0 ? Long.MAX_VALUE : System.nanoTime() + (long) (seconds * 1e9);
         long[] n = {0};
         // libpcap calls the listener from native code, where a thrown exception would be lost: a failed
@@ -120,7 +195,9 @@ final class CaptureCommand implements Callable<Integer> {
                 Timestamp t = handle.getTimestamp();
                 long nanos = Math.floorDiv(t.getTime(), 1000L) * 1_000_000_000L + t.getNanos();
                 try {
-                    if (writer != null) {
+                    if (ng != null) {
+                        ng.write(nanos, data, data.length, Math.max(data.length, handle.getOriginalLength()));
+                    } else if (writer != null) {
                         writer.write(nanos, data, Math.max(data.length, handle.getOriginalLength()));
                         if (toStdout) writer.flush();   // a pipe's reader gets each frame as it comes
                     } else {
@@ -145,9 +222,12 @@ final class CaptureCommand implements Callable<Integer> {
             if (failed[0] == null) {
                 if (sink != null) sink.end(n[0]);
                 if (writer != null) writer.close();
+                if (ng != null) ng.close();
             }
         }
         if (failed[0] != null) throw failed[0];
+        String warning = LiveInterfaces.stats(handle).warning();
+        if (warning != null) cl.getErr().println("rocescope: warning: " + warning);
         return RoceScope.EXIT_OK;
     }
 

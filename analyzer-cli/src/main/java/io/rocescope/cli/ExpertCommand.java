@@ -26,16 +26,20 @@ final class ExpertCommand extends AnalysisCommand {
         if (a.findingCounts().isEmpty()) sb.append("  none\n");
         for (Severity s : new Severity[] {Severity.ERROR, Severity.WARNING, Severity.NOTE}) {
             for (Finding f : a.findings()) {
-                if (f.severity() != s) continue;
-                sb.append(String.format(Locale.ROOT, "[%s] %s %s: %s — %s", s.name().toLowerCase(), f.kind(), Fmt.frames(f),
-                    f.flow(), f.message()));
-                if (f.causedBy() != null) {
-                    sb.append(" [caused by ").append(f.causedBy().kind()).append(f.causedBy().kind().equals("timeout") ? " after frame " : " frame ")
-                        .append(f.causedBy().frame()).append(']');
-                }
-                sb.append('\n');
+                if (f.severity() == s) line(sb, f);
             }
         }
         if (a.findingsNotListed() > 0) sb.append(a.findingsNotListed()).append(" more findings not listed\n");
+    }
+
+    /** One finding's line (also what a live capture prints as each finding is made). */
+    static void line(StringBuilder sb, Finding f) {
+        sb.append(String.format(Locale.ROOT, "[%s] %s %s: %s — %s", f.severity().name().toLowerCase(), f.kind(), Fmt.frames(f),
+            f.flow(), f.message()));
+        if (f.causedBy() != null) {
+            sb.append(" [caused by ").append(f.causedBy().kind()).append(f.causedBy().kind().equals("timeout") ? " after frame " : " frame ")
+                .append(f.causedBy().frame()).append(']');
+        }
+        sb.append('\n');
     }
 }

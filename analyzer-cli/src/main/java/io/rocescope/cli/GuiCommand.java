@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
  * in one line what is missing; this command only finds it, so that help and usage work with no display.
  */
 @Command(name = "gui",
-    description = {"Open the JavaFX window: frame list, field tree, bytes with the selected field highlighted.",
+    description = {"Open the JavaFX window: packet list with a display-filter bar, fields and bytes, connections, expert info, set-up ladders, IO graph.",
         "Needs a display (DISPLAY or WAYLAND_DISPLAY) and Debian's libgtk-3-0."})
 final class GuiCommand implements Callable<Integer> {
     /** Where the GUI jar is, when it is not next to this one's module (tests, installs). */

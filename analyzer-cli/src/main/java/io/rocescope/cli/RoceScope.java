@@ -15,7 +15,7 @@ public final class RoceScope implements Runnable {
     /** The subcommands, in the order help lists them. */
     private static final Class<?>[] COMMANDS = {DissectCommand.class, FlowsCommand.class, TimelineCommand.class,
         ExpertCommand.class, StatsCommand.class, CheckCommand.class, ReportCommand.class, SynthCommand.class, FieldsCommand.class,
-        CaptureCommand.class, GuiCommand.class, FleetCommand.class, CommandLine.HelpCommand.class};
+        CaptureCommand.class, ProbeCommand.class, GuiCommand.class, FleetCommand.class, CommandLine.HelpCommand.class};
 
     /** Exit codes: 0 fine, 1 a check failed, 2 usage or input error, 141 the output's reader went away (SIGPIPE's). */
     public static final int EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_PIPE = 141;

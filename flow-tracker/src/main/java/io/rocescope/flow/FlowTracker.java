@@ -609,6 +609,22 @@ public final class FlowTracker {
         }
     }
 
+    // ---- while running (a live capture's progress) ----
+
+    /** Findings made so far, kept whole (beyond Findings.MAX only counted). */
+    public int findingsSoFar() { return findings.list.size(); }
+
+    /** The findings kept whole from index {@code from} on, in the order they were made. */
+    public List<Finding> findingsFrom(int from) {
+        return List.copyOf(findings.list.subList(Math.min(from, findings.list.size()), findings.list.size()));
+    }
+
+    /** Findings made so far, counted (also those beyond Findings.MAX). */
+    public long findingCountSoFar() { return findings.countByKind.values().stream().mapToLong(Long::longValue).sum(); }
+
+    /** Connections seen so far (also those no longer in the flow table). */
+    public int connectionsSoFar() { return nextConnectionId - 1; }
+
     // ---- results ----
 
     public Reports.Analysis finish() {

@@ -60,7 +60,8 @@ public final class RecordBatch {
         rec.linkType = linkType[i];
     }
 
-    void clear() {
+    /** Empties the batch (a reader does so before filling it). */
+    public void clear() {
         size = 0;
         buf.clear();
     }
@@ -111,6 +112,23 @@ public final class RecordBatch {
         }
         size = kept;
         return kept;
+    }
+
+    /**
+     * Appends a record read elsewhere (a live capture's), copying its bytes in. False, and nothing
+     * added, when the batch has no room left for it; an empty batch always takes it.
+     */
+    public boolean append(CaptureRecord rec) {
+        if (size == 0) {
+            clear();
+            ensureRoom(rec.capturedLength);
+        } else if (buf.remaining() < rec.capturedLength) {
+            return false;
+        }
+        int off = buf.position();
+        buf.put(rec.data, 0, rec.capturedLength);
+        add(off, rec.number, rec.timestampNanos, rec.capturedLength, rec.originalLength, rec.interfaceId, rec.linkType);
+        return true;
     }
 
     /** Makes this the batch of one record read elsewhere, copying its bytes in. */

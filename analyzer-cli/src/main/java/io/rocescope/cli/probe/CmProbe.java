@@ -1,0 +1,140 @@
+package io.rocescope.cli.probe;
+
+import io.rocescope.dissector.capture.CaptureRecord;
+import io.rocescope.dissector.decode.DecodeOptions;
+import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.decode.FrameDecoder;
+import io.rocescope.dissector.encode.CmMads;
+import io.rocescope.dissector.encode.Net;
+import io.rocescope.dissector.field.CmFields;
+import io.rocescope.dissector.field.CmNames;
+import io.rocescope.dissector.field.FieldInterest;
+import io.rocescope.dissector.field.Fields;
+
+import java.io.IOException;
+import java.security.SecureRandom;
+import java.util.function.Consumer;
+
+/**
+ * {@code probe cm}: an agentless RoCE-level ping. Each probe is a CM REQ to the target's QP1 (a service
+ * ID nobody listens on, unless told otherwise), resent as CM resends it (the same REQ after the response
+ * timeout the REQ announces, at most Max CM Retries times, a received MRA granting its service timeout
+ * more), and the answer is timed: REJ (its CM is alive and reachable over RoCE), REP (a listener accepted:
+ * answered with a REJ at once, so nothing stays half-open), or nothing. Every answer is decoded by the
+ * dissector, never parsed by hand. Every frame to the target, first sends and resends alike, waits for
+ * the target's token bucket.
+ */
+public final class CmProbe {
+    /** What a probe run is given. */
+    public record Settings(int count, double rate, int port, int responseTimeout, int retries) {}
+
+    private final ProbeLink link;
+    private final Net net;
+    private final Settings settings;
+    private final TokenBucket bucket;
+    private final TokenBucket.Clock clock;
+    private final FrameDecoder decoder = new FrameDecoder(new DecodeOptions(), FieldInterest.all());
+    private final CaptureRecord rec = new CaptureRecord();
+    private final SecureRandom random = new SecureRandom();
+    private final long caGuid;
+
+    public CmProbe(ProbeLink link, Net net, Settings settings, TokenBucket.Clock clock) {
+        this.link = link;
+        this.net = net;
+        this.settings = settings;
+        this.clock = clock;
+        this.bucket = new TokenBucket(settings.rate(), clock);
+        byte[] m = net.srcMac();
+        // our node GUID as rxe makes it from the MAC (modified EUI-64)
+        this.caGuid = ((long) ((m[0] ^ 2) & 0xFF) << 56) | ((long) (m[1] & 0xFF) << 48) | ((long) (m[2] & 0xFF) << 40) | (0xFFL << 32)
+            | (0xFEL << 24) | ((m[3] & 0xFF) << 16) | ((m[4] & 0xFF) << 8) | (m[5] & 0xFF);
+    }
+
+    public void run(ProbeResult result, Consumer<ProbeResult.Probe> each) throws IOException, InterruptedException {
+        long tidBase = (random.nextLong() & 0x0000FFFF00000000L) | 0x0000000100000000L;
+        for (int seq = 1; seq <= settings.count(); seq++) {
+            int commId = random.nextInt() | 1;
+            int qpn = 0x800000 | random.nextInt(0x7FFFFF);   // high QPNs: rxe hands out low ones
+            CmProbeRequest req = new CmProbeRequest(net, tidBase + seq, commId, qpn, random.nextInt(0x1000000), settings.port(), caGuid,
+                settings.responseTimeout(), settings.retries());
+            ProbeResult.Probe p = probe(seq, req);
+            result.probes.add(p);
+            each.accept(p);
+        }
+    }
+
+    private ProbeResult.Probe probe(int seq, CmProbeRequest req) throws IOException, InterruptedException {
+        long timeout = CmProbeRequest.ibaTimeNanos(settings.responseTimeout());
+        int sends = 0;
+        long wireSentAt = -1;
+        boolean mraSeen = false;
+        while (sends <= settings.retries()) {
+            bucket.take();
+            link.send(req.frame);
+            sends++;
+            long sentNano = clock.nanoTime();
+            wireSentAt = -1;
+            if (link.dryRun()) return new ProbeResult.Probe(seq, "not sent (dry run)", null, null, sends, null, null, null, null);
+            long deadline = System.nanoTime() + timeout;
+            while (true) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) break;
+                ProbeLink.Seen s = link.poll(left);
+                if (s == null) break;
+                DecodedFrame f = decode(s);
+                if (f == null || !f.has(CmFields.MAD)) continue;
+                int attr = (int) f.get(CmFields.MAD_ATTRIBUTEID, -1);
+                long tid = f.get(CmFields.MAD_TRANSACTIONID, -1);
+                if (attr == CmMads.REQ && tid == req.tid) {
+                    wireSentAt = s.timestampNanos();   // our own REQ as it left: the RTT's start on the capture clock
+                    continue;
+                }
+                Double rtt = wireSentAt >= 0 ? (s.timestampNanos() - wireSentAt) / 1e6 : (System.nanoTime() - sentNano) / 1e6;
+                Integer pkey = f.has(Fields.BTH_P_KEY) ? (int) f.get(Fields.BTH_P_KEY, 0) : null;
+                boolean retried = sends > 1;
+                if (attr == CmMads.REJ && f.get(CmFields.REJ_REMOTECOMMID, -1) == (req.localCommId & 0xFFFFFFFFL)) {
+                    int reason = (int) f.get(CmFields.REJ_REASON, -1);
+                    return new ProbeResult.Probe(seq, mraSeen ? "MRA, REJ" : "REJ", reason, reasonName(reason), sends, rtt, retried, pkey,
+                        icrcNote(f));
+                }
+                if (attr == CmMads.REP && f.get(CmFields.REP_REMOTECOMMID, -1) == (req.localCommId & 0xFFFFFFFFL)) {
+                    int theirs = (int) f.get(CmFields.REP_LOCALCOMMID, 0);
+                    link.send(req.rejectReply(theirs));   // at once, outside the bucket: it ends what the probe began
+                    return new ProbeResult.Probe(seq, mraSeen ? "MRA, REP" : "REP", null, null, sends, rtt, retried, pkey,
+                        "a listener accepted; answered with REJ (consumer reject)" + suffix(icrcNote(f)));
+                }
+                if (attr == 0x11 && f.get(CmFields.MRA_REMOTECOMMID, -1) == (req.localCommId & 0xFFFFFFFFL)) {
+                    // MRA: the target asks for its service timeout more before it answers
+                    mraSeen = true;
+                    deadline = System.nanoTime() + timeout + CmProbeRequest.ibaTimeNanos((int) f.get(CmFields.MRA_SERVICETIMEOUT, 0));
+                }
+            }
+        }
+        return new ProbeResult.Probe(seq, "timeout", null, null, sends, null, null, null,
+            mraSeen ? "MRA received, then nothing" : null);
+    }
+
+    private DecodedFrame decode(ProbeLink.Seen s) {
+        rec.data = s.data();
+        rec.capturedLength = s.data().length;
+        rec.originalLength = s.data().length;
+        rec.linkType = 1;
+        rec.number++;
+        rec.timestampNanos = s.timestampNanos();
+        try {
+            return decoder.decode(rec);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static String icrcNote(DecodedFrame f) {
+        return f.icrcStatus() == DecodedFrame.IcrcStatus.BAD ? "bad ICRC on the answer" : null;
+    }
+
+    private static String suffix(String s) { return s == null ? "" : "; " + s; }
+
+    static String reasonName(int reason) {
+        return CmNames.rejectReason(reason).replaceAll(" \\(\\d+\\)$", "");
+    }
+}

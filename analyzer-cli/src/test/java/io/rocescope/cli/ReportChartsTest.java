@@ -46,17 +46,9 @@ class ReportChartsTest {
         return JSON.readTree(r.out());
     }
 
-    private static boolean installed(String tool) {
-        try {
-            return new ProcessBuilder(tool, "--version").redirectErrorStream(true).start().waitFor(60, TimeUnit.SECONDS);
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
-    }
-
     @Test
     void psnMarksAreTheFramesTsharkShowsAndResentOnesAreRed() throws Exception {
-        Assumptions.assumeTrue(installed("tshark"), "tshark is not installed");
+        Assumptions.assumeTrue(ExternalTool.installed("tshark"), "tshark is not installed");
         Path file = TestCaptures.file("send_bw_loss2pct");
         Document d = report(file);
         Process p = new ProcessBuilder("tshark", "-n", "-r", file.toString(), "-Y", "infiniband.bth.psn", "-T", "fields",

@@ -59,14 +59,6 @@ class ReportCommandTest {
         return JSON.readTree(r.out());
     }
 
-    private static boolean installed(String tool) {
-        try {
-            return new ProcessBuilder(tool, "--version").redirectErrorStream(true).start().waitFor(60, TimeUnit.SECONDS);
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
-    }
-
     private static String run(String... command) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -94,7 +86,7 @@ class ReportCommandTest {
 
     @Test
     void evidenceIdentityMatchesCapinfos() throws Exception {
-        Assumptions.assumeTrue(installed("capinfos"), "capinfos is not installed");
+        Assumptions.assumeTrue(ExternalTool.installed("capinfos"), "capinfos is not installed");
         Path[] files = Arrays.stream(CAPTURES).map(TestCaptures::file).toArray(Path[]::new);
         JsonNode report = sealedJson(report("json", files));
         assertThat(report.get("files")).hasSize(files.length);
@@ -153,7 +145,7 @@ class ReportCommandTest {
      */
     @Test
     void evidenceIdentityOfCompressedAndPcapngCapturesMatchesCapinfos() throws Exception {
-        Assumptions.assumeTrue(installed("capinfos") && installed("editcap") && installed("gzip") && installed("zstd"), "capinfos/editcap/gzip/zstd missing");
+        Assumptions.assumeTrue(ExternalTool.installed("capinfos") && ExternalTool.installed("editcap") && ExternalTool.installed("gzip") && ExternalTool.installed("zstd"), "capinfos/editcap/gzip/zstd missing");
         Path pcap = tmp.resolve("rnr.pcap");
         Files.copy(TestCaptures.file("rnr_nak"), pcap);
         run("gzip", "-k", pcap.toString());
@@ -270,7 +262,7 @@ class ReportCommandTest {
     @ParameterizedTest
     @ValueSource(strings = {"rnr_nak", "send_bw_loss2pct", "cm_reject_no_listener", "send_bw_corrupt1pct"})
     void wiresharkFilterOfEveryFindingSelectsItsFrames(String name) throws Exception {
-        Assumptions.assumeTrue(installed("tshark"), "tshark is not installed");
+        Assumptions.assumeTrue(ExternalTool.installed("tshark"), "tshark is not installed");
         Path file = TestCaptures.file(name);
         Document d = Jsoup.parse(report("html", file).toFile(), "UTF-8");
         JsonNode expert = cli("expert", file);
@@ -380,7 +372,7 @@ class ReportCommandTest {
 
     @Test
     void rendersInHeadlessChromium() throws Exception {
-        Assumptions.assumeTrue(installed("chromium"), "chromium is not installed");
+        Assumptions.assumeTrue(ExternalTool.installed("chromium"), "chromium is not installed");
         Path html = report("html", TestCaptures.file("send_bw_loss2pct"), TestCaptures.file("cm_reject_no_listener"));
         Path target = Path.of("target").toAbsolutePath();
         Files.createDirectories(target);

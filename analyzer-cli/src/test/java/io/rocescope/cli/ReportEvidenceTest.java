@@ -38,14 +38,6 @@ class ReportEvidenceTest {
     @TempDir
     Path tmp;
 
-    private static boolean installed(String tool) {
-        try {
-            return new ProcessBuilder(tool, "--version").redirectErrorStream(true).start().waitFor(60, TimeUnit.SECONDS);
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
-    }
-
     private static List<String> run(String... command) throws Exception {
         Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -73,7 +65,7 @@ class ReportEvidenceTest {
 
     @Test
     void extractsHoldTheirFramesAndAreListedWithTheirHashes() throws Exception {
-        Assumptions.assumeTrue(installed("tshark") && installed("capinfos"), "tshark/capinfos missing");
+        Assumptions.assumeTrue(ExternalTool.installed("tshark") && ExternalTool.installed("capinfos"), "tshark/capinfos missing");
         for (String name : new String[] {"rnr_nak", "send_bw_corrupt1pct"}) {
             Path capture = TestCaptures.file(name), dir = tmp.resolve(name), html = tmp.resolve(name + ".html");
             CliRunner r = CliRunner.run("report", capture.toString(), "-o", html.toString(), "--evidence", dir.toString());
@@ -150,7 +142,7 @@ class ReportEvidenceTest {
     /** The flow id names the connection, not the run or the file: the same in a pcapng copy of the capture. */
     @Test
     void flowIdsAreStableAcrossRunsAndFiles() throws Exception {
-        Assumptions.assumeTrue(installed("editcap"), "editcap missing");
+        Assumptions.assumeTrue(ExternalTool.installed("editcap"), "editcap missing");
         Path pcap = TestCaptures.file("rnr_nak"), pcapng = tmp.resolve("copy.pcapng");
         run("editcap", "-F", "pcapng", pcap.toString(), pcapng.toString());
         List<Set<String>> ids = new ArrayList<>();

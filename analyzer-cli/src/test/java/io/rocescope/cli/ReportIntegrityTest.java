@@ -32,15 +32,7 @@ class ReportIntegrityTest {
 
     @BeforeAll
     static void tools() {
-        Assumptions.assumeTrue(installed("tshark") && installed("editcap"), "tshark/editcap are not installed");
-    }
-
-    private static boolean installed(String tool) {
-        try {
-            return new ProcessBuilder(tool, "--version").redirectErrorStream(true).start().waitFor(60, TimeUnit.SECONDS);
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
+        Assumptions.assumeTrue(ExternalTool.installed("tshark") && ExternalTool.installed("editcap"), "tshark/editcap are not installed");
     }
 
     private static List<String> run(String... command) throws Exception {

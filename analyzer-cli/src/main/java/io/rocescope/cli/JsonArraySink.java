@@ -1,5 +1,8 @@
 package io.rocescope.cli;
 
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.text.LineBuffer;
@@ -22,6 +25,39 @@ abstract class JsonArraySink extends TextSink {
     /** Writes one frame's JSON into the buffer it is given. */
     interface FrameWriter {
         void frame(DecodedFrame f, LineBuffer sb) throws IOException;
+    }
+
+    /**
+     * A writer whose Jackson generator writes into whichever buffer the current frame is for: the
+     * generator is made once per thread, the buffer changes with every batch.
+     */
+    abstract static class GeneratorWriter extends OutputStream implements FrameWriter {
+        private static final JsonFactory FACTORY = new JsonFactory();
+        final JsonGenerator g;
+        private LineBuffer target;
+
+        GeneratorWriter() {
+            try {
+                g = FACTORY.createGenerator(this, JsonEncoding.UTF8);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public final void write(int b) { target.appendByte(b); }
+
+        @Override
+        public final void write(byte[] b, int off, int len) { target.appendBytes(b, off, len); }
+
+        @Override
+        public final void frame(DecodedFrame f, LineBuffer sb) throws IOException {
+            target = sb;
+            write(f, sb);
+        }
+
+        /** Writes {@code f} through {@link #g} (and, for text between objects, straight into {@code sb}). */
+        abstract void write(DecodedFrame f, LineBuffer sb) throws IOException;
     }
 
     private final boolean array;

@@ -1,7 +1,5 @@
 package io.rocescope.cli;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.decode.Expert;
 import io.rocescope.dissector.field.FieldDef;
@@ -20,32 +18,11 @@ import java.math.BigInteger;
  * The array's framing and the per-thread generators are {@link JsonArraySink}'s.
  */
 final class JsonSink extends JsonArraySink {
-    private static final JsonFactory FACTORY = new JsonFactory();
-
     JsonSink(OutputStream out) { super(out, true, Writer::new); }
 
-    /** A generator whose output goes into whichever buffer the current frame is for. */
-    private static final class Writer extends OutputStream implements FrameWriter {
-        private final JsonGenerator g;
-        private LineBuffer target;
-
-        Writer() {
-            try {
-                g = FACTORY.createGenerator(this, com.fasterxml.jackson.core.JsonEncoding.UTF8);
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        }
-
+    private static final class Writer extends GeneratorWriter {
         @Override
-        public void write(int b) { target.appendByte(b); }
-
-        @Override
-        public void write(byte[] b, int off, int len) { target.appendBytes(b, off, len); }
-
-        @Override
-        public void frame(DecodedFrame f, LineBuffer sb) throws IOException {
-            target = sb;
+        void write(DecodedFrame f, LineBuffer sb) throws IOException {
             g.writeRaw(SEPARATOR);
             g.writeStartObject();
             g.writeNumberField("frame", f.number());

@@ -1,8 +1,5 @@
 package io.rocescope.cli;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
@@ -13,7 +10,6 @@ import io.rocescope.dissector.text.LineBuffer;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 
 /**
  * -T json and -T ek in tshark's layouts, so that jq scripts written for tshark run unchanged.
@@ -25,24 +21,15 @@ import java.io.UncheckedIOException;
  * with the tree flattened, dots in names turned into underscores, booleans as true/false.
  */
 final class TsharkJsonSink extends JsonArraySink {
-    private static final JsonFactory FACTORY = new JsonFactory();
-
     TsharkJsonSink(OutputStream out, boolean ek) {
         super(out, !ek, () -> new Writer(ek));
     }
 
-    private static final class Writer extends OutputStream implements FrameWriter {
+    private static final class Writer extends GeneratorWriter {
         private final boolean ek;
-        private final JsonGenerator g;
-        private LineBuffer target;
 
         Writer(boolean ek) {
             this.ek = ek;
-            try {
-                g = FACTORY.createGenerator(this, JsonEncoding.UTF8);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
             g.setRootValueSeparator(null);   // objects are separated by this sink, not by the generator
             if (!ek) {
                 // tshark's indentation: two spaces a level, "key": "value"
@@ -54,14 +41,7 @@ final class TsharkJsonSink extends JsonArraySink {
         }
 
         @Override
-        public void write(int b) { target.appendByte(b); }
-
-        @Override
-        public void write(byte[] b, int off, int len) { target.appendBytes(b, off, len); }
-
-        @Override
-        public void frame(DecodedFrame f, LineBuffer sb) throws IOException {
-            target = sb;
+        void write(DecodedFrame f, LineBuffer sb) throws IOException {
             if (ek) {
                 g.writeStartObject();
                 g.writeObjectFieldStart("index");

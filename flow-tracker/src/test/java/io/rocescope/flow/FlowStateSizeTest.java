@@ -94,7 +94,8 @@ class FlowStateSizeTest {
         return t;
     }
 
-    private static void feed(FlowTracker t, FrameDecoder d, CaptureRecord rec, long n, byte[] f) {
+    /** Frame {@code n}, {@code f} as a pcap record would carry it, 1 us after the one before, into the tracker. */
+    static void feed(FlowTracker t, FrameDecoder d, CaptureRecord rec, long n, byte[] f) {
         rec.data = f;
         rec.capturedLength = rec.originalLength = f.length;
         rec.linkType = 1;

@@ -24,15 +24,15 @@ class PairingByResponsesTest {
         CaptureRecord rec = new CaptureRecord();
         long frame = 0;
         // A → B: a SEND Only to QP 0x000100 whose ACK comes only at the end
-        feed(t, d, rec, ++frame, Frames.roce(Frames.A, Frames.B, 0x04, 0x100, 5, true, new byte[64], 2));
+        FlowStateSizeTest.feed(t, d, rec, ++frame, Frames.roce(Frames.A, Frames.B, 0x04, 0x100, 5, true, new byte[64], 2));
         // OTHERS connections between other hosts, each a SEND Only and its ACK
         for (int i = 0; i < OTHERS; i++) {
             int src = 0x0A010000 + i, dst = 0x0A020000 + i;
-            feed(t, d, rec, ++frame, Frames.roce(src, dst, 0x04, 0x200 + i, 7, true, new byte[64], 2));
-            feed(t, d, rec, ++frame, Frames.roce(dst, src, 0x11, 0x400 + i, 7, false, aeth(), 0));
+            FlowStateSizeTest.feed(t, d, rec, ++frame, Frames.roce(src, dst, 0x04, 0x200 + i, 7, true, new byte[64], 2));
+            FlowStateSizeTest.feed(t, d, rec, ++frame, Frames.roce(dst, src, 0x11, 0x400 + i, 7, false, aeth(), 0));
         }
         // B → A: the ACK of PSN 5, to the requester's QP 0x000011
-        feed(t, d, rec, ++frame, Frames.roce(Frames.B, Frames.A, 0x11, 0x11, 5, false, aeth(), 0));
+        FlowStateSizeTest.feed(t, d, rec, ++frame, Frames.roce(Frames.B, Frames.A, 0x11, 0x11, 5, false, aeth(), 0));
         Reports.Analysis a = t.finish();
 
         assertThat(a.summary().connections()).isEqualTo(OTHERS + 1);
@@ -48,14 +48,5 @@ class PairingByResponsesTest {
     /** An AETH of an ACK with unlimited credits, MSN 1. */
     private static byte[] aeth() {
         return ByteBuffer.allocate(4).putInt((0x1F << 24) | 1).array();
-    }
-
-    private static void feed(FlowTracker t, FrameDecoder d, CaptureRecord rec, long n, byte[] f) {
-        rec.data = f;
-        rec.capturedLength = rec.originalLength = f.length;
-        rec.linkType = 1;
-        rec.number = n;
-        rec.timestampNanos = 1_000_000_000L + n * 1_000;
-        t.accept(d.decode(rec));
     }
 }

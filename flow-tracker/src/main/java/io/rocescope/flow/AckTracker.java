@@ -37,11 +37,15 @@ final class AckTracker {
     }
 
     long acks, naks, rnrNaks, readResponses, atomicAcks, unknownAcks;
-    final Map<String, Long> naksByCode = new TreeMap<>();
+    /** NAKs by code name: the shared empty map until the first NAK (most flows never get one). */
+    Map<String, Long> naksByCode = Map.of();
     final Distribution coalescing = new Distribution();
     final Distribution rttNanos = new Distribution();
     final Distribution completionNanos = new Distribution();
-    final Distribution rnrTimerMicros = new Distribution();
+    /** RNR NAK timers, made with the first RNR NAK ({@link #NO_VALUES} until then). */
+    private Distribution rnrTimerMicros;
+    /** What a distribution made on first use reads as before then (nothing ever adds to it). */
+    private static final Distribution NO_VALUES = new Distribution();
     final Distribution credits = new Distribution();
     long unlimitedCredits;
     int lastMsn = -1, firstMsn = -1;
@@ -57,6 +61,8 @@ final class AckTracker {
     long atomicsAnswered;
     /** Atomics waiting for their answer now, and the most at once. */
     int openAtomics, maxOpenAtomics;
+    Distribution rnrTimerMicros() { return rnrTimerMicros == null ? NO_VALUES : rnrTimerMicros; }
+
     /** The first NAK or RNR NAK since the last ACK or retransmission: what a retransmission answers. */
     long lastNakFrame = -1;
     String lastNakText, lastNakKind;
@@ -118,6 +124,7 @@ final class AckTracker {
             }
             case InfinibandNames.AETH_RNR_NAK:
                 rnrNaks++;
+                if (rnrTimerMicros == null) rnrTimerMicros = new Distribution();
                 rnrTimerMicros.add(InfinibandNames.rnrTimerMicros(value));
                 String rnr = "RNR NAK (timer " + InfinibandNames.rnrTimerText(value) + ")";
                 noteCause(frame, rnr, "rnr_nak");
@@ -127,6 +134,7 @@ final class AckTracker {
             case InfinibandNames.AETH_NAK: {
                 naks++;
                 String name = InfinibandNames.nakName(value);
+                if (naksByCode.isEmpty()) naksByCode = new TreeMap<>();
                 naksByCode.merge(name, 1L, Long::sum);
                 noteCause(frame, "NAK " + name, FindingKind.nak(value).key());
                 // A PSN sequence error NAK carries the PSN the responder expects: everything before it arrived.

@@ -50,6 +50,11 @@ final class ClassCounts {
         return m;
     }
 
+    /** More than one value in this dimension ({@code values(dimension).size() > 1}), without a map for the one-class flow. */
+    boolean severalValues(int dimension) {
+        return more > 0 && values(dimension).size() > 1;
+    }
+
     /** Frames that had no value in this dimension (untagged, or no IP header). */
     long without(int dimension) {
         long n = 0;
@@ -62,6 +67,11 @@ final class ClassCounts {
 
     /** The value most packets had in this dimension, or -1 (none, or no packet had one). */
     int dominant(int dimension) {
+        if (more == 0) {   // one combination, as nearly every flow has: no map to build
+            if (isEmpty()) return -1;
+            int v = dimension == 0 ? vlanId(firstKey) : dimension == 1 ? pcp(firstKey) : dscp(firstKey);
+            return v >= 0 && firstCount > 0 ? v : -1;
+        }
         int best = -1;
         long n = 0;
         for (Map.Entry<Integer, Long> e : values(dimension).entrySet()) if (e.getValue() > n) { n = e.getValue(); best = e.getKey(); }

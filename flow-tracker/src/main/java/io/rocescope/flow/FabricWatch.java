@@ -73,8 +73,8 @@ final class FabricWatch {
         p.finish(o);
         FabricProfile.Extras x = p.extrasOrNull();
         ClassCounts c = p.classes();
-        Map<Integer, Long> pcps = c.values(1), dscps = c.values(2);
-        if (pcps.size() > 1 || dscps.size() > 1) {
+        if (c.severalValues(1) || c.severalValues(2)) {
+            Map<Integer, Long> pcps = c.values(1), dscps = c.values(2);
             findings.add(FindingKind.ROCE_PRIORITY_CHANGE, where.get(), "The flow's RoCE packets changed priority: "
                 + classes(pcps, dscps) + "; PFC and ECN treat the packets of one QP differently, and they can be reordered",
                 p.classChangeFrame());

@@ -9,6 +9,20 @@ record FlowKey(String src, String dst, int destQp, int srcQp) {
         return new FlowKey(dst, src, peerQp, -1);
     }
 
+    /**
+     * Mixed, not the record's 31-multiplier sum: addresses a character apart ("10.0.0.1", "10.0.0.2") and QPNs
+     * counting up give that sum a collision every 31 QPNs, and a million flows' buckets then turn into trees.
+     */
+    @Override
+    public int hashCode() {
+        return Hashes.mix(Hashes.mix(Hashes.mix(src.hashCode(), dst.hashCode()), destQp), srcQp);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof FlowKey k && destQp == k.destQp && srcQp == k.srcQp && src.equals(k.src) && dst.equals(k.dst);
+    }
+
     @Override
     public String toString() {
         return src + " → " + dst + " QP " + qp(destQp) + (srcQp >= 0 ? " (from QP " + qp(srcQp) + ")" : "");

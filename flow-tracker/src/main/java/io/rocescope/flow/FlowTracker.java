@@ -48,7 +48,16 @@ public final class FlowTracker {
     private long closedNotKept, retiredInList;
     /** Each endpoint with a known QPN: how CNPs find the sender they throttle. */
     private final Map<EndpointKey, Connection> byEndpoint = new HashMap<>();
-    private record EndpointKey(String ip, int qpn) {}
+    /** Connections with one direction seen that a first packet the other way may complete ({@link #pairByResponse}). */
+    private final PairingCandidates waiting = new PairingCandidates();
+    private record EndpointKey(String ip, int qpn) {
+        /** Mixed, as {@link FlowKey#hashCode}: the record's own collides for neighbouring addresses and QPNs. */
+        @Override
+        public int hashCode() { return Hashes.mix(ip.hashCode(), qpn); }
+
+        @Override
+        public boolean equals(Object o) { return o instanceof EndpointKey k && qpn == k.qpn && ip.equals(k.ip); }
+    }
     /** What the connections beyond MAX_CLOSED add to the summary (their reports are not kept). */
     private final Reports.Totals notListed = new Reports.Totals();
     /** Where the flows.evicted finding sits in the findings list (its totals are filled in at the end), or -1. */
@@ -244,6 +253,7 @@ public final class FlowTracker {
             c.pairedBy = "inferred";
             if (ud) inferFrom(c, c.a, c.b);
         }
+        if (!ud) waiting.add(c);   // a datagram's flow is never paired by responses
         return flow;
     }
 
@@ -292,6 +302,7 @@ public final class FlowTracker {
         }
         byEndpoint.remove(new EndpointKey(c.a.ip, c.a.qpn), c);
         byEndpoint.remove(new EndpointKey(c.b.ip, c.b.qpn), c);
+        if (c.ba == null) waiting.remove(c);
         // its report is made: the flows' state can go now, not when the list is next compacted
         c.ab = c.ba = null;
         if (++retiredInList > 1024 && retiredInList > connections.size() / 2) {
@@ -303,21 +314,17 @@ public final class FlowTracker {
     /**
      * A capture that starts mid-connection shows no set-up: a response (ACK, READ response) flowing back
      * names the requester's QP in its DestQP, and its PSN falls among the requests seen the other way;
-     * or responses came first, and the first request the other way completes the pair.
+     * or responses came first, and the first request the other way completes the pair. Only the connections
+     * waiting between the same two hosts are looked at ({@link PairingCandidates}): a new flow costs the same
+     * with a million connections as with ten.
      */
     private Connection pairByResponse(FlowKey key) {
         boolean response = Opcodes.isResponse(v.opcode);
         if (!response && !Opcodes.isTrackedRequest(v.opcode)) return null;
-        for (int i = connections.size() - 1; i >= 0 && i >= connections.size() - 256; i--) {
-            Connection c = connections.get(i);
-            if (c.retired || !("unpaired".equals(c.pairedBy) || "inferred".equals(c.pairedBy)) || c.ba != null || c.ab == null) continue;
-            FlowKey k = c.ab.key;
-            if (!k.src().equals(key.dst()) || !k.dst().equals(key.src())) continue;
-            // a response whose PSN is among the requests seen the other way, or the first request
-            // of a side that so far only answered (the capture began with responses)
-            if (response ? c.ab.psn.covers(v.psn) : c.ab.requests == 0 && c.ab.responses > 0) return c;
-        }
-        return null;
+        int psn = v.psn;
+        // a response whose PSN is among the requests seen the other way, or the first request
+        // of a side that so far only answered (the capture began with responses)
+        return waiting.take(key.src(), key.dst(), response ? c -> c.ab.psn.covers(psn) : c -> c.ab.requests == 0 && c.ab.responses > 0);
     }
 
     /** A set-up told us both QPs: packets between them belong to a new connection. */

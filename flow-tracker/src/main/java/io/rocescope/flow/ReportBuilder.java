@@ -105,7 +105,7 @@ final class ReportBuilder {
                 p.retransmitted, p.episodesCount, List.copyOf(p.gapList()), List.copyOf(p.episodes())),
             new Reports.AckReport(a.acks, a.naksByCode.isEmpty() ? Map.of() : new TreeMap<>(a.naksByCode), a.rnrNaks, a.readResponses, a.atomicAcks,
                 Reports.DistReport.of(a.coalescing), Reports.DistReport.micros(a.rttNanos),
-                Reports.DistReport.micros(a.completionNanos), Reports.TIMINGS, Reports.DistReport.of(a.rnrTimerMicros),
+                Reports.DistReport.micros(a.completionNanos), Reports.TIMINGS, Reports.DistReport.of(a.rnrTimerMicros()),
                 a.unlimitedCredits, Reports.DistReport.of(a.credits),
                 a.creditChanges.stream().map(c -> new Reports.CreditChange(c[0], Seconds.ofNanos(c[1] - start), c[2])).toList(),
                 a.firstMsn, a.lastMsn, a.msnAdvances, reads == null ? 0 : reads.answered, a.atomicsAnswered, reads == null ? 0 : reads.unanswered.size()),

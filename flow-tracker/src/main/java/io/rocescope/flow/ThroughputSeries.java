@@ -10,8 +10,8 @@ public final class ThroughputSeries {
     static final int MAX_BUCKETS = 256;
     private long start = Long.MIN_VALUE;
     private long widthNanos = 1_000_000;
-    /** Grows to MAX_BUCKETS as time passes: a flow of a few packets keeps one or two buckets. */
-    private long[] bytes = new long[2];
+    /** Grows to MAX_BUCKETS as time passes: a flow of a few packets keeps one bucket, or two. */
+    private long[] bytes = new long[1];
     private int used;
 
     public void add(long timestampNanos, long n) {

@@ -66,7 +66,7 @@ class AckTrackerTest {
         AckTracker t = new AckTracker();
         assertThat(t.onAck(20, rnr(14), 5, 30, 300)).startsWith("RNR NAK (timer ");
         assertThat(t.rnrNaks).isEqualTo(1);
-        assertThat(t.rnrTimerMicros.max()).isEqualTo(InfinibandNames.rnrTimerMicros(14));
+        assertThat(t.rnrTimerMicros().max()).isEqualTo(InfinibandNames.rnrTimerMicros(14));
         assertThat(t.rnrFrame).isEqualTo(30);
         t.onAck(19, ack(31), 5, 31, 310);
         assertThat(t.rnrFrame).as("an ACK short of the RNR-NAKed PSN").isEqualTo(30);

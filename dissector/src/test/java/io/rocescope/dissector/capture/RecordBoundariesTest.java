@@ -57,15 +57,7 @@ class RecordBoundariesTest {
         write(f, false, 20_000, true);
         long[] truth = pcapOffsets(f);
         // every offset inside the first 60 frames, byte by byte: each fake header is passed over
-        int n = 0;
-        try (RecordBoundaries.Finder finder = RecordBoundaries.open(f)) {
-            for (long o = truth[0]; o < truth[60]; o++) {
-                assertEquals(expected(truth, o, Files.size(f)), finder.next(o), "offset " + o);
-                n++;
-            }
-        }
-        assertTrue(n > 20_000, "offsets: " + n);
-        check(f, truth, 2000);
+        byteByByte(f, truth);
     }
 
     @Test
@@ -73,15 +65,7 @@ class RecordBoundariesTest {
         Path f = tmp.resolve("adversarial.pcapng");
         write(f, true, 20_000, true);
         long[] truth = blockOffsets(f);
-        int n = 0;
-        try (RecordBoundaries.Finder finder = RecordBoundaries.open(f)) {
-            for (long o = 1; o < truth[60]; o++) {
-                assertEquals(expected(truth, o, Files.size(f)), finder.next(o), "offset " + o);
-                n++;
-            }
-        }
-        assertTrue(n > 20_000, "offsets: " + n);
-        check(f, truth, 2000);
+        byteByByte(f, truth);
     }
 
     @Test
@@ -95,6 +79,19 @@ class RecordBoundariesTest {
             }
         }
         check(f, pcapOffsets(f), 2000);
+    }
+
+    /** Every offset from the first byte to the 61st boundary, then offsets spread over the file. */
+    private static void byteByByte(Path f, long[] truth) throws IOException {
+        int n = 0;
+        try (RecordBoundaries.Finder finder = RecordBoundaries.open(f)) {
+            for (long o = 1; o < truth[60]; o++) {
+                assertEquals(expected(truth, o, Files.size(f)), finder.next(o), "offset " + o);
+                n++;
+            }
+        }
+        assertTrue(n > 20_000, "offsets: " + n);
+        check(f, truth, 2000);
     }
 
     /** Checks {@code samples} offsets spread over the file and one byte either side of each of the first 200 boundaries. */

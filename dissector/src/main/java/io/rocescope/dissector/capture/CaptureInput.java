@@ -96,6 +96,15 @@ final class CaptureInput implements AutoCloseable {
         consumed -= n;
     }
 
+    /** Moves a file input to {@code pos} (a split of a capture starts there); the buffered bytes are dropped. */
+    void seek(long pos) throws IOException {
+        ((FileChannel) in).position(pos);
+        buf.clear();
+        buf.limit(0);
+        consumed = pos;
+        eof = false;
+    }
+
     /** True when {@link #readAt} works: the source is a file. */
     boolean positioned() { return in instanceof FileChannel; }
 

@@ -161,6 +161,13 @@ public final class PcapReader implements CaptureReader {
         return b.size;
     }
 
+    /** Reads on from the record at {@code offset}, numbering from 1 again (a split of the file). */
+    void seekSplit(long offset) throws IOException {
+        in.seek(offset);
+        count = 0;
+        done = false;
+    }
+
     private boolean damaged(String why) {
         warnings.add(name + ": " + why + "; " + count + " frames were read before it");
         done = true;

@@ -33,6 +33,8 @@ public final class PcapngReader implements CaptureReader {
     private final byte[] head = new byte[8];
     private long count;
     private boolean done;
+    /** Section headers and interface descriptions read so far (a split must know every one before it). */
+    private int layoutBlocks;
 
     private static final class Iface {
         final int linkType;
@@ -77,6 +79,7 @@ public final class PcapngReader implements CaptureReader {
             else if (code >= 2 && code <= 4) comment((code == 2 ? "Hardware: " : code == 3 ? "OS: " : "Application: ") + text);
             o += 4 + ((len + 3) & ~3);
         }
+        layoutBlocks++;
         interfaces = new java.util.concurrent.CopyOnWriteArrayList<>();
         sections.add(new Section(in.position() - total, bigEndian, interfaces));
         return true;
@@ -105,6 +108,7 @@ public final class PcapngReader implements CaptureReader {
             int body = bodyLen - 4; // without the trailing length copy
             switch ((int) type) {
                 case IDB:
+                    layoutBlocks++;
                     if (!interfaceDescription(body)) return false;
                     break;
                 case EPB:
@@ -317,6 +321,15 @@ public final class PcapngReader implements CaptureReader {
         long nanos = units == 1_000_000_000L ? rem : units < 1_000_000_000L
             ? rem * (1_000_000_000L / units) : (long) (rem * (1e9 / units));
         return (sec + iface.offsetSeconds) * 1_000_000_000L + nanos;
+    }
+
+    int layoutBlocks() { return layoutBlocks; }
+
+    /** Reads on from the block at {@code offset}, numbering from 1 again, with the interfaces read so far. */
+    void seekSplit(long offset) throws IOException {
+        in.seek(offset);
+        count = 0;
+        done = false;
     }
 
     private boolean damaged(String why) {

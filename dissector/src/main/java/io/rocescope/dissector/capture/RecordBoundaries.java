@@ -1,0 +1,261 @@
+package io.rocescope.dissector.capture;
+
+import io.rocescope.dissector.decode.DecodeOptions;
+import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.decode.FrameDecoder;
+import io.rocescope.dissector.field.FieldInterest;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+
+/**
+ * Finds where a record starts in the middle of a capture file, so that a large capture can be cut
+ * into splits that are read independently (fleet mode). Only the bytes near the offset are read.
+ *
+ * <p>pcap records carry no marker, so a boundary is a guess that must be confirmed: a candidate
+ * header is plausible when its fraction of a second is below 10^6 (10^9 for nanosecond files), its
+ * captured length is at most the snaplen and the original length, and the next {@link #CHAIN}
+ * records chain from it, each plausible, each within a day of the first, to the end of the chain or
+ * of the file. The chain must hold a RoCE frame whose ICRC (a CRC-32 over the whole packet) verifies;
+ * only in a capture whose first records hold no such frame (no RoCE, cut by a snaplen, ICRCs that never
+ * verify) does the chain alone decide. The candidate record itself must also decode as a known
+ * protocol, not malformed: a fake header inside a frame's payload, written so
+ * that it chains into the real records after it, fails there. Rejecting a real boundary is safe (the
+ * next one is taken); only a fake one accepted would be wrong.
+ *
+ * <p>pcapng blocks repeat their total length at their end: a boundary is a known block type whose
+ * length is a multiple of 4 and repeated at its end, chained the same way.
+ */
+public final class RecordBoundaries {
+    /** Records (blocks) a candidate must chain through, unless the file ends first. */
+    static final int CHAIN = 16, LONG_CHAIN = 1024;
+    private static final long DAY = 86_400;
+    /** How far past the offset a boundary is looked for: far more than the largest record. */
+    private static final long SEARCH = 4L << 20;
+
+    private final FileChannel ch;
+    private final long size;
+    private final boolean pcapng;
+    private boolean bigEndian, nanos;
+    private long snaplen;
+    private int linkType;
+    /** The FCS that each frame ends with, when the file header's link-type word says so (its F bit and length). */
+    private int fcsBytes;
+    private boolean icrcConfirms;
+    private final FrameDecoder decoder = FrameDecoder.stateless(new DecodeOptions(), FieldInterest.summary());
+    private final CaptureRecord rec = new CaptureRecord();
+
+    private RecordBoundaries(FileChannel ch) throws IOException {
+        this.ch = ch;
+        this.size = ch.size();
+        byte[] head = read(0, 24);
+        if (head.length < 24) throw new CaptureFormatException("too short for a capture");
+        long be = ByteOrder32.u32(head, 0, true), le = ByteOrder32.u32(head, 0, false);
+        pcapng = be == PcapngReader.SHB;
+        if (pcapng) {
+            byte[] bom = read(8, 4);
+            bigEndian = ByteOrder32.u32(bom, 0, true) == PcapngReader.BYTE_ORDER_MAGIC;
+            return;
+        }
+        if (be == PcapReader.MAGIC_MICROS || be == PcapReader.MAGIC_NANOS) bigEndian = true;
+        else if (le == PcapReader.MAGIC_MICROS || le == PcapReader.MAGIC_NANOS) bigEndian = false;
+        else throw new CaptureFormatException("not an uncompressed pcap or pcapng file");
+        nanos = ByteOrder32.u32(head, 0, bigEndian) == PcapReader.MAGIC_NANOS;
+        snaplen = ByteOrder32.u32(head, 16, bigEndian);
+        long word = ByteOrder32.u32(head, 20, bigEndian);
+        linkType = (int) (word & 0xFFFF);
+        fcsBytes = (word & 0x10000000L) != 0 ? (int) ((word >>> 29) & 7) * 2 : 0;
+        icrcConfirms = icrcConfirms();
+    }
+
+    /** Finds boundaries in {@code file}; close it when done. */
+    public static Finder open(Path file) throws IOException {
+        FileChannel ch = FileChannel.open(file);
+        try {
+            return new Finder(new RecordBoundaries(ch));
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        }
+    }
+
+    /** The boundary search on one open file. */
+    public static final class Finder implements AutoCloseable {
+        private final RecordBoundaries b;
+        private Finder(RecordBoundaries b) { this.b = b; }
+
+        /**
+         * The file offset of the first record (pcap) or block (pcapng) that starts at or after {@code offset},
+         * the file's size when none does, or -1 when none was found within 4 MiB (damage: don't split there).
+         */
+        public long next(long offset) throws IOException { return b.next(offset); }
+
+        public boolean pcapng() { return b.pcapng; }
+        public long size() { return b.size; }
+
+        @Override
+        public void close() throws IOException { b.ch.close(); }
+    }
+
+    private long next(long offset) throws IOException {
+        if (pcapng) return nextBlock(offset);
+        if (offset <= 24) return Math.min(24, size);
+        long end = Math.min(size, offset + SEARCH);
+        for (long p = offset; p < end; p++) {
+            if (p + 16 > size) return size;
+            if (pcapRecordAt(p)) return p;
+        }
+        return end == size ? size : -1;
+    }
+
+    private boolean pcapRecordAt(long p) throws IOException {
+        long firstSec = -1;
+        int roceGood = 0;
+        long q = p;
+        // past CHAIN records the chain goes on, up to LONG_CHAIN, until a good ICRC confirms it (a phase without RoCE)
+        for (int i = 0; q < size && (i < CHAIN || icrcConfirms && roceGood == 0 && i < LONG_CHAIN); i++) {
+            byte[] h = read(q, 16);
+            if (h.length < 16) return false;
+            long sec = ByteOrder32.u32(h, 0, bigEndian), frac = ByteOrder32.u32(h, 4, bigEndian);
+            long incl = ByteOrder32.u32(h, 8, bigEndian), orig = ByteOrder32.u32(h, 12, bigEndian);
+            if (frac >= (nanos ? 1_000_000_000L : 1_000_000L)) return false;
+            if (incl > orig || incl > PcapReader.MAX_RECORD || (snaplen > 0 && incl > snaplen)) return false;
+            if (firstSec < 0) firstSec = sec;
+            else if (Math.abs(sec - firstSec) > DAY) return false;
+            if (q + 16 + incl > size) return false;
+            DecodedFrame f = decode(q + 16, (int) incl, orig, sec, frac, linkType);
+            if (i == 0 && !wellFormed(f) || !lengthsAgree(f, orig)) return false;
+            if (f.isRoce() && f.icrcStatus() == DecodedFrame.IcrcStatus.GOOD) roceGood++;
+            q += 16 + incl;
+        }
+        // a chain that ends exactly at the end of the file needs no more confirmation
+        return roceGood > 0 || !icrcConfirms || q == size;
+    }
+
+    /**
+     * Whether this file's RoCE frames can confirm a chain: true when one of the first records, read
+     * from the file header on (certainly boundaries), is a RoCE frame whose ICRC verifies. A capture
+     * without RoCE, cut by a snaplen, or whose ICRCs never verify (an old tool's, a lab's) is cut on the
+     * chain alone.
+     */
+    private boolean icrcConfirms() throws IOException {
+        long q = 24;
+        for (int i = 0; i < 4096 && q + 16 <= size; i++) {
+            byte[] h = read(q, 16);
+            long incl = ByteOrder32.u32(h, 8, bigEndian);
+            if (incl > PcapReader.MAX_RECORD || q + 16 + incl > size) return false;
+            DecodedFrame f = decode(q + 16, (int) incl, ByteOrder32.u32(h, 12, bigEndian), ByteOrder32.u32(h, 0, bigEndian),
+                ByteOrder32.u32(h, 4, bigEndian) % 1_000_000L, linkType);
+            if (f.isRoce() && f.icrcStatus() == DecodedFrame.IcrcStatus.GOOD) return true;
+            q += 16 + incl;
+        }
+        return false;
+    }
+
+    /** The candidate record must decode whole, and an Ethernet one as a protocol the dissector knows. */
+    private boolean wellFormed(DecodedFrame f) {
+        // only an Ethernet frame says what it carries in a way the dissector knows or not (its EtherType)
+        return (linkType != 1 || f.protocol() != DecodedFrame.Protocol.UNKNOWN) && !f.hasExpert("malformed");
+    }
+
+    /**
+     * An IP packet's own length must account for the frame: the link header and the IP total length
+     * make the original length, or less in a frame padded to Ethernet's minimum. A real record shifted
+     * by 4 bytes (a VLAN tag's worth, when every record's captured and original lengths are equal) reads
+     * as a plausible chain of IPv4 frames with good ICRCs, each 4 bytes longer than its packet: this tells,
+     * checked on every record of the chain (an ARP frame shifted so is no IP packet, the RoCE ones after it are).
+     * Native InfiniBand frames (a VCRC after the packet) and ERF records (a header of their own) are not checked.
+     */
+    private boolean lengthsAgree(DecodedFrame f, long orig) {
+        if (linkType == 247 || linkType == 197 || f.sourceOffset() < 0) return true;
+        byte[] d = f.data();
+        int so = f.sourceOffset();
+        long end;
+        if (f.addressType() == io.rocescope.dissector.field.FieldType.IPV4) {
+            int ip = so - 12;
+            if (ip < 0 || ip + 4 > f.capturedLength()) return false;
+            end = ip + (((d[ip + 2] & 0xFF) << 8) | (d[ip + 3] & 0xFF));
+        } else if (f.addressType() == io.rocescope.dissector.field.FieldType.IPV6) {
+            int ip = so - 8;
+            if (ip < 0 || ip + 6 > f.capturedLength()) return false;
+            end = ip + 40 + (((d[ip + 4] & 0xFF) << 8) | (d[ip + 5] & 0xFF));
+        } else {
+            return true;
+        }
+        return end + fcsBytes == orig || (orig <= 64 + fcsBytes && end < orig);
+    }
+
+    private DecodedFrame decode(long at, int incl, long orig, long sec, long frac, int link) throws IOException {
+        rec.ensureCapacity(incl);
+        copy(at, rec.data, 0, incl);
+        rec.number = 1;
+        rec.timestampNanos = sec * 1_000_000_000L + (nanos ? frac : frac * 1000L);
+        rec.capturedLength = incl;
+        rec.originalLength = (int) Math.min(Math.max(orig, incl), Integer.MAX_VALUE);
+        rec.interfaceId = 0;
+        rec.linkType = link;
+        rec.fileOffset = at - 16;
+        Erf.unwrap(rec);
+        return decoder.decode(rec);
+    }
+
+    private long nextBlock(long offset) throws IOException {
+        if (offset <= 0) return 0;
+        long start = (offset + 3) & ~3L;   // blocks start 4-byte aligned (every block length is a multiple of 4)
+        long end = Math.min(size, offset + SEARCH);
+        for (long p = start; p < end; p += 4) {
+            if (p + 12 > size) return size;
+            if (blockChainAt(p)) return p;
+        }
+        return end == size ? size : -1;
+    }
+
+    private boolean blockChainAt(long p) throws IOException {
+        long q = p;
+        for (int i = 0; i < CHAIN && q < size; i++) {
+            byte[] h = read(q, 8);
+            if (h.length < 8) return false;
+            long type = ByteOrder32.u32(h, 0, bigEndian), total = ByteOrder32.u32(h, 4, bigEndian);
+            if (ByteOrder32.u32(h, 0, true) == PcapngReader.SHB) return i > 0;   // a new section: its own byte order
+            if (!knownBlock(type) || total < 12 || total > PcapngReader.MAX_BLOCK || total % 4 != 0 || q + total > size) return false;
+            byte[] t = read(q + total - 4, 4);
+            if (ByteOrder32.u32(t, 0, bigEndian) != total) return false;
+            q += total;
+        }
+        return true;
+    }
+
+    /** Block types of the pcapng specification (packets, interfaces, names, statistics, secrets, custom, systemd). */
+    private static boolean knownBlock(long type) {
+        return type >= 1 && type <= 10 || type == 0x0BAD || type == 0x40000BAD || type == 0x0000000A;
+    }
+
+    /** A window of the file in memory: the search reads a few bytes at many nearby offsets. */
+    private byte[] win = new byte[0];
+    private long winStart;
+    private static final int WINDOW = 1 << 20;
+
+    private byte[] read(long at, int len) throws IOException {
+        byte[] out = new byte[(int) Math.max(0, Math.min(len, size - at))];
+        copy(at, out, 0, out.length);
+        return out;
+    }
+
+    private void copy(long at, byte[] dst, int off, int len) throws IOException {
+        if (at < winStart || at + len > winStart + winLength) {
+            int n = (int) Math.min(Math.max(WINDOW, len), size - at);
+            if (win.length < n) win = new byte[Math.max(n, WINDOW)];
+            ByteBuffer bb = ByteBuffer.wrap(win, 0, n);
+            while (bb.hasRemaining() && ch.read(bb, at + bb.position()) >= 0) { }
+            winStart = at;
+            if (bb.position() < n) throw new IOException("the file shrank while it was read");
+            System.arraycopy(win, 0, dst, off, len);
+            winLength = n;
+            return;
+        }
+        System.arraycopy(win, (int) (at - winStart), dst, off, len);
+    }
+    private int winLength;
+}

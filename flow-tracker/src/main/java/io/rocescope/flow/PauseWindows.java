@@ -12,10 +12,13 @@ final class PauseWindows {
     private final long[][] starts = new long[9][KEPT], ends = new long[9][KEPT];
     /** Intervals per priority; the newest sits at (count - 1) % KEPT. */
     private final int[] count = new int[9];
+    /** False until the first pause frame: then every question below has its answer at once (most captures have none). */
+    private boolean any;
 
     PauseWindows(double linkGbps) { this.quantumNanos = 512.0 / linkGbps; }
 
     void onPause(int prio, int quanta, long ts) {
+        any = true;
         int n = count[prio];
         int cur = (n - 1) % KEPT;
         boolean open = n > 0 && ts >= starts[prio][cur] && ts < ends[prio][cur];
@@ -36,7 +39,7 @@ final class PauseWindows {
 
     /** True when priority {@code prio} (or the whole link) is paused at {@code ts}. */
     boolean paused(int prio, long ts) {
-        return inside(prio, ts) || inside(8, ts);
+        return any && (inside(prio, ts) || inside(8, ts));
     }
 
     private boolean inside(int prio, long ts) {
@@ -48,6 +51,7 @@ final class PauseWindows {
 
     /** True when any priority other than {@code prio} (not classic PAUSE) is paused at {@code ts}; the lowest such, or -1. */
     int otherPaused(int prio, long ts) {
+        if (!any) return -1;
         for (int p = 0; p < 8; p++) if (p != prio && inside(p, ts)) return p;
         return -1;
     }
@@ -58,6 +62,7 @@ final class PauseWindows {
      * by its next packet at {@code t1}: the flow sent nothing while paused. 0 when none did.
      */
     long stalledBetween(int prio, long t0, long t1) {
+        if (!any) return 0;
         return stalled(prio, t0, t1) + stalled(8, t0, t1);
     }
 

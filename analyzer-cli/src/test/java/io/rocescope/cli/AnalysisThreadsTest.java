@@ -1,0 +1,60 @@
+package io.rocescope.cli;
+
+import io.rocescope.dissector.TestCaptures;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every analysis command prints byte for byte what one thread prints, for --threads 1 to 4, on every real
+ * capture and on synthesized ones with many connections at once (bulk: eight connections interleaved;
+ * distinct-qps: a new QP pair after another). Whatever feeds the tracker from several threads (decoding
+ * workers now, tracker shards later) must keep this.
+ */
+class AnalysisThreadsTest {
+    private static final List<List<String>> COMMANDS = List.of(List.of("flows"), List.of("flows", "-T", "json"),
+        List.of("expert"), List.of("expert", "-T", "json"), List.of("check"), List.of("stats"), List.of("stats", "-T", "json"));
+
+    @TempDir
+    static Path dir;
+
+    @TestFactory
+    Stream<DynamicTest> analysisDoesNotDependOnThreads() {
+        List<Path> captures = new ArrayList<>(TestCaptures.all());
+        captures.add(synth("bulk", "--packets", "50000"));
+        captures.add(synth("distinct-qps", "--qps", "1000"));
+        return captures.stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> {
+            for (List<String> command : COMMANDS) {
+                CliRunner one = run(command, p, "0");
+                assertThat(one.err()).as("%s on %s", command, p.getFileName()).doesNotContain("Exception");
+                for (int threads = 1; threads <= 4; threads++) {
+                    CliRunner more = run(command, p, Integer.toString(threads));
+                    assertThat(more.out()).as("%s --threads %d on %s", command, threads, p.getFileName()).isEqualTo(one.out());
+                    assertThat(more.err()).as("%s --threads %d on %s", command, threads, p.getFileName()).isEqualTo(one.err());
+                    assertThat(more.exit()).as("%s --threads %d on %s", command, threads, p.getFileName()).isEqualTo(one.exit());
+                }
+            }
+        }));
+    }
+
+    private static Path synth(String scenario, String... args) {
+        Path out = dir.resolve(scenario + ".pcap");
+        List<String> a = new ArrayList<>(List.of("synth", scenario, "--seed", "1", "-o", out.toString()));
+        a.addAll(List.of(args));
+        CliRunner r = CliRunner.run(a.toArray(String[]::new));
+        assertThat(r.exit()).as("synth %s: %s", scenario, r.err()).isZero();
+        return out;
+    }
+
+    private static CliRunner run(List<String> command, Path capture, String threads) {
+        String[] args = Stream.concat(command.stream(), Stream.of("--threads", threads, capture.toString())).toArray(String[]::new);
+        return CliRunner.run(args);
+    }
+}

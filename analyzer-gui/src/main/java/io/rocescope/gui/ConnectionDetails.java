@@ -12,6 +12,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 import java.util.ArrayList;
@@ -55,9 +56,11 @@ final class ConnectionDetails {
         title.setWrapText(true);
         sheet.setHgap(14);
         sheet.setVgap(2);
-        ColumnConstraints name = new ColumnConstraints();
-        name.setMinWidth(170);
-        sheet.getColumnConstraints().addAll(name, new ColumnConstraints(), new ColumnConstraints());
+        for (int i = 0; i < 3; i++) {
+            ColumnConstraints col = new ColumnConstraints();
+            col.setMinWidth(Region.USE_PREF_SIZE);   // a narrow pane scrolls sideways; names and values never overlap
+            sheet.getColumnConstraints().add(col);
+        }
         box.getChildren().addAll(title, sheet, ending);
     }
 
@@ -76,19 +79,21 @@ final class ConnectionDetails {
         rows = rows(c);
         int r = 0;
         String section = null;
+        boolean perQp = false;
         for (Row row : rows) {
             if (!row.section().equals(section)) {
                 section = row.section();
+                perQp = false;
                 Label s = new Label(section.equals(NEGOTIATED) ? negotiatedTitle(c.parameters()) : section);
                 s.getStyleClass().add("details-section");
-                sheet.add(s, 0, r);
-                if (row.b() != null) {
-                    sheet.add(heading("QP A"), 1, r);
-                    sheet.add(heading("QP B"), 2, r);
-                }
-                r++;
+                sheet.add(s, 0, r++, 3, 1);
             }
-            sheet.add(new Label(row.name()), 0, r);
+            if (row.b() != null && !perQp) {
+                perQp = true;
+                sheet.add(heading("QP A (" + (c.a() == null ? "?" : c.a().ip()) + ")"), 1, r);
+                sheet.add(heading("QP B (" + (c.b() == null ? "?" : c.b().ip()) + ")"), 2, r++);
+            }
+            sheet.add(whole(new Label(row.name())), 0, r);
             if (row.b() == null) {
                 sheet.add(value(row.a()), 1, r, 2, 1);
             } else {
@@ -120,14 +125,20 @@ final class ConnectionDetails {
 
     List<Finding> endings() { return endings; }
 
+    /** A label that keeps its whole text (the pane scrolls sideways rather than cut a value short). */
+    private static Label whole(Label l) {
+        l.setMinWidth(Region.USE_PREF_SIZE);
+        return l;
+    }
+
     private static Label heading(String s) {
-        Label l = new Label(s);
+        Label l = whole(new Label(s));
         l.getStyleClass().add("details-heading");
         return l;
     }
 
     private static Label value(String s) {
-        Label l = new Label(s == null ? "" : s);
+        Label l = whole(new Label(s == null ? "" : s));
         l.getStyleClass().add("details-value");
         return l;
     }

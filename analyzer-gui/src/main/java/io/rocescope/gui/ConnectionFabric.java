@@ -102,7 +102,7 @@ final class ConnectionFabric {
         SortKey dscp = counts(c.dscp()), pcp = counts(c.pcp());
         if (!dscp.text().isEmpty()) parts.add("DSCP " + dscp.text());
         if (!pcp.text().isEmpty()) parts.add("PCP " + pcp.text());
-        if (parts.isEmpty()) parts.add(c.count() + " CNPs");
+        if (parts.isEmpty()) parts.add(Plural.of(c.count(), "CNP"));
         return new SortKey(String.join(", ", parts), c.dscp().isEmpty() ? -1 : dscp.key());
     }
 
@@ -110,7 +110,7 @@ final class ConnectionFabric {
     static SortKey cnpTarget(FabricReports.FlowFabric f) {
         FabricReports.CnpReport c = f.cnps();
         if (c == null) return SortKey.BLANK;
-        String n = c.count() + " CNP" + (c.count() == 1 ? "" : "s");
+        String n = Plural.of(c.count(), "CNP");
         if (c.targetQp() == null) return new SortKey(n, -1);
         return new SortKey(String.format(Locale.ROOT, "QP 0x%06x (%s)", c.targetQp(), n), c.targetQp());
     }

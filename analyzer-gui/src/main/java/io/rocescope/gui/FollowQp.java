@@ -9,6 +9,8 @@ import io.rocescope.dissector.text.Text;
 import io.rocescope.flow.Reports;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Locale;
 
@@ -50,11 +52,23 @@ final class FollowQp {
         return null;
     }
 
+    /** First PSNs of the latest messages (a bounded memory: a message resent long after is numbered anew). */
+    private static Map<Integer, Integer> recent() {
+        return new LinkedHashMap<>() {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Integer, Integer> e) { return size() > 65_536; }
+        };
+    }
+
     /** The rows of {@code frames} (decoded with {@code source}), at most {@link #MAX_ROWS}. */
     static List<Packet> packets(Reports.ConnectionReport c, int[] frames, FrameSource source) {
         List<Packet> out = new ArrayList<>(Math.min(frames.length, MAX_ROWS));
         int[] messages = new int[2];
         long[] sizes = new long[2];
+        // a message sent again (Go-Back-N, after an RNR NAK) starts at a PSN seen before: it keeps its number
+        List<Map<Integer, Integer>> byFirstPsn = List.of(recent(), recent());
+        int[] current = new int[2];
+        boolean[] resent = new boolean[2];
         for (int i = 0; i < frames.length && out.size() < MAX_ROWS; i++) {
             DecodedFrame d = source.decode(frames[i]);
             if (d == null || !d.isRoce()) continue;
@@ -64,13 +78,16 @@ final class FollowQp {
             int op = d.ib().opcode();
             String message = "";
             if (OpcodeTable.isFirst(op) || OpcodeTable.isOnly(op)) {
-                messages[dir]++;
+                Integer seen = byFirstPsn.get(dir).get(d.ib().psn());
+                resent[dir] = seen != null;
+                current[dir] = seen != null ? seen : ++messages[dir];
+                if (seen == null) byFirstPsn.get(dir).put(d.ib().psn(), current[dir]);
                 sizes[dir] = 0;
             }
             if (OpcodeTable.isFirst(op) || OpcodeTable.isMiddle(op) || OpcodeTable.isLast(op) || OpcodeTable.isOnly(op)) {
                 sizes[dir] += d.ib().payloadLength();
                 String part = OpcodeTable.isFirst(op) ? "First" : OpcodeTable.isMiddle(op) ? "Middle" : OpcodeTable.isLast(op) ? "Last" : "Only";
-                message = "#" + messages[dir] + " " + part
+                message = "#" + current[dir] + " " + part + (resent[dir] ? ", resent" : "")
                     + (OpcodeTable.isLast(op) || OpcodeTable.isOnly(op) ? " (" + sizes[dir] + " B)" : "");
             }
             String answer = d.ib().has(OpcodeTable.AETH)

@@ -47,20 +47,20 @@ final class FollowQpWindow {
         col("No.", 64, FollowQp.Packet::frame);
         col("Time", 96, FollowQp.Packet::time);
         col("Dir", 46, FollowQp.Packet::direction);
-        col("Opcode", 230, FollowQp.Packet::opcode);
+        col("Opcode", 214, FollowQp.Packet::opcode);
         col("PSN", 84, FollowQp.Packet::psn);
         col("Payload", 70, FollowQp.Packet::payload);
-        col("Message", 170, FollowQp.Packet::message);
-        col("ACK/NAK", 300, FollowQp.Packet::answer);
+        col("Message", 236, FollowQp.Packet::message);
+        col("ACK/NAK", 290, FollowQp.Packet::answer);
         table.setItems(FXCollections.observableArrayList(packets));
         table.setRowFactory(t -> {
             TableRow<FollowQp.Packet> row = new TableRow<>() {
                 @Override
                 protected void updateItem(FollowQp.Packet p, boolean empty) {
                     super.updateItem(p, empty);
-                    getStyleClass().removeAll("follow-a", "follow-b", "follow-nak");
+                    getStyleClass().removeAll("follow-a", "follow-b", "follow-nak", "follow-rnr");
                     if (empty || p == null) return;
-                    getStyleClass().add(p.answer().startsWith("NAK") || p.answer().startsWith("RNR") ? "follow-nak"
+                    getStyleClass().add(p.answer().startsWith("NAK") ? "follow-nak" : p.answer().startsWith("RNR") ? "follow-rnr"
                         : p.direction().equals("A→B") ? "follow-a" : "follow-b");
                 }
             };
@@ -79,9 +79,10 @@ final class FollowQpWindow {
         HBox.setHgrow(filter, Priority.ALWAYS);
         filterRow.setStyle("-fx-alignment: center-left;");
         long a = packets.stream().filter(p -> p.direction().equals("A→B")).count();
-        long msgs = packets.stream().filter(p -> p.message().endsWith(" B)")).count();
+        long msgs = packets.stream().filter(p -> p.message().endsWith(" B)") && !p.message().contains("resent")).count();
         summary.setText(Plural.of(total, "packet") + (total > packets.size() ? " (the first " + packets.size() + " listed)" : "")
             + String.format(Locale.ROOT, ": %d A→B, %d B→A; %s complete", a, packets.size() - a, Plural.of(msgs, "message"))
+            + (packets.stream().anyMatch(p -> p.message().contains("resent")) ? " (and resent copies)" : "")
             + " — double-click a packet to go to it");
         back.setOnAction(e -> { onBack.run(); stage.close(); });
         close.setOnAction(e -> stage.close());
@@ -94,7 +95,7 @@ final class FollowQpWindow {
         BorderPane root = new BorderPane(table, top, null, buttons, null);
         root.setPadding(new Insets(8));
         BorderPane.setMargin(table, new Insets(6, 0, 6, 0));
-        Scene scene = new Scene(root, 1120, 560);
+        Scene scene = new Scene(root, 1180, 560);
         scene.getStylesheets().add(RoceScopeGui.class.getResource("rocescope.css").toExternalForm());
         stage.setScene(scene);
     }

@@ -129,6 +129,8 @@ public final class RoceScopeGui extends Application {
 
         frames.getSelectionModel().selectedItemProperty().addListener((o, old, f) -> show(f));
         frames.getContextMenu().getItems().addAll(new SeparatorMenuItem(), item("Follow QP", null, this::followQp));
+        connections.table.setContextMenu(new javafx.scene.control.ContextMenu(
+            item("Follow QP", null, () -> followQp(connections.table.getSelectionModel().getSelectedItem()))));
         connections.frames = n -> file == null || n < 1 ? null : new FrameSource(file).decode((int) (n - 1));
         detailTab.setContent(detail.pane);
         connectionsTab.setContent(connections.pane);
@@ -302,7 +304,7 @@ public final class RoceScopeGui extends Application {
         grow(f, 1);
         indexedAt = System.nanoTime();
         int n = f.index.size();
-        stage.setTitle(f.path.getFileName() + " — " + n + " frames");
+        stage.setTitle(f.path.getFileName() + " — " + Plural.of(n, "frame"));
         updateDisplayed();
         status.setText(f.path + (f.warnings().isEmpty() ? "" : " — warning: " + String.join("; ", f.warnings())));
         if (n > 0 && frames.getSelectionModel().isEmpty()) frames.getSelectionModel().select(0);
@@ -464,11 +466,15 @@ public final class RoceScopeGui extends Application {
         Reports.ConnectionReport c = sel == null || packets.rows() == null ? null
             : FollowQp.connectionOf(analysis, packets.rows().source().decode(sel));
         if (c == null) c = connections.table.getSelectionModel().getSelectedItem();
-        if (c == null || file == null) {
+        followQp(c);
+    }
+
+    /** Follow QP for connection {@code conn} (null: says what to select). */
+    void followQp(Reports.ConnectionReport conn) {
+        if (conn == null || file == null) {
             status.setText(analysis == null ? "Follow QP: the analysis has not ended yet" : "Follow QP: select a RoCE packet of a connection");
             return;
         }
-        Reports.ConnectionReport conn = c;
         String filter = FollowQp.filter(conn), before = appliedFilter;
         CaptureFile f = file;
         applyFilterText(filter);
@@ -556,7 +562,7 @@ public final class RoceScopeGui extends Application {
             run(() -> {
                 try {
                     int n = export(f, sel, out.toPath(), pcapng);
-                    Platform.runLater(() -> { idle(); status.setText("Exported " + n + " frames to " + out); });
+                    Platform.runLater(() -> { idle(); status.setText("Exported " + Plural.of(n, "frame") + " to " + out); });
                 } catch (IOException e) {
                     Platform.runLater(() -> { idle(); status.setText("Export failed: " + e.getMessage()); });
                 }

@@ -45,7 +45,7 @@ final class ConnectionFabric {
         for (String dir : List.of("A→B", "B→A")) {
             TableColumn<Reports.ConnectionReport, SortKey> c = new TableColumn<>(dir);
             c.setId(title + " " + dir);
-            c.setPrefWidth(title.equals("ECN") ? 150 : title.startsWith("CNP") ? 120 : 76);
+            c.setPrefWidth(title.equals("ECN") ? 150 : title.equals("CNP target") ? 170 : title.startsWith("CNP") ? 130 : 76);
             c.setCellValueFactory(cell -> {
                 Reports.FlowReport f = dir.equals("A→B") ? cell.getValue().aToB() : cell.getValue().bToA();
                 return new ReadOnlyObjectWrapper<>(f == null || f.fabric() == null ? SortKey.BLANK : value.apply(f.fabric()));

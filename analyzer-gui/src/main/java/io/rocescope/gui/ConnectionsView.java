@@ -1,11 +1,13 @@
 package io.rocescope.gui;
 
+import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.flow.Reports;
 import io.rocescope.flow.TimelineEvent;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -19,19 +21,25 @@ import java.util.Locale;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.LongFunction;
 import java.util.stream.Collectors;
 
 /**
  * One row per connection (QP pair) with the figures of {@code rocescope flows -T json}: set-up,
  * endpoints, MTU, packets and bytes each way, messages, PSN gaps, retransmissions, NAKs by kind, RNR
- * NAKs, CNPs, CE marks, RTT, and a bar showing when in the capture it was active. Selecting a row
- * filters the packet list to the connection's frames (its data both ways and its set-up).
+ * NAKs, CNPs, CE marks, RTT, a bar showing when in the capture it was active, and per direction its
+ * fabric ({@link ConnectionFabric}). Selecting a row filters the packet list to the connection's frames
+ * (its data both ways and its set-up) and shows its parameters and ending ({@link ConnectionDetails}).
  */
 final class ConnectionsView {
     final TableView<Reports.ConnectionReport> table = new TableView<>();
     final Label header = new Label("Connections appear when the analysis of the capture has run.");
-    final BorderPane pane = new BorderPane(table);
+    final ConnectionDetails details = new ConnectionDetails();
+    final BorderPane pane = new BorderPane();
     private double durationNanos = 1;
+    private Reports.Analysis analysis;
+    /** Decodes a frame by number (the details place findings by their frames); set by the window. */
+    LongFunction<DecodedFrame> frames = n -> null;
 
     ConnectionsView(Consumer<String> filter) {
         table.setId("connections");
@@ -68,9 +76,14 @@ final class ConnectionsView {
             }
         });
         table.getColumns().add(bar);
+        ConnectionFabric.addColumns(table);
         table.getSelectionModel().selectedItemProperty().addListener((o, old, c) -> {
+            details.show(c, analysis, frames);
             if (c != null) filter.accept(filter(c));
         });
+        SplitPane split = new SplitPane(table, details.pane);
+        split.setDividerPositions(0.62);
+        pane.setCenter(split);
     }
 
     private <T> void col(String title, double width, Function<Reports.ConnectionReport, T> value) {
@@ -81,6 +94,8 @@ final class ConnectionsView {
     }
 
     void show(Reports.Analysis a) {
+        analysis = a;
+        details.show(null, null, frames);
         if (a == null) {
             table.setItems(FXCollections.observableArrayList());
             header.setText("Connections appear when the analysis of the capture has run.");
@@ -88,7 +103,8 @@ final class ConnectionsView {
         }
         durationNanos = Math.max(1, a.summary().durationSeconds().nanos());
         table.setItems(FXCollections.observableArrayList(a.connections()));
-        header.setText(a.connections().size() + " connections, " + a.summary().flows() + " flows — select one to show its frames");
+        header.setText(Plural.of(a.connections().size(), "connection") + ", " + Plural.of(a.summary().flows(), "flow")
+            + " — select one to show its frames, parameters and how it ended");
     }
 
     static String endpoint(Reports.EndpointReport e) {
@@ -120,20 +136,14 @@ final class ConnectionsView {
         return String.join(" / ", out);
     }
 
-    /** The display filter for a connection's frames: each direction's packets to its QP, and its set-up frames. */
+    /** The display filter for a connection's frames: each direction's packets to its QP ({@link FollowQp#filter}), and its set-up frames. */
     static String filter(Reports.ConnectionReport c) {
-        List<String> parts = new ArrayList<>();
-        for (Reports.FlowReport f : new Reports.FlowReport[] {c.aToB(), c.bToA()}) {
-            if (f == null) continue;
-            String ip = f.src().contains(":") ? "ipv6" : "ip";
-            boolean addr = f.src().matches("[0-9.]+") || f.src().contains(":");
-            parts.add("(" + (addr ? ip + ".src == " + f.src() + " && " + ip + ".dst == " + f.dst() + " && " : "")
-                + "infiniband.bth.destqp == " + f.destQp() + ")");
-        }
+        String data = FollowQp.filter(c);
         TreeSet<Long> setup = new TreeSet<>();
         if (c.timeline() != null) for (TimelineEvent e : c.timeline()) setup.add(e.frame());
-        if (!setup.isEmpty()) parts.add("frame.number in {" + setup.stream().map(String::valueOf).collect(Collectors.joining(",")) + "}");
-        return String.join(" || ", parts);
+        if (setup.isEmpty()) return data;
+        String frames = "frame.number in {" + setup.stream().map(String::valueOf).collect(Collectors.joining(",")) + "}";
+        return data.isEmpty() ? frames : data + " || " + frames;
     }
 
     private Pane timeBar(Reports.ConnectionReport c, double width) {

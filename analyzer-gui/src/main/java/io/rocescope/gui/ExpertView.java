@@ -117,11 +117,11 @@ final class ExpertView {
                 }
                 sev.getChildren().add(kind);
             }
-            sev.setValue(new Entry(label(s), "", byKind.size() + " kinds", total, null, s));
+            sev.setValue(new Entry(label(s), "", Plural.of(byKind.size(), "kind"), total, null, s));
             sev.setExpanded(true);
             root.getChildren().add(sev);
         }
-        header.setText(a.findings().size() + " findings listed" + (a.findingsNotListed() > 0 ? " (" + a.findingsNotListed() + " more counted)" : "")
+        header.setText(Plural.of(a.findings().size(), "finding") + " listed" + (a.findingsNotListed() > 0 ? " (" + a.findingsNotListed() + " more counted)" : "")
             + " — double-click one to go to its first frame");
     }
 

@@ -1,8 +1,16 @@
 package io.rocescope.gui;
 
+import io.rocescope.dissector.capture.CaptureReader;
+import io.rocescope.dissector.capture.CaptureReaders;
+import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.field.FieldInterest;
+import io.rocescope.dissector.filter.DisplayFilter;
+import io.rocescope.dissector.pipeline.FilteredJob;
 import io.rocescope.dissector.pipeline.FrameJob;
+import io.rocescope.dissector.pipeline.FramePipeline;
 
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
@@ -57,6 +65,20 @@ final class FilterJob implements FrameJob<FilterJob.Numbers> {
             seen = Math.max(seen, out.n[i]);
         }
         progress.accept(seen);
+    }
+
+    /**
+     * The frames (indexes) of {@code f} that {@code filter} keeps, in capture order, run through the CLI's
+     * pipeline on this (background) thread; a CancellationException when {@code cancelled} says so.
+     */
+    static int[] select(CaptureFile f, DisplayFilter filter, BooleanSupplier cancelled) throws IOException {
+        FilterJob job = new FilterJob(cancelled, n -> { });
+        try (CaptureReader r = CaptureReaders.open(f.readPath.toString())) {
+            FramePipeline p = new FramePipeline(new DecodeOptions(), FieldInterest.summary().with(filter.fields()),
+                FramePipeline.defaultThreads(true), FramePipeline.DEFAULT_BATCH);
+            p.run(r, f.index.size(), new FilteredJob<>(job, filter));
+        }
+        return Arrays.copyOf(job.kept, job.size);
     }
 
     int[] kept() { return kept; }

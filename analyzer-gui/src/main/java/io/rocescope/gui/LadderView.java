@@ -74,7 +74,7 @@ final class LadderView {
         List<Ladder> ladders = a == null ? List.of() : Ladder.all(a);
         list.setItems(FXCollections.observableArrayList(ladders));
         header.setText(a == null ? "Set-ups appear when the analysis of the capture has run."
-            : ladders.size() + " set-ups — click an arrow to go to its frame");
+            : Plural.of(ladders.size(), "set-up") + " — click an arrow to go to its frame");
         if (!ladders.isEmpty()) list.getSelectionModel().select(0);
         else draw(null);
     }

@@ -1,18 +1,14 @@
 package io.rocescope.gui;
 
 import io.rocescope.analysis.CaptureAnalysis;
-import io.rocescope.dissector.capture.CaptureReader;
-import io.rocescope.dissector.capture.CaptureReaders;
 import io.rocescope.dissector.capture.CaptureRecord;
 import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.encode.CaptureWriter;
 import io.rocescope.dissector.encode.PcapFileWriter;
 import io.rocescope.dissector.encode.PcapngFileWriter;
-import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.filter.DisplayFilter;
 import io.rocescope.dissector.filter.FilterSyntaxException;
-import io.rocescope.dissector.pipeline.FilteredJob;
 import io.rocescope.dissector.pipeline.FramePipeline;
 import io.rocescope.flow.Reports;
 import io.rocescope.flow.TrackerOptions;
@@ -80,6 +76,9 @@ public final class RoceScopeGui extends Application {
     final javafx.scene.control.TreeView<FieldTree.Node> fields = detail.fields;
     final TextArea bytes = detail.bytes;
     final FilterBar filterBar = new FilterBar(this::applyFilterText, this::filterProblem);
+    final FindBar findBar = new FindBar(frames, this::file, this::rows, this::run);
+    /** The last Follow QP window opened (tests look at it). */
+    FollowQpWindow follow;
     final Label status = new Label("Open a capture (File → Open, or drop it here)");
     final Label displayed = new Label("");
     final ProgressBar progress = new ProgressBar(0);
@@ -129,6 +128,10 @@ public final class RoceScopeGui extends Application {
         progress.setPrefWidth(180);
 
         frames.getSelectionModel().selectedItemProperty().addListener((o, old, f) -> show(f));
+        frames.getContextMenu().getItems().addAll(new SeparatorMenuItem(), item("Follow QP", null, this::followQp));
+        connections.table.setContextMenu(new javafx.scene.control.ContextMenu(
+            item("Follow QP", null, () -> followQp(connections.table.getSelectionModel().getSelectedItem()))));
+        connections.frames = n -> file == null || n < 1 ? null : new FrameSource(file).decode((int) (n - 1));
         detailTab.setContent(detail.pane);
         connectionsTab.setContent(connections.pane);
         expertTab.setContent(expert.pane);
@@ -148,7 +151,7 @@ public final class RoceScopeGui extends Application {
         statusBar.getStyleClass().add("status-bar");
         statusBar.setPadding(new Insets(3, 8, 3, 8));
 
-        VBox top = new VBox(menu(), filterBar.box);
+        VBox top = new VBox(menu(), filterBar.box, findBar.box);
         BorderPane root = new BorderPane(split, top, null, statusBar, null);
         root.setOnDragOver(e -> {
             if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY);
@@ -183,14 +186,17 @@ public final class RoceScopeGui extends Application {
         MenuItem copyCsv = item("Copy Rows as CSV", "Shortcut+Shift+C", () -> packets.copy(true));
         MenuItem goTo = item("Go to Frame…", "Shortcut+G", this::goToDialog);
         MenuItem focusFilter = item("Focus the Filter Bar", "Shortcut+/", () -> filterBar.text.requestFocus());
-        Menu edit = new Menu("Edit", null, copyText, copyCsv, new SeparatorMenuItem(), goTo, focusFilter);
+        Menu edit = new Menu("Edit", null, copyText, copyCsv, new SeparatorMenuItem(), goTo, focusFilter, new SeparatorMenuItem(),
+            item("Find Packet…", "Shortcut+F", () -> findBar.show(true)), item("Find Next", "Shortcut+N", () -> findBar.find(true)),
+            item("Find Previous", "Shortcut+B", () -> findBar.find(false)));
         MenuItem colouring = item("Colouring Rules…", null, this::colouringDialog);
         Menu view = new Menu("View", null, colouring);
         Menu analyze = new Menu("Analyze", null,
             item("Connections", "Shortcut+1", () -> tabs.getSelectionModel().select(connectionsTab)),
             item("Expert Info", "Shortcut+2", () -> tabs.getSelectionModel().select(expertTab)),
             item("Set-up Ladders", "Shortcut+3", () -> tabs.getSelectionModel().select(laddersTab)),
-            item("IO Graph", "Shortcut+4", () -> tabs.getSelectionModel().select(ioTab)));
+            item("IO Graph", "Shortcut+4", () -> tabs.getSelectionModel().select(ioTab)),
+            new SeparatorMenuItem(), item("Follow QP", "Shortcut+Alt+Shift+Q", this::followQp));
         return new MenuBar(fileMenu, edit, view, analyze);
     }
 
@@ -298,7 +304,7 @@ public final class RoceScopeGui extends Application {
         grow(f, 1);
         indexedAt = System.nanoTime();
         int n = f.index.size();
-        stage.setTitle(f.path.getFileName() + " — " + n + " frames");
+        stage.setTitle(f.path.getFileName() + " — " + Plural.of(n, "frame"));
         updateDisplayed();
         status.setText(f.path + (f.warnings().isEmpty() ? "" : " — warning: " + String.join("; ", f.warnings())));
         if (n > 0 && frames.getSelectionModel().isEmpty()) frames.getSelectionModel().select(0);
@@ -364,17 +370,12 @@ public final class RoceScopeGui extends Application {
         run(() -> {
             try {
                 indexedLatch.await();
-                FilterJob job = new FilterJob(() -> generation.get() != gen, n -> { });
-                try (CaptureReader r = CaptureReaders.open(f.readPath.toString())) {
-                    FramePipeline p = new FramePipeline(new DecodeOptions(), FieldInterest.summary().with(filter.fields()),
-                        FramePipeline.defaultThreads(true), FramePipeline.DEFAULT_BATCH);
-                    p.run(r, f.index.size(), new FilteredJob<>(job, filter));
-                }
+                int[] kept = FilterJob.select(f, filter, () -> generation.get() != gen);
                 Platform.runLater(() -> {
                     idle();
                     if (generation.get() != gen) return;
                     appliedFilter = text;
-                    rows = FrameRows.of(job.kept(), job.size());
+                    rows = FrameRows.of(kept, kept.length);
                     setRows(rows, null);
                 });
             } catch (CancellationException | InterruptedException e) {
@@ -456,6 +457,44 @@ public final class RoceScopeGui extends Application {
         });
     }
 
+    /**
+     * Follow QP: the selected packet's connection (else the one selected in Connections) in a window of
+     * its own, the display filter set to it; the window's Back restores the filter there was before.
+     */
+    void followQp() {
+        Integer sel = frames.getSelectionModel().getSelectedItem();
+        Reports.ConnectionReport c = sel == null || packets.rows() == null ? null
+            : FollowQp.connectionOf(analysis, packets.rows().source().decode(sel));
+        if (c == null) c = connections.table.getSelectionModel().getSelectedItem();
+        followQp(c);
+    }
+
+    /** Follow QP for connection {@code conn} (null: says what to select). */
+    void followQp(Reports.ConnectionReport conn) {
+        if (conn == null || file == null) {
+            status.setText(analysis == null ? "Follow QP: the analysis has not ended yet" : "Follow QP: select a RoCE packet of a connection");
+            return;
+        }
+        String filter = FollowQp.filter(conn), before = appliedFilter;
+        CaptureFile f = file;
+        applyFilterText(filter);
+        busy("Following the QP", -1);
+        run(() -> {
+            try {
+                int[] kept = FilterJob.select(f, DisplayFilter.parse(filter), () -> file != f);
+                List<FollowQp.Packet> list = FollowQp.packets(conn, kept, new FrameSource(f));
+                Platform.runLater(() -> {
+                    idle();
+                    if (file != f) return;
+                    follow = new FollowQpWindow(stage, conn, filter, list, kept.length, this::goToFrame, () -> applyFilterText(before));
+                    follow.stage.show();
+                });
+            } catch (IOException | FilterSyntaxException | CancellationException e) {
+                Platform.runLater(() -> { idle(); status.setText("Follow QP: " + e.getMessage()); });
+            }
+        });
+    }
+
     private void goToDialog() {
         TextInputDialog d = new TextInputDialog();
         d.setTitle("Go to Frame");
@@ -523,7 +562,7 @@ public final class RoceScopeGui extends Application {
             run(() -> {
                 try {
                     int n = export(f, sel, out.toPath(), pcapng);
-                    Platform.runLater(() -> { idle(); status.setText("Exported " + n + " frames to " + out); });
+                    Platform.runLater(() -> { idle(); status.setText("Exported " + Plural.of(n, "frame") + " to " + out); });
                 } catch (IOException e) {
                     Platform.runLater(() -> { idle(); status.setText("Export failed: " + e.getMessage()); });
                 }

@@ -78,7 +78,7 @@ class AnalysisViewsTest {
         java.util.TreeSet<Long> setup = new java.util.TreeSet<>();
         for (JsonNode e : events) setup.add(e.get("frame").asLong());
         List<String> tshark = GuiTests.tshark("-r", path, "-Y", gui.appliedFilter(), "-T", "fields", "-e", "frame.number");
-        assertThat(gui.appliedFilter()).contains("infiniband.bth.destqp == 17");
+        assertThat(gui.appliedFilter()).contains("infiniband.bth.destqp == 0x000011");
         int[] shown = gui.rows().frames();
         if (tshark != null) assertThat(Integer.valueOf(shown.length)).isEqualTo(tshark.size());
         long setupOnly = setup.stream().filter(f -> !events.toString().contains("\"first data\"") || f != c.get("firstDataFrame").asLong()).count();

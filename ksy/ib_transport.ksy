@@ -212,6 +212,9 @@ enums:
     2: {id: remote_access_error, doc: Remote Access Error}
     3: {id: remote_operational_error, doc: Remote Operational Error}
     4: {id: invalid_rd_request, doc: Invalid RD Request}
+  feth_selectivity:
+    0: {id: memory_region_range, doc: Memory Region Range}
+    1: {id: memory_region, doc: Memory Region}
 instances:
   is_mad:
     doc: "a UD SEND Only to QP0 or QP1 carries one 256-byte MAD (GSI traffic such as the CM)"
@@ -219,6 +222,23 @@ instances:
 types:
   bth:
     doc: Base Transport Header, 12 bytes
+    # the registry entries (RoCEscope's build generates Fields' from these: dissector/src/build/KsyTables.java)
+    -wireshark: infiniband.bth
+    -label: Base Transport Header
+    -fields:
+      - {id: opcode, wireshark: infiniband.bth.opcode, label: Opcode, names: OPCODES}
+      - {id: se, wireshark: infiniband.bth.se, label: Solicited Event}
+      - {id: m, wireshark: infiniband.bth.m, label: MigReq}
+      - {id: padcnt, wireshark: infiniband.bth.padcnt, label: Pad Count}
+      - {id: tver, wireshark: infiniband.bth.tver, label: Header Version}
+      - {id: p_key, wireshark: infiniband.bth.p_key, label: Partition Key}
+      - {id: fecn, wireshark: infiniband.bth.fecn, label: FECN}
+      - {id: becn, wireshark: infiniband.bth.becn, label: BECN}
+      - {id: reserved6, wireshark: infiniband.bth.reserved6, label: Reserved (6 bits)}
+      - {id: destqp, wireshark: infiniband.bth.destqp, label: Destination Queue Pair, base: hex, digits: 6}
+      - {id: a, wireshark: infiniband.bth.a, label: Acknowledge Request}
+      - {id: reserved7, wireshark: infiniband.bth.reserved7, label: Reserved (7 bits)}
+      - {id: psn, wireshark: infiniband.bth.psn, label: Packet Sequence Number}
     seq:
       - id: opcode
         type: u1
@@ -253,12 +273,21 @@ types:
       transport:
         value: opcode >> 5
   rdeth:
+    -wireshark: infiniband.rdeth
+    -label: RD Extended Transport Header
+    -fields:
+      - {id: eecnxt, wireshark: infiniband.rdeth.eecnxt, label: E2E Context, base: hex, digits: 6}
     seq:
       - id: reserved
         type: u1
       - id: ee_context
         type: b24
   deth:
+    -wireshark: infiniband.deth
+    -label: Datagram Extended Transport Header
+    -fields:
+      - {id: q_key, wireshark: infiniband.deth.q_key, label: Queue Key, base: hex, digits: 8}
+      - {id: srcqp, wireshark: infiniband.deth.srcqp, label: Source Queue Pair, base: hex, digits: 6}
     seq:
       - id: q_key
         type: u4
@@ -267,6 +296,12 @@ types:
       - id: src_qp
         type: b24
   reth:
+    -wireshark: infiniband.reth
+    -label: RDMA Extended Transport Header
+    -fields:
+      - {id: va, wireshark: infiniband.reth.va, label: Virtual Address, base: hex, digits: 16}
+      - {id: r_key, wireshark: infiniband.reth.r_key, label: Remote Key, base: hex, digits: 8}
+      - {id: dmalen, wireshark: infiniband.reth.dmalen, label: DMA Length}
     seq:
       - id: virtual_address
         type: u8
@@ -275,6 +310,13 @@ types:
       - id: dma_length
         type: u4
   atomic_eth:
+    -wireshark: infiniband.atomiceth
+    -label: Atomic Extended Transport Header
+    -fields:
+      - {id: va, wireshark: infiniband.atomiceth.va, label: Virtual Address, base: hex, digits: 16}
+      - {id: r_key, wireshark: infiniband.atomiceth.r_key, label: Remote Key, base: hex, digits: 8}
+      - {id: swapdt, wireshark: infiniband.atomiceth.swapdt, label: Swap (or Add) Data, base: hex, digits: 16}
+      - {id: cmpdt, wireshark: infiniband.atomiceth.cmpdt, label: Compare Data, base: hex, digits: 16}
     seq:
       - id: virtual_address
         type: u8
@@ -285,6 +327,18 @@ types:
       - id: compare_data
         type: u8
   aeth:
+    -wireshark: infiniband.aeth
+    -label: ACK Extended Transport Header
+    -fields:
+      # the syndrome byte, then its bits: the low five are a credit count, a timer, an error code or reserved by type
+      - {id: syndrome, wireshark: infiniband.aeth.syndrome, label: Syndrome, names: SYNDROME_NAMES}
+      - {id: syn_reserved, wireshark: infiniband.aeth.syndrome.reserved, label: Reserved}
+      - {id: syn_type, wireshark: infiniband.aeth.syndrome.opcode, label: OpCode, names: aeth_type}
+      - {id: syn_credit, wireshark: infiniband.aeth.syndrome.credit_count, label: Credit Count, names: CREDIT_NAMES}
+      - {id: syn_timer, wireshark: infiniband.aeth.syndrome.timer, label: Timer, names: RNR_TIMER_NAMES}
+      - {id: syn_reserved_value, wireshark: infiniband.aeth.syndrome.reserved_value, label: Reserved}
+      - {id: syn_error, wireshark: infiniband.aeth.syndrome.error_code, label: Error Code, names: NAK_CODE_NAMES}
+      - {id: msn, wireshark: infiniband.aeth.msn, label: Message Sequence Number}
     seq:
       - id: syndrome_reserved
         type: b1
@@ -300,18 +354,34 @@ types:
       syndrome:
         value: "(syndrome_reserved ? 128 : 0) | (syndrome_type << 5) | syndrome_value"
   atomic_ack_eth:
+    -wireshark: infiniband.atomicacketh
+    -label: Atomic ACK Extended Transport Header
+    -fields:
+      - {id: origremdt, wireshark: infiniband.atomicacketh.origremdt, label: Original Remote Data, base: hex, digits: 16}
     seq:
       - id: original_remote_data
         type: u8
   immdt:
+    -wireshark: infiniband.immdt
+    -label: Immediate Data
+    -base: hex
+    -digits: 8
     seq:
       - id: data
         type: u4
   ieth:
+    -wireshark: infiniband.ieth
+    -label: RKey to Invalidate
+    -base: hex
+    -digits: 8
     seq:
       - id: r_key
         type: u4
   xrceth:
+    -wireshark: infiniband.xrceth
+    -label: XRC Extended Transport Header
+    -fields:
+      - {id: xrcsrq, wireshark: infiniband.xrceth.xrcsrq, label: XRC SRQ Number, base: hex, digits: 6}
     seq:
       - id: reserved
         type: u1
@@ -319,6 +389,11 @@ types:
         type: b24
   feth:
     doc: FLUSH extended header; selectivity and placement as in rxe (bits 5-4, 3-0)
+    -wireshark: infiniband.feth
+    -label: Flush Extended Transport Header
+    -fields:
+      - {id: sel, wireshark: infiniband.feth.sel, label: Selectivity Level, names: feth_selectivity}
+      - {id: plt, wireshark: infiniband.feth.plt, label: Placement Type}
     seq:
       - id: reserved
         type: b26
@@ -327,6 +402,10 @@ types:
       - id: placement_type
         type: b4
   cnp_padding:
+    -wireshark: infiniband.cnp
+    -label: Congestion Notification Packet
+    -fields:
+      - {id: reserved, wireshark: infiniband.cnp.reserved, label: Reserved, base: bytes}
     seq:
       - id: reserved
         size: 16

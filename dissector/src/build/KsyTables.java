@@ -43,6 +43,9 @@ public final class KsyTables {
             String cls = camel(id) + "Ksy";
             Files.writeString(dir.resolve(cls + ".java"), source(pkg, cls, ksy.getFileName().toString(), spec),
                 StandardCharsets.UTF_8);
+            String fieldsCls = camel(id) + "FieldsKsy";
+            Files.writeString(dir.resolve(fieldsCls + ".java"), fields(pkg, fieldsCls, cls, ksy.getFileName().toString(), spec),
+                StandardCharsets.UTF_8);
         }
     }
 
@@ -81,6 +84,7 @@ public final class KsyTables {
             sb.append("    public static final int SIZE_").append(t.getKey().toString().toUpperCase(Locale.ROOT)).append(" = ")
                 .append(size).append(";\n");
         }
+        for (Map.Entry<?, ?> t : types.entrySet()) layout(sb, t.getKey().toString(), (Map<?, ?>) t.getValue());
         if (spec.get("seq") instanceof List<?> seq) {
             for (Object o : seq) {
                 Map<?, ?> attr = (Map<?, ?>) o;
@@ -123,6 +127,102 @@ public final class KsyTables {
             sb.append("};\n");
         }
         sb.append("    }\n");
+    }
+
+    /**
+     * Where each field of a fixed-size type sits, for the fast decoder and the encoder: {@code OFF_TYPE_FIELD}, the
+     * offset of its first byte from the type's start; {@code LEN_TYPE_FIELD}, the bytes it spans; {@code SHIFT_} and
+     * {@code MASK_}, how its value comes out of those bytes read big-endian ({@code (word >>> SHIFT) & MASK}).
+     */
+    private static void layout(StringBuilder sb, String typeName, Map<?, ?> type) {
+        if (size(type) < 0) return;
+        String prefix = typeName.toUpperCase(Locale.ROOT) + "_";
+        sb.append("\n    // ---- layout of ").append(typeName).append(" ----\n");
+        long bit = 0;
+        for (Object o : (List<?>) type.get("seq")) {
+            Map<?, ?> attr = (Map<?, ?>) o;
+            int bits = bits(attr);
+            String id = prefix + attr.get("id").toString().toUpperCase(Locale.ROOT);
+            long first = bit / 8, last = (bit + bits - 1) / 8, len = last - first + 1;
+            long shift = len * 8 - (bit % 8) - bits;
+            if (!(attr.get("type") instanceof String t && t.matches("b[0-9]+")) && bit % 8 != 0) {
+                throw new IllegalArgumentException(typeName + "." + attr.get("id") + " starts inside a byte");
+            }
+            sb.append("    public static final int OFF_").append(id).append(" = ").append(first)
+                .append(", LEN_").append(id).append(" = ").append(len)
+                .append(", SHIFT_").append(id).append(" = ").append(shift).append(";\n");
+            sb.append("    public static final long MASK_").append(id).append(" = ")
+                .append(bits >= 64 ? "-1L" : String.format("0x%xL", (1L << bits) - 1)).append(";\n");
+            bit += bits;
+        }
+    }
+
+    private static int bits(Map<?, ?> attr) {
+        Object t = attr.get("type"), size = attr.get("size");
+        if (t == null && size instanceof Integer n) return 8 * n;
+        if (t instanceof String s && s.matches("[us][1248](be|le)?")) return 8 * (s.charAt(1) - '0');
+        if (t instanceof String s && s.matches("b[0-9]+")) return Integer.parseInt(s.substring(1));
+        throw new IllegalArgumentException("not of fixed size: " + attr.get("id"));
+    }
+
+    /**
+     * The registry entries of a .ksy's types that carry {@code -wireshark:} (the protocol node's filter name) and
+     * {@code -fields:} (the fields in registry order, each {@code {wireshark, label, base: dec|hex|bytes, digits,
+     * names}}; {@code names} is an enum of the same .ksy or a table of InfinibandNames, in capitals), as
+     * {@code FieldSpec}s in the class {@code <Id>FieldsKsy}, and {@code ALL}, every one in wire order.
+     */
+    private static String fields(String pkg, String cls, String enumsCls, String file, Map<?, ?> spec) {
+        Map<?, ?> types = spec.get("types") instanceof Map<?, ?> m ? m : Map.of();
+        Map<?, ?> enums = spec.get("enums") instanceof Map<?, ?> m ? m : Map.of();
+        StringBuilder sb = new StringBuilder();
+        sb.append("// Generated from ksy/").append(file).append(" by dissector/src/build/KsyTables.java: edit the .ksy, not this.\n");
+        sb.append("package ").append(pkg).append(";\n\n");
+        sb.append("import io.rocescope.dissector.field.FieldSpec;\n\n");
+        sb.append("import java.util.List;\n\n");
+        sb.append("/** The registry entries (Wireshark names, labels, bases, value names) of ksy/").append(file).append("'s headers. */\n");
+        sb.append("public final class ").append(cls).append(" {\n    private ").append(cls).append("() {}\n\n");
+        List<String> all = new ArrayList<>();
+        for (Map.Entry<?, ?> t : types.entrySet()) {
+            Map<?, ?> type = (Map<?, ?>) t.getValue();
+            if (type.get("-wireshark") == null) continue;
+            String typeId = t.getKey().toString().toUpperCase(Locale.ROOT);
+            all.add(typeId);
+            // a type with -base is one field (ImmDt, IETH); without, the protocol node its -fields sit in
+            Map<String, Object> node = new java.util.HashMap<>();
+            node.put("wireshark", type.get("-wireshark"));
+            node.put("label", type.get("-label"));
+            node.put("base", type.get("-base") == null ? "protocol" : type.get("-base"));
+            node.put("digits", type.get("-digits"));
+            node.put("names", type.get("-names"));
+            spec(sb, file, typeId, node, enums, enumsCls);
+            if (!(type.get("-fields") instanceof List<?> list)) continue;
+            for (Object o : list) {
+                Map<?, ?> fd = (Map<?, ?>) o;
+                String id = typeId + "_" + fd.get("id").toString().toUpperCase(Locale.ROOT);
+                all.add(id);
+                spec(sb, file, id, fd, enums, enumsCls);
+            }
+        }
+        sb.append("\n    /** Every entry, in registry order. */\n    public static final List<FieldSpec> ALL = List.of(");
+        for (int i = 0; i < all.size(); i++) sb.append(i > 0 ? ", " : "").append(i % 6 == 0 ? "\n        " : "").append(all.get(i));
+        return sb.append(");\n}\n").toString();
+    }
+
+    private static void spec(StringBuilder sb, String file, String id, Map<?, ?> fd, Map<?, ?> enums, String enumsCls) {
+        String base = fd.get("base") == null ? "dec" : fd.get("base").toString();
+        String kind = switch (base) {
+            case "dec" -> "DEC"; case "hex" -> "HEX"; case "bytes" -> "BYTES"; case "protocol" -> "PROTOCOL";
+            default -> throw new IllegalArgumentException(file + ": " + id + ": base " + base);
+        };
+        String names = "null";
+        if (fd.get("names") instanceof String n) {
+            names = enums.containsKey(n) ? enumsCls + "." + n.toUpperCase(Locale.ROOT) : "io.rocescope.dissector.field.InfinibandNames." + n;
+        }
+        if (fd.get("wireshark") == null || fd.get("label") == null) throw new IllegalArgumentException(file + ": " + id + " needs wireshark and label");
+        sb.append("    public static final FieldSpec ").append(id).append(" = new FieldSpec(")
+            .append(literal(fd.get("wireshark").toString())).append(", ").append(literal(fd.get("label").toString()))
+            .append(", FieldSpec.Kind.").append(kind).append(", ").append(fd.get("digits") == null ? 0 : fd.get("digits"))
+            .append(", ").append(names).append(");\n");
     }
 
     /** The size in bytes of a type made only of fixed-size integers, bit fields and sized blobs; -1 otherwise. */

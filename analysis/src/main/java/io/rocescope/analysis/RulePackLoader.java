@@ -3,7 +3,7 @@ package io.rocescope.analysis;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.rocescope.flow.Severity;
+import io.rocescope.dissector.decode.Expert.Severity;
 import io.rocescope.flow.rules.Comparison;
 import io.rocescope.flow.rules.Metric;
 import io.rocescope.flow.rules.Rule;

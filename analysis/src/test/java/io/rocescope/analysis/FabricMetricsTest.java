@@ -3,7 +3,7 @@ package io.rocescope.analysis;
 import io.rocescope.dissector.TestCaptures;
 import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.flow.Reports;
-import io.rocescope.flow.Severity;
+import io.rocescope.dissector.decode.Expert.Severity;
 import io.rocescope.flow.TrackerOptions;
 import io.rocescope.flow.rules.Comparison;
 import io.rocescope.flow.rules.Metric;

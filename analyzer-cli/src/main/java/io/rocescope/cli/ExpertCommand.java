@@ -2,7 +2,7 @@ package io.rocescope.cli;
 
 import io.rocescope.flow.Finding;
 import io.rocescope.flow.Reports;
-import io.rocescope.flow.Severity;
+import io.rocescope.dissector.decode.Expert.Severity;
 import picocli.CommandLine.Command;
 
 import java.util.Locale;

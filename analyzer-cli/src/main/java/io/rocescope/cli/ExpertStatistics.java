@@ -10,7 +10,7 @@ import io.rocescope.flow.Finding;
 import io.rocescope.flow.FindingKind;
 import io.rocescope.flow.FlowTracker;
 import io.rocescope.flow.Reports;
-import io.rocescope.flow.Severity;
+import io.rocescope.dissector.decode.Expert.Severity;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -77,7 +77,7 @@ final class ExpertStatistics implements FrameJob<ExpertStatistics.Notes> {
         rows.clear();
         if (filter != null && !filter.matches(f)) return;   // as tshark's tap filter: the frame is not counted, nor tracked
         for (Expert e : f.experts()) {
-            rows.add(new Row(severity(e.severity()), ExpertGroups.group(e).label(), ExpertGroups.protocol(e, f), ExpertGroups.summary(e)));
+            rows.add(new Row(e.severity(), ExpertGroups.group(e).label(), ExpertGroups.protocol(e, f), ExpertGroups.summary(e)));
         }
         trackerJob.frame(f, n.tracked);
     }
@@ -86,14 +86,6 @@ final class ExpertStatistics implements FrameJob<ExpertStatistics.Notes> {
     public void emit(Notes n, int from, int to) throws IOException {
         for (int i = from; i < to; i++) for (Row r : n.rows.get(i)) counts.merge(r, 1L, Long::sum);
         trackerJob.emit(n.tracked, n.trackedMarks[from], n.trackedMarks[to]);
-    }
-
-    private static Severity severity(Expert.Severity s) {
-        return switch (s) {
-            case NOTE -> Severity.NOTE;
-            case WARNING -> Severity.WARNING;
-            case ERROR -> Severity.ERROR;
-        };
     }
 
     /** The tables, as tshark prints them after the frames: Errors, Warns, Notes; a severity without entries is left out. */

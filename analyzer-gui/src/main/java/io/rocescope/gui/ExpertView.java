@@ -3,7 +3,7 @@ package io.rocescope.gui;
 import io.rocescope.flow.Finding;
 import io.rocescope.flow.FindingKind;
 import io.rocescope.flow.Reports;
-import io.rocescope.flow.Severity;
+import io.rocescope.dissector.decode.Expert.Severity;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.scene.control.Hyperlink;

@@ -1,5 +1,6 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.decode.Expert.Severity;
 import java.util.HashMap;
 import java.util.Map;
 

@@ -1,5 +1,6 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.decode.Expert.Severity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

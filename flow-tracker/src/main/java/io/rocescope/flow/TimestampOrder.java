@@ -1,5 +1,6 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.decode.Expert.Severity;
 /**
  * Capture integrity: frames timestamped earlier than the frame before them (captures merged by
  * concatenation, a clock stepped back while capturing). Every time-based result near such a step is

@@ -1,5 +1,6 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.decode.Expert.Severity;
 import io.rocescope.dissector.TestCaptures;
 import io.rocescope.dissector.Tshark;
 import io.rocescope.flow.rules.Comparison;

@@ -1,5 +1,6 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.decode.Expert.Severity;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.decode.Expert.Severity;
 import io.rocescope.dissector.capture.CaptureRecord;
 import io.rocescope.dissector.decode.FrameDecoder;
 import org.junit.jupiter.api.Test;

@@ -2,7 +2,7 @@ package io.rocescope.cli.report;
 
 import io.rocescope.flow.FindingKind;
 import io.rocescope.flow.Reports;
-import io.rocescope.flow.Severity;
+import io.rocescope.dissector.decode.Expert.Severity;
 
 import java.util.ArrayList;
 import java.util.Comparator;

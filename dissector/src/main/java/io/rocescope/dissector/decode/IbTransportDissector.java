@@ -5,6 +5,7 @@ import io.rocescope.dissector.field.InfinibandNames;
 import io.rocescope.dissector.field.OpcodeTable;
 
 import static io.rocescope.dissector.field.Fields.*;
+import static io.rocescope.dissector.field.ksy.IbTransportKsy.*;
 
 /**
  * The InfiniBand transport as RoCE carries it: BTH, the extended headers the opcode calls for
@@ -29,50 +30,52 @@ final class IbTransportDissector {
 
     private static void dissectBody(Packet p, int off, int end) {
         DecodedFrame f = p.f;
-        if (end - off < 12 + 4) {
+        if (end - off < SIZE_BTH + 4) {
             p.malformed("InfiniBand: " + (end - off) + " bytes cannot hold a BTH and an ICRC");
             return;
         }
-        if (!p.need(off, 12, "BTH")) return;
+        if (!p.need(off, SIZE_BTH, "BTH")) return;
         f.roce = true;
         byte[] d = p.d;
         IbHeaders h = f.ib;
-        int opcode = Bytes.u8(d, off);
-        int b1 = Bytes.u8(d, off + 1);
-        int b4 = Bytes.u8(d, off + 4);
-        int b8 = Bytes.u8(d, off + 8);
+        // every offset, width and mask is ksy/ib_transport.ksy's (generated into IbTransportKsy's OFF_/LEN_/SHIFT_/MASK_)
+        int opcode = Bytes.u8(d, off + OFF_BTH_OPCODE);
+        int b1 = Bytes.u8(d, off + OFF_BTH_SOLICITED_EVENT);
+        int b4 = Bytes.u8(d, off + OFF_BTH_FECN);
+        int b8 = Bytes.u8(d, off + OFF_BTH_ACK_REQ);
         h.opcode = opcode;
-        h.solicited = (b1 & 0x80) != 0;
-        h.migReq = (b1 & 0x40) != 0;
-        int pad = (b1 >>> 4) & 3;
+        h.solicited = ((b1 >>> SHIFT_BTH_SOLICITED_EVENT) & MASK_BTH_SOLICITED_EVENT) != 0;
+        h.migReq = ((b1 >>> SHIFT_BTH_MIG_REQ) & MASK_BTH_MIG_REQ) != 0;
+        int pad = (int) ((b1 >>> SHIFT_BTH_PAD_CNT) & MASK_BTH_PAD_CNT);
         h.padCnt = pad;
-        h.tver = b1 & 0xF;
-        h.pKey = Bytes.u16(d, off + 2);
-        h.fecn = (b4 & 0x80) != 0;
-        h.becn = (b4 & 0x40) != 0;
-        h.destQp = Bytes.u24(d, off + 5);
-        h.ackReq = (b8 & 0x80) != 0;
-        h.psn = Bytes.u24(d, off + 9);
+        h.tver = (int) ((b1 >>> SHIFT_BTH_TRANSPORT_VERSION) & MASK_BTH_TRANSPORT_VERSION);
+        h.pKey = Bytes.u16(d, off + OFF_BTH_PARTITION_KEY);
+        h.fecn = ((b4 >>> SHIFT_BTH_FECN) & MASK_BTH_FECN) != 0;
+        h.becn = ((b4 >>> SHIFT_BTH_BECN) & MASK_BTH_BECN) != 0;
+        h.destQp = Bytes.u24(d, off + OFF_BTH_DEST_QP);
+        h.ackReq = ((b8 >>> SHIFT_BTH_ACK_REQ) & MASK_BTH_ACK_REQ) != 0;
+        h.psn = Bytes.u24(d, off + OFF_BTH_PSN);
         if (p.detail) {
             int node = f.open(BTH, off);
-            f.add(BTH_OPCODE, off, 1, opcode);
-            p.bits(BTH_SE, off + 1, 1, b1, 7, 1);
-            p.bits(BTH_M, off + 1, 1, b1, 6, 1);
-            f.add(BTH_PADCNT, off + 1, 1, pad);
-            p.bits(BTH_TVER, off + 1, 1, b1, 0, 0xF);
-            f.add(BTH_P_KEY, off + 2, 2, h.pKey);
-            p.bits(BTH_FECN, off + 4, 1, b4, 7, 1);
-            p.bits(BTH_BECN, off + 4, 1, b4, 6, 1);
-            p.bits(BTH_RESERVED6, off + 4, 1, b4, 0, 0x3F);
-            f.add(BTH_DESTQP, off + 5, 3, h.destQp);
-            p.bits(BTH_A, off + 8, 1, b8, 7, 1);
-            p.bits(BTH_RESERVED7, off + 8, 1, b8, 0, 0x7F);
-            f.add(BTH_PSN, off + 9, 3, h.psn);
-            f.close(node, off + 12);
+            f.add(BTH_OPCODE, off + OFF_BTH_OPCODE, LEN_BTH_OPCODE, opcode);
+            p.bits(BTH_SE, off + OFF_BTH_SOLICITED_EVENT, LEN_BTH_SOLICITED_EVENT, b1, SHIFT_BTH_SOLICITED_EVENT, MASK_BTH_SOLICITED_EVENT);
+            p.bits(BTH_M, off + OFF_BTH_MIG_REQ, LEN_BTH_MIG_REQ, b1, SHIFT_BTH_MIG_REQ, MASK_BTH_MIG_REQ);
+            f.add(BTH_PADCNT, off + OFF_BTH_PAD_CNT, LEN_BTH_PAD_CNT, pad);
+            p.bits(BTH_TVER, off + OFF_BTH_TRANSPORT_VERSION, LEN_BTH_TRANSPORT_VERSION, b1, SHIFT_BTH_TRANSPORT_VERSION,
+                MASK_BTH_TRANSPORT_VERSION);
+            f.add(BTH_P_KEY, off + OFF_BTH_PARTITION_KEY, LEN_BTH_PARTITION_KEY, h.pKey);
+            p.bits(BTH_FECN, off + OFF_BTH_FECN, LEN_BTH_FECN, b4, SHIFT_BTH_FECN, MASK_BTH_FECN);
+            p.bits(BTH_BECN, off + OFF_BTH_BECN, LEN_BTH_BECN, b4, SHIFT_BTH_BECN, MASK_BTH_BECN);
+            p.bits(BTH_RESERVED6, off + OFF_BTH_RESERVED6, LEN_BTH_RESERVED6, b4, SHIFT_BTH_RESERVED6, MASK_BTH_RESERVED6);
+            f.add(BTH_DESTQP, off + OFF_BTH_DEST_QP, LEN_BTH_DEST_QP, h.destQp);
+            p.bits(BTH_A, off + OFF_BTH_ACK_REQ, LEN_BTH_ACK_REQ, b8, SHIFT_BTH_ACK_REQ, MASK_BTH_ACK_REQ);
+            p.bits(BTH_RESERVED7, off + OFF_BTH_RESERVED7, LEN_BTH_RESERVED7, b8, SHIFT_BTH_RESERVED7, MASK_BTH_RESERVED7);
+            f.add(BTH_PSN, off + OFF_BTH_PSN, LEN_BTH_PSN, h.psn);
+            f.close(node, off + SIZE_BTH);
         }
 
         int icrcOff = end - 4;
-        int pos = off + 12;
+        int pos = off + SIZE_BTH;
         if (!OpcodeTable.isDefined(opcode)) {
             f.expert(new Expert(Expert.Severity.WARNING, "opcode.unknown",
                 InfinibandNames.opcodeLabel(opcode) + " (reserved or vendor-specific): the rest is shown as payload"));
@@ -153,76 +156,94 @@ final class IbTransportDissector {
         byte[] d = p.d;
         switch (bit) {
             case OpcodeTable.XRCETH:
-                h.xrcSrq = Bytes.u24(d, o + 1);
-                if (p.detail) node(p, Fields.XRCETH, o).add(XRCETH_XRCSRQ, o + 1, 3, h.xrcSrq).close(o + 4);
+                h.xrcSrq = Bytes.u24(d, o + OFF_XRCETH_XRC_SRQ);
+                if (p.detail) node(p, Fields.XRCETH, o).add(XRCETH_XRCSRQ, o + OFF_XRCETH_XRC_SRQ, LEN_XRCETH_XRC_SRQ, h.xrcSrq).close(o + SIZE_XRCETH);
                 break;
             case OpcodeTable.RDETH:
-                h.eeCnxt = Bytes.u24(d, o + 1);
-                if (p.detail) node(p, Fields.RDETH, o).add(RDETH_EECNXT, o + 1, 3, h.eeCnxt).close(o + 4);
+                h.eeCnxt = Bytes.u24(d, o + OFF_RDETH_EE_CONTEXT);
+                if (p.detail) node(p, Fields.RDETH, o).add(RDETH_EECNXT, o + OFF_RDETH_EE_CONTEXT, LEN_RDETH_EE_CONTEXT, h.eeCnxt).close(o + SIZE_RDETH);
                 break;
             case OpcodeTable.DETH:
-                h.qKey = Bytes.u32(d, o);
-                h.srcQp = Bytes.u24(d, o + 5);
-                if (p.detail) node(p, Fields.DETH, o).add(DETH_Q_KEY, o, 4, h.qKey).add(DETH_SRCQP, o + 5, 3, h.srcQp).close(o + 8);
+                h.qKey = Bytes.u32(d, o + OFF_DETH_Q_KEY);
+                h.srcQp = Bytes.u24(d, o + OFF_DETH_SRC_QP);
+                if (p.detail) {
+                    node(p, Fields.DETH, o).add(DETH_Q_KEY, o + OFF_DETH_Q_KEY, LEN_DETH_Q_KEY, h.qKey)
+                        .add(DETH_SRCQP, o + OFF_DETH_SRC_QP, LEN_DETH_SRC_QP, h.srcQp).close(o + SIZE_DETH);
+                }
                 break;
             case OpcodeTable.FETH: {
-                int b = Bytes.u8(d, o + 3);
-                h.fethSel = (b >>> 4) & 3;
-                h.fethPlt = b & 0xF;
-                if (p.detail) node(p, Fields.FETH, o).add(FETH_SEL, o + 3, 1, h.fethSel).add(FETH_PLT, o + 3, 1, h.fethPlt).close(o + 4);
+                int b = Bytes.u8(d, o + OFF_FETH_SELECTIVITY_LEVEL);
+                h.fethSel = (int) ((b >>> SHIFT_FETH_SELECTIVITY_LEVEL) & MASK_FETH_SELECTIVITY_LEVEL);
+                h.fethPlt = (int) ((Bytes.u8(d, o + OFF_FETH_PLACEMENT_TYPE) >>> SHIFT_FETH_PLACEMENT_TYPE) & MASK_FETH_PLACEMENT_TYPE);
+                if (p.detail) {
+                    node(p, Fields.FETH, o).add(FETH_SEL, o + OFF_FETH_SELECTIVITY_LEVEL, LEN_FETH_SELECTIVITY_LEVEL, h.fethSel)
+                        .add(FETH_PLT, o + OFF_FETH_PLACEMENT_TYPE, LEN_FETH_PLACEMENT_TYPE, h.fethPlt).close(o + SIZE_FETH);
+                }
                 break;
             }
             case OpcodeTable.RETH:
-                h.rethVa = Bytes.u64(d, o);
-                h.rethRKey = Bytes.u32(d, o + 8);
-                h.rethDmaLength = Bytes.u32(d, o + 12);
+                h.rethVa = Bytes.u64(d, o + OFF_RETH_VIRTUAL_ADDRESS);
+                h.rethRKey = Bytes.u32(d, o + OFF_RETH_R_KEY);
+                h.rethDmaLength = Bytes.u32(d, o + OFF_RETH_DMA_LENGTH);
                 if (p.detail) {
-                    node(p, Fields.RETH, o).add(RETH_VA, o, 8, h.rethVa).add(RETH_R_KEY, o + 8, 4, h.rethRKey)
-                        .add(RETH_DMALEN, o + 12, 4, h.rethDmaLength).close(o + 16);
+                    node(p, Fields.RETH, o).add(RETH_VA, o + OFF_RETH_VIRTUAL_ADDRESS, LEN_RETH_VIRTUAL_ADDRESS, h.rethVa)
+                        .add(RETH_R_KEY, o + OFF_RETH_R_KEY, LEN_RETH_R_KEY, h.rethRKey)
+                        .add(RETH_DMALEN, o + OFF_RETH_DMA_LENGTH, LEN_RETH_DMA_LENGTH, h.rethDmaLength).close(o + SIZE_RETH);
                 }
                 break;
             case OpcodeTable.ATOMICETH:
-                h.atomicVa = Bytes.u64(d, o);
-                h.atomicRKey = Bytes.u32(d, o + 8);
-                h.swapAdd = Bytes.u64(d, o + 12);
-                h.compare = Bytes.u64(d, o + 20);
+                h.atomicVa = Bytes.u64(d, o + OFF_ATOMIC_ETH_VIRTUAL_ADDRESS);
+                h.atomicRKey = Bytes.u32(d, o + OFF_ATOMIC_ETH_R_KEY);
+                h.swapAdd = Bytes.u64(d, o + OFF_ATOMIC_ETH_SWAP_OR_ADD_DATA);
+                h.compare = Bytes.u64(d, o + OFF_ATOMIC_ETH_COMPARE_DATA);
                 if (p.detail) {
-                    node(p, Fields.ATOMICETH, o).add(ATOMICETH_VA, o, 8, h.atomicVa).add(ATOMICETH_R_KEY, o + 8, 4, h.atomicRKey)
-                        .add(ATOMICETH_SWAPDT, o + 12, 8, h.swapAdd).add(ATOMICETH_CMPDT, o + 20, 8, h.compare).close(o + 28);
+                    node(p, Fields.ATOMICETH, o).add(ATOMICETH_VA, o + OFF_ATOMIC_ETH_VIRTUAL_ADDRESS, LEN_ATOMIC_ETH_VIRTUAL_ADDRESS, h.atomicVa)
+                        .add(ATOMICETH_R_KEY, o + OFF_ATOMIC_ETH_R_KEY, LEN_ATOMIC_ETH_R_KEY, h.atomicRKey)
+                        .add(ATOMICETH_SWAPDT, o + OFF_ATOMIC_ETH_SWAP_OR_ADD_DATA, LEN_ATOMIC_ETH_SWAP_OR_ADD_DATA, h.swapAdd)
+                        .add(ATOMICETH_CMPDT, o + OFF_ATOMIC_ETH_COMPARE_DATA, LEN_ATOMIC_ETH_COMPARE_DATA, h.compare)
+                        .close(o + SIZE_ATOMIC_ETH);
                 }
                 break;
             case OpcodeTable.AETH: {
-                int syn = Bytes.u8(d, o);
+                // the syndrome is the byte its reserved bit, type and value share
+                int so = o + OFF_AETH_SYNDROME_RESERVED;
+                int syn = Bytes.u8(d, so);
                 h.syndrome = syn;
-                h.msn = Bytes.u24(d, o + 1);
+                h.msn = Bytes.u24(d, o + OFF_AETH_MSN);
                 if (p.detail) {
-                    int type = (syn >>> 5) & 3;
-                    FieldSubtree t = node(p, Fields.AETH, o).add(AETH_SYNDROME, o, 1, syn)
-                        .add(AETH_SYN_RESERVED, o, 1, (syn >>> 7) & 1).add(AETH_SYN_TYPE, o, 1, type);
+                    int type = (int) ((syn >>> SHIFT_AETH_SYNDROME_TYPE) & MASK_AETH_SYNDROME_TYPE);
+                    int value = (int) ((syn >>> SHIFT_AETH_SYNDROME_VALUE) & MASK_AETH_SYNDROME_VALUE);
+                    FieldSubtree t = node(p, Fields.AETH, o).add(AETH_SYNDROME, so, LEN_AETH_SYNDROME_RESERVED, syn)
+                        .add(AETH_SYN_RESERVED, so, LEN_AETH_SYNDROME_RESERVED, (syn >>> SHIFT_AETH_SYNDROME_RESERVED) & MASK_AETH_SYNDROME_RESERVED)
+                        .add(AETH_SYN_TYPE, o + OFF_AETH_SYNDROME_TYPE, LEN_AETH_SYNDROME_TYPE, type);
+                    int vo = o + OFF_AETH_SYNDROME_VALUE;
                     switch (type) {
-                        case InfinibandNames.AETH_ACK: t.add(AETH_SYN_CREDIT, o, 1, syn & 0x1F); break;
-                        case InfinibandNames.AETH_RNR_NAK: t.add(AETH_SYN_TIMER, o, 1, syn & 0x1F); break;
-                        case InfinibandNames.AETH_NAK: t.add(AETH_SYN_ERROR, o, 1, syn & 0x1F); break;
-                        default: t.add(AETH_SYN_RESERVED_VALUE, o, 1, syn & 0x1F);
+                        case InfinibandNames.AETH_ACK: t.add(AETH_SYN_CREDIT, vo, LEN_AETH_SYNDROME_VALUE, value); break;
+                        case InfinibandNames.AETH_RNR_NAK: t.add(AETH_SYN_TIMER, vo, LEN_AETH_SYNDROME_VALUE, value); break;
+                        case InfinibandNames.AETH_NAK: t.add(AETH_SYN_ERROR, vo, LEN_AETH_SYNDROME_VALUE, value); break;
+                        default: t.add(AETH_SYN_RESERVED_VALUE, vo, LEN_AETH_SYNDROME_VALUE, value);
                     }
-                    t.add(AETH_MSN, o + 1, 3, h.msn).close(o + 4);
+                    t.add(AETH_MSN, o + OFF_AETH_MSN, LEN_AETH_MSN, h.msn).close(o + SIZE_AETH);
                 }
                 break;
             }
             case OpcodeTable.ATOMICACKETH:
-                h.origRemoteData = Bytes.u64(d, o);
-                if (p.detail) node(p, Fields.ATOMICACKETH, o).add(ATOMICACKETH_ORIGREMDT, o, 8, h.origRemoteData).close(o + 8);
+                h.origRemoteData = Bytes.u64(d, o + OFF_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA);
+                if (p.detail) {
+                    node(p, Fields.ATOMICACKETH, o).add(ATOMICACKETH_ORIGREMDT, o + OFF_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA,
+                        LEN_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA, h.origRemoteData).close(o + SIZE_ATOMIC_ACK_ETH);
+                }
                 break;
             case OpcodeTable.IMMDT:
-                h.immediate = Bytes.u32(d, o);
-                if (p.detail) p.f.add(Fields.IMMDT, o, 4, h.immediate);
+                h.immediate = Bytes.u32(d, o + OFF_IMMDT_DATA);
+                if (p.detail) p.f.add(Fields.IMMDT, o + OFF_IMMDT_DATA, LEN_IMMDT_DATA, h.immediate);
                 break;
             case OpcodeTable.IETH:
-                h.invalidateRKey = Bytes.u32(d, o);
-                if (p.detail) p.f.add(Fields.IETH, o, 4, h.invalidateRKey);
+                h.invalidateRKey = Bytes.u32(d, o + OFF_IETH_R_KEY);
+                if (p.detail) p.f.add(Fields.IETH, o + OFF_IETH_R_KEY, LEN_IETH_R_KEY, h.invalidateRKey);
                 break;
             case OpcodeTable.CNP_PADDING:
-                if (p.detail) node(p, CNP, o).add(CNP_RESERVED, o, 16, 0).close(o + 16);
+                if (p.detail) node(p, CNP, o).add(CNP_RESERVED, o + OFF_CNP_PADDING_RESERVED, LEN_CNP_PADDING_RESERVED, 0).close(o + SIZE_CNP_PADDING);
                 break;
             default:
                 throw new IllegalStateException("header bit " + bit);

@@ -1,9 +1,9 @@
 package io.rocescope.dissector.encode;
 
 import io.rocescope.dissector.decode.IcrcCalculator;
-import io.rocescope.dissector.field.ksy.IbTransportKsy;
-
 import java.nio.ByteBuffer;
+
+import static io.rocescope.dissector.field.ksy.IbTransportKsy.*;
 
 /**
  * Builds complete RoCEv2 frames (Ethernet [802.1Q] IPv4/IPv6 UDP 4791, BTH, extended headers,
@@ -17,7 +17,7 @@ public final class RoceFrames {
     /** A RoCEv2 frame; {@code headers} are the extended headers in wire order. */
     public static byte[] roce(Net net, int opcode, int destQp, int psn, boolean ackReq, boolean solicited, byte[] headers, byte[] payload) {
         int pad = (4 - payload.length % 4) % 4;
-        int ib = IbTransportKsy.SIZE_BTH + headers.length + payload.length + pad + 4;
+        int ib = SIZE_BTH + headers.length + payload.length + pad + 4;
         int udpLen = 8 + ib;
         int l3 = net.ipv6() ? 40 : 20;
         int l2 = 14 + (net.vlan() >= 0 ? 4 : 0);
@@ -37,8 +37,7 @@ public final class RoceFrames {
         int udpOff = b.position();
         b.putShort((short) net.udpSrcPort()).putShort((short) 4791).putShort((short) udpLen).putShort((short) 0);
         int bthOff = b.position();
-        b.put((byte) opcode).put((byte) ((solicited ? 0x80 : 0) | (pad << 4))).putShort((short) 0xFFFF)
-            .putInt(destQp & 0xFFFFFF).putInt((ackReq ? 0x80000000 : 0) | (psn & 0xFFFFFF));
+        b.put(bth(opcode, solicited, pad, destQp, ackReq, psn));
         b.put(headers).put(payload).put(new byte[pad]);
         byte[] frame = b.array();
         if (!net.ipv6()) InternetChecksum.put(frame, ipOff + 10, InternetChecksum.of(frame, ipOff, 20, 0));
@@ -58,7 +57,7 @@ public final class RoceFrames {
     public static byte[] roceV1(Net net, int opcode, int destQp, int psn, boolean ackReq, byte[] headers, byte[] payload) {
         if (!net.ipv6()) throw new IllegalArgumentException("RoCEv1 GIDs are 16 bytes: give the Net IPv6 addresses");
         int pad = (4 - payload.length % 4) % 4;
-        int ib = IbTransportKsy.SIZE_BTH + headers.length + payload.length + pad + 4;
+        int ib = SIZE_BTH + headers.length + payload.length + pad + 4;
         int l2 = 14 + (net.vlan() >= 0 ? 4 : 0);
         ByteBuffer b = ByteBuffer.allocate(l2 + 40 + ib);
         b.put(net.dstMac()).put(net.srcMac());
@@ -67,14 +66,27 @@ public final class RoceFrames {
         int grhOff = b.position();
         b.putInt(6 << 28).putShort((short) ib).put((byte) 0x1B).put((byte) 1).put(net.srcIp()).put(net.dstIp());
         int bthOff = b.position();
-        b.put((byte) opcode).put((byte) (pad << 4)).putShort((short) 0xFFFF)
-            .putInt(destQp & 0xFFFFFF).putInt((ackReq ? 0x80000000 : 0) | (psn & 0xFFFFFF));
+        b.put(bth(opcode, false, pad, destQp, ackReq, psn));
         b.put(headers).put(payload).put(new byte[pad]);
         byte[] frame = b.array();
         int icrcOff = frame.length - 4;
         long crc = ICRC.get().compute(frame, grhOff, IcrcCalculator.GRH, 40, -1, bthOff, icrcOff);
         for (int i = 0; i < 4; i++) frame[icrcOff + i] = (byte) (crc >>> (8 * i));
         return frame;
+    }
+
+    /** A BTH (default P_Key 0xFFFF, version 0), where ksy/ib_transport.ksy puts each field. */
+    static byte[] bth(int opcode, boolean solicited, int pad, int destQp, boolean ackReq, int psn) {
+        byte[] h = new byte[SIZE_BTH];
+        Layout.put(h, OFF_BTH_OPCODE, LEN_BTH_OPCODE, SHIFT_BTH_OPCODE, MASK_BTH_OPCODE, opcode);
+        Layout.put(h, OFF_BTH_SOLICITED_EVENT, LEN_BTH_SOLICITED_EVENT, SHIFT_BTH_SOLICITED_EVENT, MASK_BTH_SOLICITED_EVENT,
+            solicited ? 1 : 0);
+        Layout.put(h, OFF_BTH_PAD_CNT, LEN_BTH_PAD_CNT, SHIFT_BTH_PAD_CNT, MASK_BTH_PAD_CNT, pad);
+        Layout.put(h, OFF_BTH_PARTITION_KEY, LEN_BTH_PARTITION_KEY, SHIFT_BTH_PARTITION_KEY, MASK_BTH_PARTITION_KEY, 0xFFFF);
+        Layout.put(h, OFF_BTH_DEST_QP, LEN_BTH_DEST_QP, SHIFT_BTH_DEST_QP, MASK_BTH_DEST_QP, destQp);
+        Layout.put(h, OFF_BTH_ACK_REQ, LEN_BTH_ACK_REQ, SHIFT_BTH_ACK_REQ, MASK_BTH_ACK_REQ, ackReq ? 1 : 0);
+        Layout.put(h, OFF_BTH_PSN, LEN_BTH_PSN, SHIFT_BTH_PSN, MASK_BTH_PSN, psn);
+        return h;
     }
 
     private static void udp6Checksum(byte[] f, int ipOff, int udpOff, int udpLen) {
@@ -84,19 +96,38 @@ public final class RoceFrames {
     }
 
     public static byte[] reth(long va, int rkey, int length) {
-        return ByteBuffer.allocate(IbTransportKsy.SIZE_RETH).putLong(va).putInt(rkey).putInt(length).array();
+        byte[] h = new byte[SIZE_RETH];
+        Layout.put(h, OFF_RETH_VIRTUAL_ADDRESS, LEN_RETH_VIRTUAL_ADDRESS, SHIFT_RETH_VIRTUAL_ADDRESS, MASK_RETH_VIRTUAL_ADDRESS, va);
+        Layout.put(h, OFF_RETH_R_KEY, LEN_RETH_R_KEY, SHIFT_RETH_R_KEY, MASK_RETH_R_KEY, rkey);
+        Layout.put(h, OFF_RETH_DMA_LENGTH, LEN_RETH_DMA_LENGTH, SHIFT_RETH_DMA_LENGTH, MASK_RETH_DMA_LENGTH, length);
+        return h;
     }
 
     public static byte[] aeth(int syndrome, int msn) {
-        return ByteBuffer.allocate(IbTransportKsy.SIZE_AETH).putInt((syndrome << 24) | (msn & 0xFFFFFF)).array();
+        byte[] h = new byte[SIZE_AETH];
+        // the syndrome byte is the reserved bit, the type and the value together
+        Layout.put(h, OFF_AETH_SYNDROME_RESERVED, LEN_AETH_SYNDROME_RESERVED, 0, 0xFF, syndrome);
+        Layout.put(h, OFF_AETH_MSN, LEN_AETH_MSN, SHIFT_AETH_MSN, MASK_AETH_MSN, msn);
+        return h;
     }
 
     public static byte[] deth(long qkey, int srcQp) {
-        return ByteBuffer.allocate(IbTransportKsy.SIZE_DETH).putInt((int) qkey).putInt(srcQp & 0xFFFFFF).array();
+        byte[] h = new byte[SIZE_DETH];
+        Layout.put(h, OFF_DETH_Q_KEY, LEN_DETH_Q_KEY, SHIFT_DETH_Q_KEY, MASK_DETH_Q_KEY, qkey);
+        Layout.put(h, OFF_DETH_SRC_QP, LEN_DETH_SRC_QP, SHIFT_DETH_SRC_QP, MASK_DETH_SRC_QP, srcQp);
+        return h;
     }
 
     public static byte[] atomicEth(long va, int rkey, long add, long compare) {
-        return ByteBuffer.allocate(IbTransportKsy.SIZE_ATOMIC_ETH).putLong(va).putInt(rkey).putLong(add).putLong(compare).array();
+        byte[] h = new byte[SIZE_ATOMIC_ETH];
+        Layout.put(h, OFF_ATOMIC_ETH_VIRTUAL_ADDRESS, LEN_ATOMIC_ETH_VIRTUAL_ADDRESS, SHIFT_ATOMIC_ETH_VIRTUAL_ADDRESS,
+            MASK_ATOMIC_ETH_VIRTUAL_ADDRESS, va);
+        Layout.put(h, OFF_ATOMIC_ETH_R_KEY, LEN_ATOMIC_ETH_R_KEY, SHIFT_ATOMIC_ETH_R_KEY, MASK_ATOMIC_ETH_R_KEY, rkey);
+        Layout.put(h, OFF_ATOMIC_ETH_SWAP_OR_ADD_DATA, LEN_ATOMIC_ETH_SWAP_OR_ADD_DATA, SHIFT_ATOMIC_ETH_SWAP_OR_ADD_DATA,
+            MASK_ATOMIC_ETH_SWAP_OR_ADD_DATA, add);
+        Layout.put(h, OFF_ATOMIC_ETH_COMPARE_DATA, LEN_ATOMIC_ETH_COMPARE_DATA, SHIFT_ATOMIC_ETH_COMPARE_DATA,
+            MASK_ATOMIC_ETH_COMPARE_DATA, compare);
+        return h;
     }
 
     public static byte[] concat(byte[]... parts) {
@@ -109,9 +140,9 @@ public final class RoceFrames {
 
     /** A RoCEv2 CNP to {@code destQp} (the data sender's QP). */
     public static byte[] cnp(Net net, int destQp) {
-        byte[] f = roce(net, IbTransportKsy.OPCODE_CNP, destQp, 0, false, false, new byte[IbTransportKsy.SIZE_CNP_PADDING], new byte[0]);
+        byte[] f = roce(net, OPCODE_CNP, destQp, 0, false, false, new byte[SIZE_CNP_PADDING], new byte[0]);
         int bth = 14 + (net.vlan() >= 0 ? 4 : 0) + (net.ipv6() ? 40 : 20) + 8;
-        f[bth + 4] = 0x40;   // BECN; masked in the ICRC, so it stays valid
+        Layout.put(f, bth + OFF_BTH_BECN, LEN_BTH_BECN, SHIFT_BTH_BECN, MASK_BTH_BECN, 1);   // masked in the ICRC, so it stays valid
         return f;
     }
 

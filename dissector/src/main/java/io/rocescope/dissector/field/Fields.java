@@ -1,5 +1,7 @@
 package io.rocescope.dissector.field;
 
+import io.rocescope.dissector.field.ksy.IbTransportFieldsKsy;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -34,6 +36,15 @@ public final class Fields {
     static FieldDef hex(String abbrev, String label, int digits, ValueNames n) { return reg(abbrev, label, UINT, HEX, digits, n); }
     static FieldDef bool(String abbrev, String label) { return reg(abbrev, label, BOOLEAN, DEC, 0, null); }
     static FieldDef of(String abbrev, String label, FieldType t) { return reg(abbrev, label, t, NONE, 0, null); }
+    /** The registry entry a .ksy describes (generated into io.rocescope.dissector.field.ksy.*FieldsKsy). */
+    static FieldDef ksy(FieldSpec s) {
+        return switch (s.kind()) {
+            case PROTOCOL -> proto(s.abbrev(), s.label());
+            case DEC -> reg(s.abbrev(), s.label(), UINT, DEC, 0, s.names());
+            case HEX -> reg(s.abbrev(), s.label(), UINT, HEX, s.hexDigits(), s.names());
+            case BYTES -> of(s.abbrev(), s.label(), BYTES);
+        };
+    }
     /** Marks a field hidden: in the registry, -e, -Y and JSON, but not in the -V tree (Wireshark's hidden items). */
     static FieldDef hidden(FieldDef f) { f.hide(); return f; }
 
@@ -245,65 +256,65 @@ public final class Fields {
         ValueNames.table("", "good", "bad", "unchecked"));
     public static final FieldDef VCRC_EXPECTED = hex("infiniband.vcrc.expected", "VCRC expected", 4);
 
-    public static final FieldDef BTH = proto("infiniband.bth", "Base Transport Header");
-    public static final FieldDef BTH_OPCODE = dec("infiniband.bth.opcode", "Opcode", InfinibandNames.OPCODES);
-    public static final FieldDef BTH_SE = dec("infiniband.bth.se", "Solicited Event");
-    public static final FieldDef BTH_M = dec("infiniband.bth.m", "MigReq");
-    public static final FieldDef BTH_PADCNT = dec("infiniband.bth.padcnt", "Pad Count");
-    public static final FieldDef BTH_TVER = dec("infiniband.bth.tver", "Header Version");
-    public static final FieldDef BTH_P_KEY = dec("infiniband.bth.p_key", "Partition Key");
-    public static final FieldDef BTH_FECN = dec("infiniband.bth.fecn", "FECN");
-    public static final FieldDef BTH_BECN = dec("infiniband.bth.becn", "BECN");
-    public static final FieldDef BTH_RESERVED6 = dec("infiniband.bth.reserved6", "Reserved (6 bits)");
-    public static final FieldDef BTH_DESTQP = hex("infiniband.bth.destqp", "Destination Queue Pair", 6);
-    public static final FieldDef BTH_A = dec("infiniband.bth.a", "Acknowledge Request");
-    public static final FieldDef BTH_RESERVED7 = dec("infiniband.bth.reserved7", "Reserved (7 bits)");
-    public static final FieldDef BTH_PSN = dec("infiniband.bth.psn", "Packet Sequence Number");
+    // BTH and the extended headers: names, labels and bases are ksy/ib_transport.ksy's (-wireshark, -label, -fields)
+    public static final FieldDef BTH = ksy(IbTransportFieldsKsy.BTH);
+    public static final FieldDef BTH_OPCODE = ksy(IbTransportFieldsKsy.BTH_OPCODE);
+    public static final FieldDef BTH_SE = ksy(IbTransportFieldsKsy.BTH_SE);
+    public static final FieldDef BTH_M = ksy(IbTransportFieldsKsy.BTH_M);
+    public static final FieldDef BTH_PADCNT = ksy(IbTransportFieldsKsy.BTH_PADCNT);
+    public static final FieldDef BTH_TVER = ksy(IbTransportFieldsKsy.BTH_TVER);
+    public static final FieldDef BTH_P_KEY = ksy(IbTransportFieldsKsy.BTH_P_KEY);
+    public static final FieldDef BTH_FECN = ksy(IbTransportFieldsKsy.BTH_FECN);
+    public static final FieldDef BTH_BECN = ksy(IbTransportFieldsKsy.BTH_BECN);
+    public static final FieldDef BTH_RESERVED6 = ksy(IbTransportFieldsKsy.BTH_RESERVED6);
+    public static final FieldDef BTH_DESTQP = ksy(IbTransportFieldsKsy.BTH_DESTQP);
+    public static final FieldDef BTH_A = ksy(IbTransportFieldsKsy.BTH_A);
+    public static final FieldDef BTH_RESERVED7 = ksy(IbTransportFieldsKsy.BTH_RESERVED7);
+    public static final FieldDef BTH_PSN = ksy(IbTransportFieldsKsy.BTH_PSN);
 
-    public static final FieldDef XRCETH = proto("infiniband.xrceth", "XRC Extended Transport Header");
-    public static final FieldDef XRCETH_XRCSRQ = hex("infiniband.xrceth.xrcsrq", "XRC SRQ Number", 6);
+    public static final FieldDef XRCETH = ksy(IbTransportFieldsKsy.XRCETH);
+    public static final FieldDef XRCETH_XRCSRQ = ksy(IbTransportFieldsKsy.XRCETH_XRCSRQ);
 
-    public static final FieldDef RDETH = proto("infiniband.rdeth", "RD Extended Transport Header");
-    public static final FieldDef RDETH_EECNXT = hex("infiniband.rdeth.eecnxt", "E2E Context", 6);
+    public static final FieldDef RDETH = ksy(IbTransportFieldsKsy.RDETH);
+    public static final FieldDef RDETH_EECNXT = ksy(IbTransportFieldsKsy.RDETH_EECNXT);
 
-    public static final FieldDef DETH = proto("infiniband.deth", "Datagram Extended Transport Header");
-    public static final FieldDef DETH_Q_KEY = hex("infiniband.deth.q_key", "Queue Key", 8);
-    public static final FieldDef DETH_SRCQP = hex("infiniband.deth.srcqp", "Source Queue Pair", 6);
+    public static final FieldDef DETH = ksy(IbTransportFieldsKsy.DETH);
+    public static final FieldDef DETH_Q_KEY = ksy(IbTransportFieldsKsy.DETH_Q_KEY);
+    public static final FieldDef DETH_SRCQP = ksy(IbTransportFieldsKsy.DETH_SRCQP);
 
-    public static final FieldDef FETH = proto("infiniband.feth", "Flush Extended Transport Header");
-    public static final FieldDef FETH_SEL = dec("infiniband.feth.sel", "Selectivity Level",
-        ValueNames.table("Memory Region Range", "Memory Region"));
-    public static final FieldDef FETH_PLT = dec("infiniband.feth.plt", "Placement Type");
+    public static final FieldDef FETH = ksy(IbTransportFieldsKsy.FETH);
+    public static final FieldDef FETH_SEL = ksy(IbTransportFieldsKsy.FETH_SEL);
+    public static final FieldDef FETH_PLT = ksy(IbTransportFieldsKsy.FETH_PLT);
 
-    public static final FieldDef RETH = proto("infiniband.reth", "RDMA Extended Transport Header");
-    public static final FieldDef RETH_VA = hex("infiniband.reth.va", "Virtual Address", 16);
-    public static final FieldDef RETH_R_KEY = hex("infiniband.reth.r_key", "Remote Key", 8);
-    public static final FieldDef RETH_DMALEN = dec("infiniband.reth.dmalen", "DMA Length");
+    public static final FieldDef RETH = ksy(IbTransportFieldsKsy.RETH);
+    public static final FieldDef RETH_VA = ksy(IbTransportFieldsKsy.RETH_VA);
+    public static final FieldDef RETH_R_KEY = ksy(IbTransportFieldsKsy.RETH_R_KEY);
+    public static final FieldDef RETH_DMALEN = ksy(IbTransportFieldsKsy.RETH_DMALEN);
 
-    public static final FieldDef ATOMICETH = proto("infiniband.atomiceth", "Atomic Extended Transport Header");
-    public static final FieldDef ATOMICETH_VA = hex("infiniband.atomiceth.va", "Virtual Address", 16);
-    public static final FieldDef ATOMICETH_R_KEY = hex("infiniband.atomiceth.r_key", "Remote Key", 8);
-    public static final FieldDef ATOMICETH_SWAPDT = hex("infiniband.atomiceth.swapdt", "Swap (or Add) Data", 16);
-    public static final FieldDef ATOMICETH_CMPDT = hex("infiniband.atomiceth.cmpdt", "Compare Data", 16);
+    public static final FieldDef ATOMICETH = ksy(IbTransportFieldsKsy.ATOMIC_ETH);
+    public static final FieldDef ATOMICETH_VA = ksy(IbTransportFieldsKsy.ATOMIC_ETH_VA);
+    public static final FieldDef ATOMICETH_R_KEY = ksy(IbTransportFieldsKsy.ATOMIC_ETH_R_KEY);
+    public static final FieldDef ATOMICETH_SWAPDT = ksy(IbTransportFieldsKsy.ATOMIC_ETH_SWAPDT);
+    public static final FieldDef ATOMICETH_CMPDT = ksy(IbTransportFieldsKsy.ATOMIC_ETH_CMPDT);
 
-    public static final FieldDef AETH = proto("infiniband.aeth", "ACK Extended Transport Header");
-    public static final FieldDef AETH_SYNDROME = dec("infiniband.aeth.syndrome", "Syndrome", InfinibandNames.SYNDROME_NAMES);
-    public static final FieldDef AETH_SYN_RESERVED = dec("infiniband.aeth.syndrome.reserved", "Reserved");
-    public static final FieldDef AETH_SYN_TYPE = dec("infiniband.aeth.syndrome.opcode", "OpCode", InfinibandNames.AETH_TYPES);
-    public static final FieldDef AETH_SYN_CREDIT = dec("infiniband.aeth.syndrome.credit_count", "Credit Count", InfinibandNames.CREDIT_NAMES);
-    public static final FieldDef AETH_SYN_TIMER = dec("infiniband.aeth.syndrome.timer", "Timer", InfinibandNames.RNR_TIMER_NAMES);
-    public static final FieldDef AETH_SYN_RESERVED_VALUE = dec("infiniband.aeth.syndrome.reserved_value", "Reserved");
-    public static final FieldDef AETH_SYN_ERROR = dec("infiniband.aeth.syndrome.error_code", "Error Code", InfinibandNames.NAK_CODE_NAMES);
-    public static final FieldDef AETH_MSN = dec("infiniband.aeth.msn", "Message Sequence Number");
+    public static final FieldDef AETH = ksy(IbTransportFieldsKsy.AETH);
+    public static final FieldDef AETH_SYNDROME = ksy(IbTransportFieldsKsy.AETH_SYNDROME);
+    public static final FieldDef AETH_SYN_RESERVED = ksy(IbTransportFieldsKsy.AETH_SYN_RESERVED);
+    public static final FieldDef AETH_SYN_TYPE = ksy(IbTransportFieldsKsy.AETH_SYN_TYPE);
+    public static final FieldDef AETH_SYN_CREDIT = ksy(IbTransportFieldsKsy.AETH_SYN_CREDIT);
+    public static final FieldDef AETH_SYN_TIMER = ksy(IbTransportFieldsKsy.AETH_SYN_TIMER);
+    public static final FieldDef AETH_SYN_RESERVED_VALUE = ksy(IbTransportFieldsKsy.AETH_SYN_RESERVED_VALUE);
+    public static final FieldDef AETH_SYN_ERROR = ksy(IbTransportFieldsKsy.AETH_SYN_ERROR);
+    public static final FieldDef AETH_MSN = ksy(IbTransportFieldsKsy.AETH_MSN);
 
-    public static final FieldDef ATOMICACKETH = proto("infiniband.atomicacketh", "Atomic ACK Extended Transport Header");
-    public static final FieldDef ATOMICACKETH_ORIGREMDT = hex("infiniband.atomicacketh.origremdt", "Original Remote Data", 16);
+    public static final FieldDef ATOMICACKETH = ksy(IbTransportFieldsKsy.ATOMIC_ACK_ETH);
+    public static final FieldDef ATOMICACKETH_ORIGREMDT = ksy(IbTransportFieldsKsy.ATOMIC_ACK_ETH_ORIGREMDT);
 
-    public static final FieldDef IMMDT = hex("infiniband.immdt", "Immediate Data", 8);
-    public static final FieldDef IETH = hex("infiniband.ieth", "RKey to Invalidate", 8);
+    public static final FieldDef IMMDT = ksy(IbTransportFieldsKsy.IMMDT);
+    public static final FieldDef IETH = ksy(IbTransportFieldsKsy.IETH);
 
-    public static final FieldDef CNP = proto("infiniband.cnp", "Congestion Notification Packet");
-    public static final FieldDef CNP_RESERVED = of("infiniband.cnp.reserved", "Reserved", BYTES);
+    public static final FieldDef CNP = ksy(IbTransportFieldsKsy.CNP_PADDING);
+    public static final FieldDef CNP_RESERVED = ksy(IbTransportFieldsKsy.CNP_PADDING_RESERVED);
 
     public static final FieldDef PAYLOAD = of("infiniband.payload", "Payload", BYTES);
     public static final FieldDef PAD = of("infiniband.pad", "Pad", BYTES);

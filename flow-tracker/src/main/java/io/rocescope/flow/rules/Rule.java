@@ -1,6 +1,6 @@
 package io.rocescope.flow.rules;
 
-import io.rocescope.flow.Severity;
+import io.rocescope.dissector.decode.Expert.Severity;
 
 /**
  * One check: the rule fails where {@code metric} (measured per {@code scope}, over a sliding

@@ -44,6 +44,10 @@ final class ReportCommand implements Callable<Integer> {
         + "(the frames involved, with context) and the findings as JSON Lines (findings.jsonl); the report lists each with its SHA-256")
     Path evidenceDir;
 
+    @Option(names = "--force", description = "with --evidence: write into DIR even when it already holds files (files of the same name are "
+        + "overwritten, others are left there and are not in the report)")
+    boolean force;
+
     @CommandLine.Mixin
     DecodeAsOptions decodeAs = new DecodeAsOptions();
 
@@ -68,6 +72,11 @@ final class ReportCommand implements Callable<Integer> {
         if (format == null) throw new CommandLine.ParameterException(cl, "-o " + output + ": the name must end in .html, .md or .json");
         if (!analysis.format.equals("text")) throw new CommandLine.ParameterException(cl, "report takes its format from -o's extension, not -T");
         if (evidenceDir != null) {
+            // old files beside the new extracts would look like evidence the report vouches for
+            if (!force && Files.isDirectory(evidenceDir) && holdsFiles(evidenceDir)) {
+                throw new CommandLine.ParameterException(cl, "--evidence " + evidenceDir + ": the directory already holds files; "
+                    + "give an empty or new directory, or --force to write into it anyway");
+            }
             try {
                 Files.createDirectories(evidenceDir);
             } catch (IOException e) {
@@ -94,6 +103,12 @@ final class ReportCommand implements Callable<Integer> {
         var model = ReportModel.build(tool, commandLine(), Instant.now(), inputs, lines);
         Files.writeString(Path.of(output), ReportWriter.render(format, model), StandardCharsets.UTF_8);
         return RoceScope.EXIT_OK;
+    }
+
+    private static boolean holdsFiles(Path dir) throws IOException {
+        try (var entries = Files.list(dir)) {
+            return entries.findAny().isPresent();
+        }
     }
 
     /** Every input's findings into DIR/findings.jsonl, hashed as written. */

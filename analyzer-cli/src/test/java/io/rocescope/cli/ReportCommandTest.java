@@ -116,6 +116,7 @@ class ReportCommandTest {
 
     /** A real capture, or one the synthesizer writes (PFC and ECN/CNP, which the real captures lack). */
     private Path capture(String name) {
+        if (name.startsWith("sample:")) return TestCaptures.sample(name.substring(7));
         if (!name.startsWith("synth:")) return TestCaptures.file(name);
         Path out = tmp.resolve(name.substring(6) + ".pcap");
         CliRunner r = CliRunner.run("synth", name.substring(6), "-o", out.toString());
@@ -187,7 +188,8 @@ class ReportCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"send_bw_loss2pct", "rnr_nak", "cm_reject_no_listener", "rping", "synth:pfc-storm", "synth:congestion"})
+    @ValueSource(strings = {"send_bw_loss2pct", "rnr_nak", "cm_reject_no_listener", "rping", "synth:pfc-storm", "synth:congestion",
+        "send_bw_rc_rdmacm", "send_bw_vlan100", "sample:send_bw_vlan_tclass106", "sample:send_bw_tclass106_ce", "sample:retry_exhausted"})
     void everyNumberInTheHtmlEqualsTheCliJson(String name) throws Exception {
         Path file = capture(name);
         Path html = report("html", file);
@@ -384,6 +386,13 @@ class ReportCommandTest {
             byte[] b = Files.readAllBytes(png);
             assertThat(Arrays.copyOf(b, 4)).isEqualTo(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
         }
+        // the per-connection fabric, parameters and ending (issues 18, 19) and the per-priority table, in one shot
+        Path conn = report("html", TestCaptures.sample("send_bw_tclass106_ce"), TestCaptures.sample("retry_exhausted"));
+        Path shot = target.resolve("report-connection.png");
+        Files.deleteIfExists(shot);
+        run("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run",
+            "--hide-scrollbars", "--window-size=1200,9000", "--screenshot=" + shot, conn.toUri().toString());
+        assertThat(Arrays.copyOf(Files.readAllBytes(shot), 4)).isEqualTo(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
         Path pdf = target.resolve("report.pdf");
         Files.deleteIfExists(pdf);
         run("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run",

@@ -64,6 +64,7 @@ final class FabricSection {
         m.put("ceMarked", cell("CE marked", a.summary().ceMarked(), "stats", "/summary/ceMarked"));
         m.put("unattributedCnps", a.summary().unattributedCnps() == 0 ? null
             : cell("CNPs to a QP no flow sends from", a.summary().unattributedCnps(), "stats", "/summary/unattributedCnps"));
+        m.put("priorities", PrioritySection.build(a.priorities()));
         m.put("talkers", talkers);
         m.put("hasTalkers", !talkers.isEmpty());
         return m;

@@ -80,8 +80,10 @@ public final class ReportModel {
         f.put("hasFindings", !a.findings().isEmpty());
         f.put("findingsNotListed", a.findingsNotListed() > 0 ? cell("Findings not listed", a.findingsNotListed(), "expert", "/notListed") : null);
         List<Object> conns = new ArrayList<>();
+        ConnectionFindings byConnection = new ConnectionFindings(a);
         for (int i = 0; i < a.connections().size(); i++) {
             Map<String, Object> c = connection(i, a.connections().get(i));
+            connectionDetails(c, a.connections().get(i), "/" + i, byConnection);
             if (i < MAX_CHARTED) charts(c, a.connections().get(i), "/" + i, in.psn());
             conns.add(c);
         }
@@ -219,6 +221,19 @@ public final class ReportModel {
         return m;
     }
 
+    /** Issue 18/19 in a connection's section: its parameters, how it ended, and the fabric's findings about it. */
+    private static void connectionDetails(Map<String, Object> m, Reports.ConnectionReport c, String p, ConnectionFindings findings) {
+        m.put("parameters", ConnectionParametersSection.build(c, p));
+        List<Object> endings = findings.endings(c);
+        m.put("endings", endings);
+        m.put("closed", endings.isEmpty() ? ConnectionFindings.closed(c) : null);
+        m.put("ending", endings.isEmpty() && ConnectionFindings.closed(c) == null
+            ? "No finding says the connection failed: it was still running, or closed, when the capture ended." : null);
+        List<Object> fabric = findings.fabric(c);
+        m.put("fabricFindings", fabric);
+        m.put("hasFabricFindings", !fabric.isEmpty());
+    }
+
     private static void charts(Map<String, Object> m, Reports.ConnectionReport c, String p, PsnSeries psn) {
         List<Object> charts = new ArrayList<>();
         String who = "Connection " + c.id() + " ";
@@ -327,6 +342,9 @@ public final class ReportModel {
         c.add(cell("CNPs", f.cnps(), "flows", p + "/cnps"));
         c.add(cell("Bad ICRC", f.badIcrc(), "flows", p + "/badIcrc"));
         m.put("cells", c);
+        List<Object> fabric = ConnectionFabric.rows(f.fabric(), p);
+        m.put("fabric", fabric);
+        m.put("hasFabric", !fabric.isEmpty());
         return m;
     }
 

@@ -33,7 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * equal (a replay keeps the frames and their order, not their timestamps: the keys that carry a time or
  * something measured from times are left out of the comparison, by name).
  */
-class LiveAnalysisNetnsTest {
+public class LiveAnalysisNetnsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Keys whose values come from timestamps. */
     private static final Pattern TIMED = Pattern.compile("(?i).*(time|nanos|micros|millis|throughput|latency|duration|rate|gbps).*");
@@ -44,7 +44,7 @@ class LiveAnalysisNetnsTest {
         Assumptions.assumeTrue(hasTcpreplay(), "needs tcpreplay (Debian package tcpreplay)");
     }
 
-    static boolean hasTcpreplay() {
+    public static boolean hasTcpreplay() {
         try {
             return new ProcessBuilder("tcpreplay", "-V").redirectErrorStream(true).start().waitFor(10, TimeUnit.SECONDS);
         } catch (Exception e) {
@@ -80,7 +80,7 @@ class LiveAnalysisNetnsTest {
         return p;
     }
 
-    static void replay(NetnsPair net, Path file) throws Exception {
+    public static void replay(NetnsPair net, Path file) throws Exception {
         net.exec(net.a, "tcpreplay", "-q", "-i", net.ifA, file.toString());
     }
 
@@ -188,7 +188,7 @@ class LiveAnalysisNetnsTest {
     private static final Pattern DURATION = Pattern.compile("\\d+(\\.\\d+)? ?(ns|µs|us|ms|s)\\b");
 
     /** A copy without the keys whose values come from timestamps, and with the durations in texts blanked. */
-    static JsonNode untimed(JsonNode n) {
+    public static JsonNode untimed(JsonNode n) {
         if (n.isTextual()) return JSON.getNodeFactory().textNode(DURATION.matcher(n.asText()).replaceAll("<duration>"));
         if (n.isObject()) {
             ObjectNode o = JSON.createObjectNode();

@@ -61,23 +61,31 @@ public class LiveAnalysisNetnsTest {
     /** Starts {@code capture} in B and waits until it says it captures. */
     static Process startCapture(NetnsPair net, List<String> stderr, String... args) throws Exception {
         Process p = net.cli(net.b, args).start();
-        BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
-        CompletableFuture<Void> ready = new CompletableFuture<>();
+        awaitLine(p.getErrorStream(), stderr, "Capturing on ", 60);
+        return p;
+    }
+
+    /**
+     * Collects {@code in}'s lines into {@code lines} (on a thread of its own, until it ends) and waits up to
+     * {@code seconds} for one that starts with {@code ready} (or for the stream's end).
+     */
+    public static void awaitLine(java.io.InputStream in, List<String> lines, String ready, int seconds) throws Exception {
+        BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        CompletableFuture<Void> seen = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
-                for (String line; (line = err.readLine()) != null; ) {
-                    synchronized (stderr) { stderr.add(line); }
-                    if (line.startsWith("Capturing on ")) ready.complete(null);
+                for (String line; (line = r.readLine()) != null; ) {
+                    synchronized (lines) { lines.add(line); }
+                    if (line.startsWith(ready)) seen.complete(null);
                 }
             } catch (Exception ignored) {
                 // the process ended
             }
-            ready.complete(null);
+            seen.complete(null);
         });
         t.setDaemon(true);
         t.start();
-        ready.get(60, TimeUnit.SECONDS);
-        return p;
+        seen.get(seconds, TimeUnit.SECONDS);
     }
 
     public static void replay(NetnsPair net, Path file) throws Exception {

@@ -3,16 +3,12 @@ package io.rocescope.gui;
 import io.rocescope.flow.Reports;
 import javafx.application.Platform;
 import javafx.collections.FXCollections;
-import javafx.geometry.Insets;
-import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.HBox;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CancellationException;
@@ -54,35 +50,19 @@ final class PsnGraphView {
         this.background = background;
         graph = new PsnGraph(goTo);
         direction.setId("psn-direction");
-        direction.setPrefWidth(460);
         info.getStyleClass().add("view-header");
         reset.setOnAction(e -> graph.resetZoom());
         direction.valueProperty().addListener((o, old, c) -> load(c));
-        Label label = new Label("Direction");
-        label.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         reset.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-        direction.setMinWidth(300);
         javafx.scene.control.Tooltip.install(graph, new javafx.scene.control.Tooltip(
             "Drag to zoom, wheel to zoom, right-drag to pan, double-click for all; click a point to go to its frame"));
-        HBox bar = new HBox(8, label, direction, reset, info);
-        bar.setAlignment(Pos.CENTER_LEFT);
-        bar.setPadding(new Insets(4, 8, 4, 8));
         pane = new BorderPane(graph);
-        pane.setTop(bar);
+        pane.setTop(Directions.bar(direction, reset, info));
     }
 
     /** The directions of {@code a}'s connections that carry requests (PSN-sequenced), busiest first. */
     static List<Choice> choices(Reports.Analysis a) {
-        List<Choice> out = new ArrayList<>();
-        if (a == null) return out;
-        for (Reports.ConnectionReport c : a.connections()) {
-            for (boolean ab : new boolean[] {true, false}) {
-                Reports.FlowReport f = ab ? c.aToB() : c.bToA();
-                if (f != null && f.psn() != null && f.psn().requests() > 0) out.add(new Choice(c, ab));
-            }
-        }
-        out.sort((x, y) -> Long.compare(y.flow().psn().requests(), x.flow().psn().requests()));
-        return out;
+        return Directions.of(a, f -> f.psn() == null ? 0 : f.psn().requests(), Choice::new);
     }
 
     void show(CaptureFile f, Reports.Analysis a) {

@@ -2,14 +2,10 @@ package io.rocescope.gui;
 
 import io.rocescope.flow.Reports;
 import javafx.collections.FXCollections;
-import javafx.geometry.Insets;
-import javafx.geometry.Pos;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.HBox;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -45,32 +41,16 @@ final class RttView {
 
     RttView() {
         direction.setId("rtt-direction");
-        direction.setPrefWidth(460);
         stats.setId("rtt-stats");
         stats.getStyleClass().add("view-header");
         direction.valueProperty().addListener((o, old, c) -> draw(c));
-        Label label = new Label("Direction");
-        label.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-        direction.setMinWidth(300);
-        HBox bar = new HBox(8, label, direction, stats);
-        bar.setAlignment(Pos.CENTER_LEFT);
-        bar.setPadding(new Insets(4, 8, 4, 8));
         pane = new BorderPane(histogram);
-        pane.setTop(bar);
+        pane.setTop(Directions.bar(direction, stats));
     }
 
     /** Directions whose requests the tracker timed, most round trips first. */
     static List<Choice> choices(Reports.Analysis a) {
-        List<Choice> out = new ArrayList<>();
-        if (a == null) return out;
-        for (Reports.ConnectionReport c : a.connections()) {
-            for (boolean ab : new boolean[] {true, false}) {
-                Reports.FlowReport f = ab ? c.aToB() : c.bToA();
-                if (f != null && f.answers() != null && f.answers().rttMicros() != null && f.answers().rttMicros().count() > 0) out.add(new Choice(c, ab));
-            }
-        }
-        out.sort((x, y) -> Long.compare(y.rtt().count(), x.rtt().count()));
-        return out;
+        return Directions.of(a, f -> f.answers() == null || f.answers().rttMicros() == null ? 0 : f.answers().rttMicros().count(), Choice::new);
     }
 
     void show(Reports.Analysis a) {

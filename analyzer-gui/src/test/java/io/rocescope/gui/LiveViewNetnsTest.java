@@ -10,15 +10,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -51,23 +47,8 @@ class LiveViewNetnsTest {
         try (NetnsPair net = NetnsPair.create("v")) {
             Process probe = net.java(net.b, LiveViewProbe.class.getName(), net.ifB, Integer.toString(lines.size()), out.toString())
                 .redirectErrorStream(true).start();
-            BufferedReader r = new BufferedReader(new InputStreamReader(probe.getInputStream(), StandardCharsets.UTF_8));
             List<String> said = new ArrayList<>();
-            CompletableFuture<Void> ready = new CompletableFuture<>();
-            Thread t = new Thread(() -> {
-                try {
-                    for (String l; (l = r.readLine()) != null; ) {
-                        synchronized (said) { said.add(l); }
-                        if (l.equals("capturing")) ready.complete(null);
-                    }
-                } catch (Exception ignored) {
-                    // the probe ended
-                }
-                ready.complete(null);
-            });
-            t.setDaemon(true);
-            t.start();
-            ready.get(120, TimeUnit.SECONDS);
+            LiveAnalysisNetnsTest.awaitLine(probe.getInputStream(), said, "capturing", 120);
             try {
                 LiveAnalysisNetnsTest.replay(net, Path.of(path));
                 boolean ended = probe.waitFor(240, TimeUnit.SECONDS);

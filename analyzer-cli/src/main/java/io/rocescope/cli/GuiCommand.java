@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
  * in one line what is missing; this command only finds it, so that help and usage work with no display.
  */
 @Command(name = "gui",
-    description = {"Open the JavaFX window: packet list with a display-filter bar, fields and bytes, connections, expert info, set-up ladders, IO graph.",
+    description = {"Open the JavaFX window: packet list with a display-filter bar, fields and bytes, connections, expert info, set-up ladders, IO graph, PSN graph, RTT distribution; -i IFACE captures live.",
         "Needs a display (DISPLAY or WAYLAND_DISPLAY) and Debian's libgtk-3-0."})
 final class GuiCommand implements Callable<Integer> {
     /** Where the GUI jar is, when it is not next to this one's module (tests, installs). */
@@ -28,6 +28,10 @@ final class GuiCommand implements Callable<Integer> {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "capture to open")
     String file;
+
+    @CommandLine.Option(names = "-i", paramLabel = "IFACE",
+        description = "capture live on IFACE (needs root or CAP_NET_RAW): the window fills as frames arrive, through the analysis of capture --analyze")
+    String iface;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -45,6 +49,11 @@ final class GuiCommand implements Callable<Integer> {
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.add("-jar");
         command.add(jar.toString());
+        if (iface != null && file != null) {
+            cl.getErr().println("rocescope: gui takes a FILE or -i IFACE, not both");
+            return RoceScope.EXIT_USAGE;
+        }
+        if (iface != null) command.addAll(List.of("-i", iface));
         if (file != null) command.add(file);
         cl.getErr().flush();
         return new ProcessBuilder(command).inheritIO().start().waitFor();

@@ -33,7 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * equal (a replay keeps the frames and their order, not their timestamps: the keys that carry a time or
  * something measured from times are left out of the comparison, by name).
  */
-class LiveAnalysisNetnsTest {
+public class LiveAnalysisNetnsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Keys whose values come from timestamps. */
     private static final Pattern TIMED = Pattern.compile("(?i).*(time|nanos|micros|millis|throughput|latency|duration|rate|gbps).*");
@@ -44,7 +44,7 @@ class LiveAnalysisNetnsTest {
         Assumptions.assumeTrue(hasTcpreplay(), "needs tcpreplay (Debian package tcpreplay)");
     }
 
-    static boolean hasTcpreplay() {
+    public static boolean hasTcpreplay() {
         try {
             return new ProcessBuilder("tcpreplay", "-V").redirectErrorStream(true).start().waitFor(10, TimeUnit.SECONDS);
         } catch (Exception e) {
@@ -61,26 +61,34 @@ class LiveAnalysisNetnsTest {
     /** Starts {@code capture} in B and waits until it says it captures. */
     static Process startCapture(NetnsPair net, List<String> stderr, String... args) throws Exception {
         Process p = net.cli(net.b, args).start();
-        BufferedReader err = new BufferedReader(new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8));
-        CompletableFuture<Void> ready = new CompletableFuture<>();
+        awaitLine(p.getErrorStream(), stderr, "Capturing on ", 60);
+        return p;
+    }
+
+    /**
+     * Collects {@code in}'s lines into {@code lines} (on a thread of its own, until it ends) and waits up to
+     * {@code seconds} for one that starts with {@code ready} (or for the stream's end).
+     */
+    public static void awaitLine(java.io.InputStream in, List<String> lines, String ready, int seconds) throws Exception {
+        BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        CompletableFuture<Void> seen = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
-                for (String line; (line = err.readLine()) != null; ) {
-                    synchronized (stderr) { stderr.add(line); }
-                    if (line.startsWith("Capturing on ")) ready.complete(null);
+                for (String line; (line = r.readLine()) != null; ) {
+                    synchronized (lines) { lines.add(line); }
+                    if (line.startsWith(ready)) seen.complete(null);
                 }
             } catch (Exception ignored) {
                 // the process ended
             }
-            ready.complete(null);
+            seen.complete(null);
         });
         t.setDaemon(true);
         t.start();
-        ready.get(60, TimeUnit.SECONDS);
-        return p;
+        seen.get(seconds, TimeUnit.SECONDS);
     }
 
-    static void replay(NetnsPair net, Path file) throws Exception {
+    public static void replay(NetnsPair net, Path file) throws Exception {
         net.exec(net.a, "tcpreplay", "-q", "-i", net.ifA, file.toString());
     }
 
@@ -188,7 +196,7 @@ class LiveAnalysisNetnsTest {
     private static final Pattern DURATION = Pattern.compile("\\d+(\\.\\d+)? ?(ns|µs|us|ms|s)\\b");
 
     /** A copy without the keys whose values come from timestamps, and with the durations in texts blanked. */
-    static JsonNode untimed(JsonNode n) {
+    public static JsonNode untimed(JsonNode n) {
         if (n.isTextual()) return JSON.getNodeFactory().textNode(DURATION.matcher(n.asText()).replaceAll("<duration>"));
         if (n.isObject()) {
             ObjectNode o = JSON.createObjectNode();

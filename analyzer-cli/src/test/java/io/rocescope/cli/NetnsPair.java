@@ -13,9 +13,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * that no router solicitation or DAD frame joins a replayed capture), removed on {@link #close} also when
  * the test failed. Nothing leaves them: the only interfaces are the pair and each side's loopback.
  */
-final class NetnsPair implements AutoCloseable {
+public final class NetnsPair implements AutoCloseable {
     private static final AtomicInteger NEXT = new AtomicInteger();
-    final String a, b, ifA, ifB, ipA, ipB;
+    public final String a, b, ifA, ifB, ipA, ipB;
 
     private NetnsPair(String tag) throws IOException {
         int n = NEXT.incrementAndGet();
@@ -44,10 +44,10 @@ final class NetnsPair implements AutoCloseable {
         }
     }
 
-    static NetnsPair create(String tag) throws IOException { return new NetnsPair(tag); }
+    public static NetnsPair create(String tag) throws IOException { return new NetnsPair(tag); }
 
     /** Whether this process may create namespaces (root, iproute2, a kernel with netns and veth). */
-    static boolean available() {
+    public static boolean available() {
         try {
             sh("ip", "netns", "add", "rsprobe" + ProcessHandle.current().pid());
             sh("ip", "netns", "del", "rsprobe" + ProcessHandle.current().pid());
@@ -63,7 +63,7 @@ final class NetnsPair implements AutoCloseable {
     }
 
     /** A class of the test classpath run in its own JVM inside {@code ns}. */
-    ProcessBuilder java(String ns, String mainClass, String... args) {
+    public ProcessBuilder java(String ns, String mainClass, String... args) {
         List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", ns,
             Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"), mainClass));
         cmd.addAll(List.of(args));
@@ -71,7 +71,7 @@ final class NetnsPair implements AutoCloseable {
     }
 
     /** Runs a command in {@code ns}; returns its output (throws when it fails). */
-    String exec(String ns, String... args) throws IOException {
+    public String exec(String ns, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", ns));
         cmd.addAll(List.of(args));
         return sh(cmd.toArray(String[]::new));

@@ -68,6 +68,20 @@ final class CaptureFile implements AutoCloseable {
         return new CaptureFile(path, tmp, CaptureReaders.open(tmp.toString()), true, format);
     }
 
+    /**
+     * A capture being written (a live one, {@link LiveSession}): its header is there, its frames are
+     * indexed by the writer as it appends them ({@link #index}.add), not read here; {@link #grown} when
+     * it is complete. Removed on {@link #close}.
+     */
+    static CaptureFile growing(Path file, String format) throws IOException {
+        return new CaptureFile(file, file, CaptureReaders.open(file.toString()), true, format);
+    }
+
+    /** The writer of a {@link #growing} capture is done. */
+    void grown() {
+        indexed = true;
+    }
+
     /** gzip, zstd or LZ4 frame magic (what CaptureReaders decompresses). */
     private static boolean isCompressed(Path p) throws IOException {
         byte[] m = new byte[4];

@@ -39,6 +39,12 @@ final class Retransmissions {
         return b != null && b.get((int) f.number());
     }
 
+    /** Whether frame {@code number} of the flow to {@code destQp} was resent. */
+    boolean contains(int destQp, long number) {
+        BitSet b = byDestQp.get(destQp);
+        return b != null && b.get((int) number);
+    }
+
     /** How many frame numbers the ranges name (for tests), over every QP. */
     int ranged() {
         return byDestQp.values().stream().mapToInt(BitSet::cardinality).sum();

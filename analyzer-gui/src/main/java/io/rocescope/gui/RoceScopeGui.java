@@ -87,9 +87,12 @@ public final class RoceScopeGui extends Application {
     final ExpertView expert = new ExpertView(this::goToFrame);
     final LadderView ladders = new LadderView(this::goToFrame);
     final IoGraphView ioGraph = new IoGraphView();
+    final PsnGraphView psnGraph = new PsnGraphView(this::goToFrame, this::run);
+    final RttView rtt = new RttView();
     final TabPane tabs = new TabPane();
     final Tab detailTab = new Tab("Packet Details"), connectionsTab = new Tab("Connections"), expertTab = new Tab("Expert Info"),
         laddersTab = new Tab("Set-up Ladders"), ioTab = new Tab("IO Graph");
+    final Tab psnTab = new Tab("PSN Graph"), rttTab = new Tab("RTT");
     final RecentFiles recent = RecentFiles.standard();
     private final Menu recentMenu = new Menu("Open Recent");
     private Stage stage;
@@ -137,8 +140,11 @@ public final class RoceScopeGui extends Application {
         expertTab.setContent(expert.pane);
         laddersTab.setContent(ladders.pane);
         ioTab.setContent(ioGraph.pane);
-        for (Tab t : List.of(detailTab, connectionsTab, expertTab, laddersTab, ioTab)) t.setClosable(false);
-        tabs.getTabs().addAll(detailTab, connectionsTab, expertTab, laddersTab, ioTab);
+        psnTab.setContent(psnGraph.pane);
+        rttTab.setContent(rtt.pane);
+        psnTab.setOnSelectionChanged(e -> psnGraph.visible(psnTab.isSelected()));
+        for (Tab t : List.of(detailTab, connectionsTab, expertTab, laddersTab, ioTab, psnTab, rttTab)) t.setClosable(false);
+        tabs.getTabs().addAll(detailTab, connectionsTab, expertTab, laddersTab, ioTab, psnTab, rttTab);
         tabs.setId("tabs");
 
         SplitPane split = new SplitPane(frames, tabs);
@@ -169,7 +175,8 @@ public final class RoceScopeGui extends Application {
         stage.setScene(scene);
         stage.show();
         List<String> args = getParameters() == null ? List.of() : getParameters().getUnnamed();
-        if (!args.isEmpty()) open(args.get(0));
+        if (args.size() >= 2 && args.get(0).equals("-i")) startLive(args.get(1));
+        else if (!args.isEmpty()) open(args.get(0));
     }
 
     private MenuBar menu() {
@@ -197,7 +204,11 @@ public final class RoceScopeGui extends Application {
             item("Set-up Ladders", "Shortcut+3", () -> tabs.getSelectionModel().select(laddersTab)),
             item("IO Graph", "Shortcut+4", () -> tabs.getSelectionModel().select(ioTab)),
             new SeparatorMenuItem(), item("Follow QP", "Shortcut+Alt+Shift+Q", this::followQp));
-        return new MenuBar(fileMenu, edit, view, analyze);
+        Menu statistics = new Menu("Statistics", null,
+            item("PSN Time-Sequence Graph", "Shortcut+5", () -> tabs.getSelectionModel().select(psnTab)),
+            item("RTT Distribution", "Shortcut+6", () -> tabs.getSelectionModel().select(rttTab)));
+        Menu capture = new Menu("Capture", null, item("Start…", "Shortcut+E", this::captureDialog), item("Stop", "Shortcut+Shift+E", this::stopLive));
+        return new MenuBar(fileMenu, edit, view, capture, analyze, statistics);
     }
 
     private static MenuItem item(String text, String accel, Runnable action) {
@@ -231,6 +242,7 @@ public final class RoceScopeGui extends Application {
     /** Opens a capture: its first rows show as soon as they are indexed; a bad file is one line in the status bar. */
     void open(String path) {
         int gen = generation.incrementAndGet();
+        dropLive();
         openedAt = System.nanoTime();
         indexedAt = analysedAt = 0;
         frames.getSelectionModel().clearSelection();
@@ -244,21 +256,7 @@ public final class RoceScopeGui extends Application {
             stage.setTitle("RoCEscope");
             return;
         }
-        file = f;
-        analysis = null;
-        sha256 = null;
-        appliedFilter = "";
-        filterBar.text.setText("");
-        frames.getSortOrder().clear();
-        PacketRows pr = new PacketRows(new FrameSource(f), rules);
-        packets.rows(pr);
-        rows = FrameRows.all(0);
-        frames.setItems(rows);
-        detail.show(null);
-        connections.show(null);
-        expert.show(null);
-        ladders.show(null);
-        ioGraph.clear();
+        showFile(f);
         recent.add(path);
         refreshRecent();
         String name = f.path.getFileName().toString();
@@ -287,6 +285,27 @@ public final class RoceScopeGui extends Application {
         }, "rocescope-gui-index");
         running.incrementAndGet();
         t.start();
+    }
+
+    /** Empties every view for capture {@code f}, whose rows show as it is indexed. */
+    private void showFile(CaptureFile f) {
+        file = f;
+        analysis = null;
+        sha256 = null;
+        appliedFilter = "";
+        filterBar.text.setText("");
+        frames.getSortOrder().clear();
+        PacketRows pr = new PacketRows(new FrameSource(f), rules);
+        packets.rows(pr);
+        rows = FrameRows.all(0);
+        frames.setItems(rows);
+        detail.show(null);
+        connections.show(null);
+        expert.show(null);
+        ladders.show(null);
+        ioGraph.clear();
+        psnGraph.show(f, null);
+        rtt.show(null);
     }
 
     /** More of the capture is indexed: the list grows (its first rows show with the first call). */
@@ -324,14 +343,142 @@ public final class RoceScopeGui extends Application {
                 analysis = a;
                 analysedAt = System.nanoTime();
                 idle();
-                if (a == null) return;
-                connections.show(a);
-                expert.show(a);
-                ladders.show(a);
-                packets.rows().retransmitted(Retransmissions.frames(a));
-                frames.refresh();
+                if (a != null) showAnalysis(f, a);
             });
         });
+    }
+
+    /** The analysis's views for capture {@code f}. */
+    private void showAnalysis(CaptureFile f, Reports.Analysis a) {
+        connections.show(a);
+        expert.show(a);
+        ladders.show(a);
+        psnGraph.show(f, a);
+        rtt.show(a);
+        packets.rows().retransmitted(Retransmissions.frames(a));
+        frames.refresh();
+    }
+
+    // ---- live capture (Capture ▸ Start, or gui -i IF) ----
+
+    private LiveSession live;
+    private javafx.animation.Timeline liveTicker;
+    /** When the next look at the connections so far may start (nanoTime), and whether one runs. */
+    private long nextInterimAt;
+    private final AtomicBoolean interimRunning = new AtomicBoolean();
+
+    private void captureDialog() {
+        List<String> names;
+        try {
+            names = LiveSession.interfaces();
+        } catch (IOException e) {
+            status.setText("Capture: " + e.getMessage());
+            return;
+        }
+        if (names.isEmpty()) {
+            status.setText("Capture: libpcap lists no interface (capturing needs root or CAP_NET_RAW)");
+            return;
+        }
+        ChoiceDialog<String> d = new ChoiceDialog<>(names.get(0), names);
+        d.setTitle("Capture");
+        d.setHeaderText(null);
+        d.setContentText("Capture on:");
+        d.showAndWait().ifPresent(this::startLive);
+    }
+
+    /**
+     * Captures on {@code iface}: the packet list grows as frames arrive; the Connections and Expert Info
+     * views show the analysis of the frames so far (at most once a second, and never more than a quarter
+     * of the time), and when the capture stops, the live analysis's reports (the CLI's capture --analyze).
+     */
+    void startLive(String iface) {
+        dropLive();
+        generation.incrementAndGet();
+        LiveSession s;
+        try {
+            s = LiveSession.open(iface);
+        } catch (IOException e) {
+            status.setText("Capture: " + e.getMessage());
+            return;
+        }
+        openedAt = System.nanoTime();
+        indexedAt = analysedAt = 0;
+        frames.getSelectionModel().clearSelection();
+        frames.setItems(FrameRows.all(0));
+        closeFile();
+        live = s;
+        showFile(s.file);
+        indexedLatch = new CountDownLatch(0);   // a filter applies to the frames captured so far
+        stage.setTitle("Capturing on " + iface + " — RoCEscope");
+        busy("Capturing", -1);
+        nextInterimAt = System.nanoTime() + 1_000_000_000L;
+        s.start(a -> Platform.runLater(() -> liveEnded(s, a)));
+        liveTicker = new javafx.animation.Timeline(new javafx.animation.KeyFrame(javafx.util.Duration.millis(250), e -> liveTick(s)));
+        liveTicker.setCycleCount(javafx.animation.Animation.INDEFINITE);
+        liveTicker.play();
+    }
+
+    /** Ends the live capture, if one runs; its reports show when the analysis has caught up. */
+    void stopLive() {
+        if (live != null && !live.stopped()) live.stop();
+    }
+
+    /** Stops the live capture, if one runs, and forgets it: another capture is being opened. */
+    private void dropLive() {
+        stopLive();
+        if (liveTicker != null) liveTicker.stop();
+        live = null;
+    }
+
+    /** True while a live capture runs. */
+    boolean capturing() { return live != null && !live.stopped(); }
+
+    private void liveTick(LiveSession s) {
+        if (live != s || file != s.file) return;
+        grow(s.file, -1);
+        status.setText(s.progress());
+        long now = System.nanoTime();
+        if (now < nextInterimAt || s.file.index.size() == 0 || !interimRunning.compareAndSet(false, true)) return;
+        CaptureFile f = s.file;
+        run(() -> {
+            long began = System.nanoTime();
+            try {
+                Reports.Analysis a = CaptureAnalysis.analyze(f.readPath.toString(), new DecodeOptions(), TrackerOptions.defaults(),
+                    FramePipeline.defaultThreads(true), new PrintWriter(new StringWriter()));
+                Platform.runLater(() -> {
+                    if (live != s || live.stopped() || a == null) return;
+                    connections.show(a);
+                    expert.show(a);
+                    interim = a;
+                });
+            } finally {
+                long took = System.nanoTime() - began;
+                nextInterimAt = System.nanoTime() + Math.max(1_000_000_000L, 3 * took);
+                interimRunning.set(false);
+            }
+        });
+    }
+
+    /** The connections so far, as the views last showed them during the capture (tests). */
+    volatile Reports.Analysis interim;
+
+    private void liveEnded(LiveSession s, Reports.Analysis a) {
+        if (live != s) return;
+        if (liveTicker != null) liveTicker.stop();
+        CaptureFile f = s.file;
+        if (file != f) return;
+        grow(f, 1);
+        indexedAt = analysedAt = System.nanoTime();
+        idle();
+        int n = f.index.size();
+        stage.setTitle(s.iface + " (live) — " + n + " frames");
+        status.setText(s.failure() != null ? "Capture: " + s.failure().getMessage() : "Captured on " + s.iface + ": " + n + " frames");
+        updateDisplayed();
+        if (n > 0 && frames.getSelectionModel().isEmpty()) frames.getSelectionModel().select(0);
+        ioGraph.show(f.index);
+        if (a == null) return;
+        analysis = a;
+        showAnalysis(f, a);
     }
 
     // ---- filtering, sorting, going to a frame ----
@@ -683,6 +830,7 @@ public final class RoceScopeGui extends Application {
 
     @Override
     public void stop() {
+        stopLive();
         closeFile();
         worker.shutdownNow();
     }

@@ -79,10 +79,21 @@ final class GuiTests {
         return out.lines().toList();
     }
 
-    /** Writes {@code node} (the whole scene when it is the root) to target/screenshots/NAME.png; checks it is not blank. */
+    /**
+     * Writes {@code node} (the whole scene when it is the root) to target/screenshots/NAME.png; checks it is
+     * not blank. {@code robot} may be null off TestFX (the snapshot is then taken on the JavaFX thread directly).
+     */
     static Path screenshot(FxRobot robot, Node node, String name) throws IOException {
         WritableImage[] img = new WritableImage[1];
-        robot.interact(() -> img[0] = node.getScene().getRoot() == node ? node.getScene().snapshot(null) : node.snapshot(null, null));
+        Runnable take = () -> img[0] = node.getScene().getRoot() == node ? node.getScene().snapshot(null) : node.snapshot(null, null);
+        if (robot != null) robot.interact(take);
+        else {   // a window of a JVM of its own (LiveViewProbe), without TestFX's robot
+            try {
+                WaitForAsyncUtils.asyncFx(take).get(60, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new IOException("screenshot " + name + ": " + e, e);
+            }
+        }
         Path dir = Path.of("target", "screenshots");
         Files.createDirectories(dir);
         Path out = dir.resolve(name + ".png");

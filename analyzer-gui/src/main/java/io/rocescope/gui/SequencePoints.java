@@ -1,0 +1,177 @@
+package io.rocescope.gui;
+
+import io.rocescope.dissector.capture.CaptureReader;
+import io.rocescope.dissector.capture.CaptureReaders;
+import io.rocescope.dissector.decode.DecodeOptions;
+import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.field.FieldInterest;
+import io.rocescope.dissector.field.InfinibandNames;
+import io.rocescope.dissector.pipeline.FrameJob;
+import io.rocescope.dissector.pipeline.FramePipeline;
+import io.rocescope.dissector.text.Addresses;
+import io.rocescope.flow.Reports;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The points of one direction's PSN time-sequence graph (tcptrace's graph, for RoCE): the requests the
+ * requester sent (PSN unwrapped across 2^24, against time), and the responder's answers to them (ACK,
+ * NAK, RNR NAK, READ and atomic responses, which carry PSNs of the requester's sequence). The tracker
+ * keeps no per-packet PSNs, so the window collects them in its own pass over the decoded frames, for the
+ * one direction asked for; at most {@link #MAX_POINTS} requests and as many answers are kept (the graph
+ * says when more were left out). Which requests were retransmissions is the analysis's word
+ * ({@link Retransmissions}: its Go-Back-N episodes), not worked out again here.
+ */
+final class SequencePoints {
+    /** Kept per series (requests, answers) of a direction: 24 bytes a point. */
+    static final int MAX_POINTS = 500_000;
+
+    enum Kind { DATA, RESENT, ACK, NAK, RNR_NAK, RESPONSE }
+
+    /** The requester's flow, the answers' way back, and the first frame's time (frame.time_relative's zero). */
+    record Direction(String src, String dst, int destQp, Integer answerQp, long timeZero) {
+        static Direction of(Reports.ConnectionReport c, boolean aToB, long timeZero) {
+            Reports.FlowReport f = aToB ? c.aToB() : c.bToA(), back = aToB ? c.bToA() : c.aToB();
+            Reports.EndpointReport self = aToB ? c.a() : c.b();
+            Integer answerQp = self != null && self.qpn() != null ? self.qpn() : back != null ? Integer.valueOf(back.destQp()) : f.srcQp();
+            return new Direction(f.src(), f.dst(), f.destQp(), answerQp, timeZero);
+        }
+    }
+
+    /** One series: parallel arrays, in capture order. */
+    static final class Series {
+        long[] frames = new long[64], nanos = new long[64], psns = new long[64];
+        Kind[] kinds = new Kind[64];
+        int size;
+        /** Points met beyond {@link #MAX_POINTS}, not kept. */
+        long leftOut;
+
+        void add(long frame, long relNanos, long psn, Kind kind) {
+            if (size == MAX_POINTS) { leftOut++; return; }
+            if (size == frames.length) {
+                int n = Math.min(MAX_POINTS, size * 2);
+                frames = Arrays.copyOf(frames, n);
+                nanos = Arrays.copyOf(nanos, n);
+                psns = Arrays.copyOf(psns, n);
+                kinds = Arrays.copyOf(kinds, n);
+            }
+            frames[size] = frame;
+            nanos[size] = relNanos;
+            psns[size] = psn;
+            kinds[size] = kind;
+            size++;
+        }
+    }
+
+    final Direction direction;
+    final Series requests = new Series(), answers = new Series();
+    /** The unwrapped PSN sequence both series share: the first PSN seen is taken as it is. */
+    private long lastUnwrapped = Long.MIN_VALUE;
+
+    private SequencePoints(Direction d) { this.direction = d; }
+
+    /** 24-bit PSN {@code psn} as the nearest value to the last one seen (wraps add or take 2^24). */
+    long unwrap(int psn) {
+        if (lastUnwrapped == Long.MIN_VALUE) return lastUnwrapped = psn;
+        int d = (psn - (int) (lastUnwrapped & 0xFFFFFF)) & 0xFFFFFF;
+        if (d >= 0x800000) d -= 0x1000000;
+        // keep the reference at the highest PSN so far: a retransmission does not drag it back
+        long v = lastUnwrapped + d;
+        if (v > lastUnwrapped) lastUnwrapped = v;
+        return v;
+    }
+
+    /** Reads {@code path} once (the first {@code frames} frames), keeping direction {@code d}'s points. */
+    static SequencePoints collect(String path, long frames, Direction d, Retransmissions resent, BooleanSupplier cancelled) throws IOException {
+        SequencePoints out = new SequencePoints(d);
+        Job job = new Job(out, resent, cancelled);
+        try (CaptureReader r = CaptureReaders.open(path)) {
+            new FramePipeline(new DecodeOptions(), FieldInterest.summary(), FramePipeline.defaultThreads(true), FramePipeline.DEFAULT_BATCH)
+                .run(r, frames, job);
+        }
+        return out;
+    }
+
+    /** A frame of this direction or its answers, as the decoding thread extracts it. */
+    private static final class Batch {
+        long[] frame = new long[256], ts = new long[256];
+        int[] psn = new int[256], opcode = new int[256], syndrome = new int[256];
+        boolean[] request = new boolean[256];
+        int size;
+
+        void add(long f, long t, int p, int op, int syn, boolean req) {
+            if (size == frame.length) {
+                int n = size * 2;
+                frame = Arrays.copyOf(frame, n); ts = Arrays.copyOf(ts, n); psn = Arrays.copyOf(psn, n);
+                opcode = Arrays.copyOf(opcode, n); syndrome = Arrays.copyOf(syndrome, n); request = Arrays.copyOf(request, n);
+            }
+            frame[size] = f; ts[size] = t; psn[size] = p; opcode[size] = op; syndrome[size] = syn; request[size] = req;
+            size++;
+        }
+    }
+
+    private static final class Job implements FrameJob<Batch> {
+        private final SequencePoints out;
+        private final Direction d;
+        private final Retransmissions resent;
+        private final BooleanSupplier cancelled;
+
+        Job(SequencePoints out, Retransmissions resent, BooleanSupplier cancelled) {
+            this.out = out;
+            this.d = out.direction;
+            this.resent = resent;
+            this.cancelled = cancelled;
+        }
+
+        @Override public Batch newOutput() { return new Batch(); }
+        @Override public void clear(Batch b) { b.size = 0; }
+        @Override public int mark(Batch b) { return b.size; }
+        @Override public void rewind(Batch b, int mark) { b.size = mark; }
+
+        @Override
+        public void frame(DecodedFrame f, Batch b) {
+            if (!f.isRoce()) return;
+            int qp = f.ib().destQp(), op = f.ib().opcode();
+            boolean response = isResponse(op);
+            boolean request = !response && qp == d.destQp();
+            boolean answer = response && (d.answerQp() == null || qp == d.answerQp());
+            if (!request && !answer) return;
+            String src = Addresses.source(f), dst = Addresses.destination(f);
+            if (request && (!src.equals(d.src()) || !dst.equals(d.dst()))) return;
+            if (answer && (!src.equals(d.dst()) || !dst.equals(d.src()))) return;
+            int syn = f.ib().has(io.rocescope.dissector.field.OpcodeTable.AETH) ? f.ib().syndrome() : -1;
+            b.add(f.number(), f.timestampNanos(), f.ib().psn(), op, syn, request);
+        }
+
+        @Override
+        public void emit(Batch b, int from, int to) {
+            if (cancelled.getAsBoolean()) throw new CancellationException();
+            for (int i = from; i < to; i++) {
+                long psn = out.unwrap(b.psn[i]), rel = b.ts[i] - d.timeZero();
+                if (b.request[i]) {
+                    out.requests.add(b.frame[i], rel, psn, resent.contains(d.destQp(), b.frame[i]) ? Kind.RESENT : Kind.DATA);
+                } else {
+                    out.answers.add(b.frame[i], rel, psn, answerKind(b.opcode[i], b.syndrome[i]));
+                }
+            }
+        }
+    }
+
+    /** READ responses, ACKs and atomic ACKs of RC and XRC (they answer the other direction's requests). */
+    static boolean isResponse(int opcode) {
+        int transport = opcode >>> 5, op = opcode & 0x1F;
+        return (transport == 0 || transport == 5) && op >= 0x0D && op <= 0x12;
+    }
+
+    static Kind answerKind(int opcode, int syndrome) {
+        if ((opcode & 0x1F) != 0x11 || syndrome < 0) return Kind.RESPONSE;   // READ response, atomic ACK
+        return switch ((syndrome >>> 5) & 3) {
+            case InfinibandNames.AETH_RNR_NAK -> Kind.RNR_NAK;
+            case InfinibandNames.AETH_NAK -> Kind.NAK;
+            default -> Kind.ACK;
+        };
+    }
+}

@@ -1,0 +1,253 @@
+package io.rocescope.gui;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Statistics ▸ PSN Time-Sequence Graph and RTT Distribution on real captures: the graph's points are the
+ * PSNs and times tshark gives for the connection's frames ({@code infiniband.bth.psn},
+ * {@code frame.time_relative}), its retransmissions the analysis's count; the RTT histogram holds the
+ * tracker's values, its count, min, median, p99 and max those of {@code flows -T json}.
+ */
+@ExtendWith(ApplicationExtension.class)
+class GraphsTest {
+    private RoceScopeGui gui;
+
+    @Start
+    void start(Stage stage) {
+        gui = new RoceScopeGui();
+        gui.start(stage);
+    }
+
+    /** One frame as tshark shows it. */
+    private record Shark(long frame, long nanos, String src, String dst, int destQp, int opcode, int psn, int syndrome) {
+        boolean response() { return SequencePoints.isResponse(opcode); }
+    }
+
+    private static List<Shark> tshark(String path) throws Exception {
+        List<String> lines = GuiTests.tshark("-r", path, "-Y", "infiniband.bth", "-T", "fields", "-E", "separator=|",
+            "-e", "frame.number", "-e", "frame.time_relative", "-e", "ip.src", "-e", "ip.dst", "-e", "ipv6.src", "-e", "ipv6.dst",
+            "-e", "infiniband.bth.destqp", "-e", "infiniband.bth.opcode", "-e", "infiniband.bth.psn", "-e", "infiniband.aeth.syndrome");
+        Assumptions.assumeTrue(lines != null, "needs tshark (the oracle)");
+        List<Shark> out = new ArrayList<>();
+        for (String l : lines) {
+            String[] c = l.split("\\|", -1);
+            long nanos = new BigDecimal(c[1]).movePointRight(9).longValueExact();
+            String src = c[2].isEmpty() ? c[4] : c[2], dst = c[3].isEmpty() ? c[5] : c[3];
+            out.add(new Shark(Long.parseLong(c[0]), nanos, src, dst, Integer.decode(c[6]), Integer.parseInt(c[7]), Integer.parseInt(c[8]),
+                c[9].isEmpty() ? -1 : Integer.decode(c[9].split(",")[0])));
+        }
+        return out;
+    }
+
+    /** The test's own unwrapping: each PSN the value nearest the highest one before it. */
+    private static final class Unwrap {
+        long high = Long.MIN_VALUE;
+
+        long next(int psn) {
+            if (high == Long.MIN_VALUE) return high = psn;
+            long best = psn + (high >> 24 << 24);
+            for (long k = -1; k <= 1; k++) {
+                long v = psn + ((high >> 24) + k << 24);
+                if (Math.abs(v - high) < Math.abs(best - high)) best = v;
+            }
+            high = Math.max(high, best);
+            return best;
+        }
+    }
+
+    @Test
+    void thePsnGraphsPointsAreTsharksPsnsAndTimes(FxRobot robot) throws Exception {
+        for (String capture : List.of("retry_exhausted", "send_bw_loss2pct", "write_bw_rc", "read_bw_rc", "rnr_nak")) {
+            String path = RoceScopeGuiTest.path(capture);
+            GuiTests.open(robot, gui, path);
+            robot.interact(() -> gui.tabs.getSelectionModel().select(gui.psnTab));
+            JsonNode flows = GuiTests.cliJson("flows", "-T", "json", path);
+            List<Shark> frames = tshark(path);
+            List<PsnGraphView.Choice> choices = gui.psnGraph.direction.getItems();
+            int expectedChoices = 0;
+            for (JsonNode c : flows) for (String dir : List.of("aToB", "bToA")) {
+                JsonNode f = c.get(dir);
+                if (!f.isNull() && !f.get("psn").isNull() && f.get("psn").get("requests").asLong() > 0) expectedChoices++;
+            }
+            assertThat(choices).as(capture).hasSize(expectedChoices).isNotEmpty();
+            for (PsnGraphView.Choice choice : choices) {
+                robot.interact(() -> gui.psnGraph.direction.getSelectionModel().select(choice));
+                GuiTests.settle(gui);
+                SequencePoints p = gui.psnGraph.graph.points();
+                String where = capture + " " + choice;
+                assertThat(p).as(where).isNotNull();
+                JsonNode c = connection(flows, choice.connection().id());
+                JsonNode flow = c.get(choice.aToB() ? "aToB" : "bToA"), self = c.get(choice.aToB() ? "a" : "b");
+                String src = flow.get("src").asText(), dst = flow.get("dst").asText();
+                int qp = flow.get("destQp").asInt(), back = self.get("qpn").asInt();
+                // tshark's frames of this direction: the requests sent, the answers coming back
+                List<String> wantRequests = new ArrayList<>(), wantAnswers = new ArrayList<>();
+                Unwrap u = new Unwrap();
+                for (Shark s : frames) {
+                    boolean request = !s.response() && s.destQp() == qp && s.src().equals(src) && s.dst().equals(dst);
+                    boolean answer = s.response() && s.destQp() == back && s.src().equals(dst) && s.dst().equals(src);
+                    if (request) wantRequests.add(s.frame() + " " + s.nanos() + " " + u.next(s.psn()));
+                    if (answer) wantAnswers.add(s.frame() + " " + s.nanos() + " " + u.next(s.psn()) + " " + answerKind(s));
+                }
+                List<String> gotRequests = new ArrayList<>(), gotAnswers = new ArrayList<>();
+                for (int i = 0; i < p.requests.size; i++) gotRequests.add(p.requests.frames[i] + " " + p.requests.nanos[i] + " " + p.requests.psns[i]);
+                for (int i = 0; i < p.answers.size; i++) {
+                    gotAnswers.add(p.answers.frames[i] + " " + p.answers.nanos[i] + " " + p.answers.psns[i] + " " + p.answers.kinds[i]);
+                }
+                assertThat(gotRequests).as(where + " requests").isEqualTo(wantRequests);
+                assertThat(gotAnswers).as(where + " answers").isEqualTo(wantAnswers);
+                assertThat((long) p.requests.size).as(where).isEqualTo(flow.get("psn").get("requests").asLong());
+                // the retransmitted ones: as many as the analysis counts
+                long resent = 0;
+                for (int i = 0; i < p.requests.size; i++) if (p.requests.kinds[i] == SequencePoints.Kind.RESENT) resent++;
+                assertThat(resent).as(where + " retransmitted").isEqualTo(flow.get("psn").get("retransmittedPackets").asLong());
+                assertThat(p.requests.leftOut + p.answers.leftOut).isZero();
+            }
+            if (capture.equals("send_bw_loss2pct") || capture.equals("retry_exhausted") || capture.equals("read_bw_rc")) {
+                robot.interact(() -> {
+                    gui.tabs.getSelectionModel().select(gui.psnTab);
+                    gui.psnGraph.direction.getSelectionModel().select(0);
+                });
+                GuiTests.settle(gui);
+                GuiTests.screenshot(robot, gui.frames.getScene().getRoot(), "psn-graph-" + capture);
+            }
+        }
+    }
+
+    private static String answerKind(Shark s) {
+        if ((s.opcode() & 0x1F) != 0x11) return "RESPONSE";
+        return switch ((s.syndrome() >>> 5) & 3) {
+            case 1 -> "RNR_NAK";
+            case 3 -> "NAK";
+            default -> "ACK";
+        };
+    }
+
+    private static JsonNode connection(JsonNode flows, int id) {
+        for (JsonNode c : flows) if (c.get("id").asInt() == id) return c;
+        throw new AssertionError("no connection " + id);
+    }
+
+    @Test
+    void clickingAPointSelectsItsFrameAndTheGraphZooms(FxRobot robot) throws Exception {
+        String path = RoceScopeGuiTest.path("retry_exhausted");
+        GuiTests.open(robot, gui, path);
+        robot.interact(() -> gui.tabs.getSelectionModel().select(gui.psnTab));
+        GuiTests.settle(gui);
+        PsnGraph g = gui.psnGraph.graph;
+        SequencePoints p = g.points();
+        // the last request: a retransmission (the PSN sent 4 times)
+        int last = p.requests.size - 1;
+        assertThat(p.requests.kinds[last]).isEqualTo(SequencePoints.Kind.RESENT);
+        long frame = p.requests.frames[last];
+        double x = g.px(p.requests.nanos[last] / 1e9), y = g.py(p.requests.psns[last]);
+        robot.interact(() -> {
+            g.fireEvent(mouse(MouseEvent.MOUSE_PRESSED, x, y, 1));
+            g.fireEvent(mouse(MouseEvent.MOUSE_RELEASED, x, y, 1));
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(gui.detail.shown().number()).isEqualTo(frame);
+        assertThat(gui.frames.getSelectionModel().getSelectedItem()).isEqualTo((int) frame - 1);
+        // a click on empty space selects nothing else
+        robot.interact(() -> {
+            g.fireEvent(mouse(MouseEvent.MOUSE_PRESSED, PlotArea.LEFT + 2, PlotArea.TOP + 2, 1));
+            g.fireEvent(mouse(MouseEvent.MOUSE_RELEASED, PlotArea.LEFT + 2, PlotArea.TOP + 2, 1));
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(gui.detail.shown().number()).isEqualTo(frame);
+        // the wheel zooms in around the pointer; dragging a rectangle zooms to it; a double-click shows all
+        double span = g.x1 - g.x0;
+        javafx.geometry.Point2D at = g.localToScene(x, y);
+        robot.interact(() -> g.fireEvent(new ScrollEvent(ScrollEvent.SCROLL, at.getX(), at.getY(), at.getX(), at.getY(), false, false, false, false, false, false,
+            0, 40, 0, 40, ScrollEvent.HorizontalTextScrollUnits.NONE, 0, ScrollEvent.VerticalTextScrollUnits.NONE, 0, 0, null)));
+        assertThat(g.x1 - g.x0).isLessThan(span);
+        assertThat(g.zoomed()).isTrue();
+        double ax = g.dataX(x - 30), bx = g.dataX(x + 30);
+        robot.interact(() -> {
+            g.fireEvent(mouse(MouseEvent.MOUSE_PRESSED, x - 30, y - 30, 1));
+            g.fireEvent(mouse(MouseEvent.MOUSE_DRAGGED, x + 30, y + 30, 1));
+            g.fireEvent(mouse(MouseEvent.MOUSE_RELEASED, x + 30, y + 30, 1));
+        });
+        assertThat(g.x0).isCloseTo(ax, org.assertj.core.data.Offset.offset((bx - ax) * 1e-6));
+        assertThat(g.x1).isCloseTo(bx, org.assertj.core.data.Offset.offset((bx - ax) * 1e-6));
+        GuiTests.screenshot(robot, g, "psn-graph-zoomed");
+        robot.interact(() -> {
+            g.fireEvent(mouse(MouseEvent.MOUSE_PRESSED, x, y, 2));
+            g.fireEvent(mouse(MouseEvent.MOUSE_RELEASED, x, y, 2));
+        });
+        assertThat(g.zoomed()).isFalse();
+    }
+
+    /** A mouse event at (x, y) of the graph (an event fired at a node takes its place from the scene's coordinates). */
+    private MouseEvent mouse(javafx.event.EventType<MouseEvent> type, double x, double y, int clicks) {
+        javafx.geometry.Point2D s = gui.psnGraph.graph.localToScene(x, y);
+        return new MouseEvent(type, s.getX(), s.getY(), s.getX(), s.getY(), MouseButton.PRIMARY, clicks, false, false, false, false,
+            true, false, false, false, false, false, null);
+    }
+
+    @Test
+    void theRttHistogramHoldsTheTrackersRoundTripTimes(FxRobot robot) throws Exception {
+        for (String capture : List.of("send_lat_rc", "read_bw_rc", "write_bw_rc", "rping", "atomic_bw_fetch_add")) {
+            String path = RoceScopeGuiTest.path(capture);
+            GuiTests.open(robot, gui, path);
+            JsonNode flows = GuiTests.cliJson("flows", "-T", "json", path);
+            List<String> want = new ArrayList<>();
+            for (JsonNode c : flows) for (String dir : List.of("aToB", "bToA")) {
+                JsonNode f = c.get(dir);
+                if (f.isNull() || f.get("answers").isNull() || f.get("answers").get("rttMicros").get("count").asLong() == 0) continue;
+                want.add(c.get("id").asInt() + " " + dir);
+            }
+            List<RttView.Choice> choices = gui.rtt.direction.getItems();
+            assertThat(choices.stream().map(ch -> ch.connection().id() + " " + (ch.aToB() ? "aToB" : "bToA")).toList())
+                .as(capture).containsExactlyInAnyOrderElementsOf(want);
+            for (RttView.Choice ch : choices) {
+                robot.interact(() -> gui.rtt.direction.getSelectionModel().select(ch));
+                WaitForAsyncUtils.waitForFxEvents();
+                JsonNode rtt = connection(flows, ch.connection().id()).get(ch.aToB() ? "aToB" : "bToA").get("answers").get("rttMicros");
+                long count = rtt.get("count").asLong();
+                String where = capture + " " + ch;
+                RttHistogram h = gui.rtt.histogram;
+                // every value the tracker kept is in a bar: all of them up to 512, else its sample
+                assertThat(h.counted()).as(where).isEqualTo(Math.min(count, 512));
+                double min = Double.MAX_VALUE, max = -Double.MAX_VALUE;
+                for (double v : h.values) { min = Math.min(min, v); max = Math.max(max, v); }
+                if (count <= 512) {
+                    assertThat((long) Math.floor(min)).as(where + " min").isEqualTo(rtt.get("min").asLong());
+                    assertThat((long) Math.floor(max)).as(where + " max").isEqualTo(rtt.get("max").asLong());
+                }
+                assertThat(gui.rtt.stats.getText()).as(where).contains(
+                    String.format(java.util.Locale.ROOT, "%,d RTTs", count),
+                    String.format(java.util.Locale.ROOT, "min %,d µs", rtt.get("min").asLong()),
+                    String.format(java.util.Locale.ROOT, "median %,d µs", rtt.get("median").asLong()),
+                    String.format(java.util.Locale.ROOT, "p99 %,d µs", rtt.get("p99").asLong()),
+                    String.format(java.util.Locale.ROOT, "max %,d µs", rtt.get("max").asLong()));
+            }
+            if (Set.of("send_lat_rc", "read_bw_rc").contains(capture)) {
+                robot.interact(() -> {
+                    gui.tabs.getSelectionModel().select(gui.rttTab);
+                    gui.rtt.direction.getSelectionModel().select(0);
+                });
+                WaitForAsyncUtils.waitForFxEvents();
+                GuiTests.screenshot(robot, gui.frames.getScene().getRoot(), "rtt-" + capture);
+            }
+        }
+    }
+}

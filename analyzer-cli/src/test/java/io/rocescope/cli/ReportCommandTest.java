@@ -399,4 +399,22 @@ class ReportCommandTest {
             "--no-pdf-header-footer", "--print-to-pdf=" + pdf, html.toUri().toString());
         assertThat(new String(Arrays.copyOf(Files.readAllBytes(pdf), 5), StandardCharsets.US_ASCII)).isEqualTo("%PDF-");
     }
+
+    /**
+     * retry_exhausted: three timeout resends of one packet each. An episode of one packet has no span, so
+     * the summary must not call it "lasting 0.000 ms" (it read as if nothing had happened); the resends'
+     * count still equals tshark's count of repeated PSNs.
+     */
+    @Test
+    void singlePacketResendsAreNotSaidToLastZeroMilliseconds() throws Exception {
+        Path file = TestCaptures.sample("retry_exhausted");
+        JsonNode summary = sealedJson(report("json", file)).at("/files/0/summary");
+        StringBuilder plain = new StringBuilder();
+        summary.forEach(s -> plain.append(s.get("plain").asText()).append('\n'));
+        List<String> psns = List.of(run("tshark", "-r", file.toString(), "-Y", "infiniband.bth.opcode == 4", "-T", "fields",
+            "-e", "infiniband.bth.psn").trim().split("\n"));
+        long resent = psns.size() - psns.stream().distinct().count();
+        assertThat(plain.toString()).contains("resent " + resent + " packets in " + resent + " Go-Back-N episodes")
+            .doesNotContain("0.000 ms");
+    }
 }

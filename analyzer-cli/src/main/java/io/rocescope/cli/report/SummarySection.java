@@ -99,7 +99,8 @@ final class SummarySection {
             for (int k = 0; k < psn.episodes().size(); k++) {
                 if (longest < 0 || psn.episodes().get(k).durationNanos() > psn.episodes().get(longest).durationNanos()) longest = k;
             }
-            if (longest >= 0) {
+            // an episode of one resent packet has no span: "lasting 0.000 ms" would read as if nothing happened
+            if (longest >= 0 && psn.episodes().get(longest).durationNanos() > 0) {
                 boolean all = psn.episodes().size() == psn.retransmissionEpisodes();
                 t.text(all ? (psn.retransmissionEpisodes() == 1 ? " lasting " : ", none lasting more than ") : ", the longest listed lasting ")
                     .scaled(psn.episodes().get(longest).durationNanos(), 1e-6, 3, "ms", "flows", p + "/psn/episodes/" + longest + "/durationNanos");

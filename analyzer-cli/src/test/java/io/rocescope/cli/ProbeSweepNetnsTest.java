@@ -111,9 +111,9 @@ class ProbeSweepNetnsTest {
             }
             assertThat(steps.get(0).get("answers").get("REJ").asInt()).isEqualTo(2);
             // the REJs B sent carry the P_Key the probe reports
-            List<String> pkeys = rows(cap, REJ, "infiniband.bth.pkey").stream().map(x -> x[0]).distinct().toList();
+            List<String> pkeys = rows(cap, REJ, "infiniband.bth.p_key").stream().map(x -> x[0]).distinct().toList();
             assertThat(pkeys).hasSize(1);
-            assertThat(t.get("pkeys").get(0).asText()).isEqualTo(pkeys.get(0));
+            assertThat(Integer.decode(t.get("pkeys").get(0).asText())).isEqualTo(Integer.decode(pkeys.get(0)));
             String xml = Files.readString(junit);
             assertThat(xml).contains("tests=\"3\" failures=\"1\"").contains("name=\"" + net.ipB + " dscp=26\"")
                 .contains("message=\"2 of 2 probes unanswered at dscp=26");

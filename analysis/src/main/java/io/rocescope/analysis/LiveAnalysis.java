@@ -61,20 +61,35 @@ public final class LiveAnalysis {
      * only at the end (per-flow summaries, CM timeouts) are in the reports, not handed over one by one.
      */
     public Reports.Analysis run(Consumer<Finding> onFinding) throws IOException {
+        return run(onFinding, null);
+    }
+
+    /**
+     * The same, and {@code gate} (may be null) looks at the tracker's counts so far ({@link FlowTracker#snapshot})
+     * at most every {@link #GATE_INTERVAL_NANOS} while frames come, until it answers true once (a live rule gate
+     * that has seen a rule fail for good: it stops the capture, and the end's reports follow as usual).
+     */
+    public Reports.Analysis run(Consumer<Finding> onFinding, java.util.function.Predicate<Reports.Analysis> gate) throws IOException {
         FramePipeline pipeline = new FramePipeline(decode, FieldInterest.summary(), 0, FramePipeline.DEFAULT_BATCH);
-        pipeline.run(queue, -1, new Watched(new TrackerJob(tracker), onFinding));
+        pipeline.run(queue, -1, new Watched(new TrackerJob(tracker), onFinding, gate));
         return tracker.finish();
     }
+
+    /** How often a gate looks at most: a snapshot costs a pass over the connections. */
+    public static final long GATE_INTERVAL_NANOS = 200_000_000L;
 
     /** The tracker's job, and after each hand-over the findings it made meanwhile and its counters. */
     private final class Watched implements FrameJob<TrackerJob.Batch> {
         private final TrackerJob job;
         private final Consumer<Finding> onFinding;
+        private java.util.function.Predicate<Reports.Analysis> gate;
         private int seen;
+        private long gateAt = Long.MIN_VALUE;
 
-        Watched(TrackerJob job, Consumer<Finding> onFinding) {
+        Watched(TrackerJob job, Consumer<Finding> onFinding, java.util.function.Predicate<Reports.Analysis> gate) {
             this.job = job;
             this.onFinding = onFinding;
+            this.gate = gate;
         }
 
         @Override public TrackerJob.Batch newOutput() { return job.newOutput(); }
@@ -93,6 +108,11 @@ public final class LiveAnalysis {
                 List<Finding> fresh = tracker.findingsFrom(seen);
                 seen += fresh.size();
                 for (Finding f : fresh) onFinding.accept(f);
+            }
+            long now = System.nanoTime();
+            if (gate != null && to > from && (gateAt == Long.MIN_VALUE || now - gateAt >= GATE_INTERVAL_NANOS)) {
+                gateAt = now;
+                if (gate.test(tracker.snapshot())) gate = null;
             }
         }
     }

@@ -69,7 +69,7 @@ final class CaptureCommand implements Callable<Integer> {
     @Option(names = "-T", paramLabel = "FORMAT", description = "with --analyze: text (default) or json (JSON Lines: each finding, then flows, expert, capture)")
     String format;
 
-    @Option(names = "--rules", paramLabel = "PACK.yaml", description = "a live gate (implies --analyze): at the end, check as 'check' does; exit 1 when a rule fails (repeatable)")
+    @Option(names = "--rules", paramLabel = "PACK.yaml", description = "a live gate (implies --analyze): check as 'check' does; a rule on a growing count (NAKs, REJs, CNPs ...) that fails stops the capture at once, the others are checked at the end; exit 1 when a rule fails (repeatable)")
     java.util.List<Path> rules = new java.util.ArrayList<>();
 
     @Option(names = "--junit", paramLabel = "OUT.xml", description = "with --rules: also write JUnit XML, as 'check --junit'")

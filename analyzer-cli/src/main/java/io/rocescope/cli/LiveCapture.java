@@ -109,7 +109,7 @@ final class LiveCapture {
         try {
             capture.start();
             ticker.start();
-            result = analysis.run(this::finding);
+            result = analysis.run(this::finding, rules == null ? null : this::gate);
             capture.join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -188,6 +188,21 @@ final class LiveCapture {
         } catch (InterruptedException ignored) {
             // the capture is over
         }
+    }
+
+    /**
+     * The live gate: a rule that has failed for good on the counts so far ({@link RuleEvaluator#failedForGood})
+     * stops the capture at once; the verdict and JUnit at the end are check's, on everything captured until then.
+     */
+    private boolean gate(Reports.Analysis soFar) {
+        List<RuleResult> failed = RuleEvaluator.failedForGood(soFar, rules);
+        if (failed.isEmpty()) return false;
+        RuleResult first = failed.get(0);
+        status.println(() -> err.println("rocescope: rule " + first.rule() + " failed (" + first.subject()
+            + "): stopping the capture"));
+        err.flush();
+        stop();
+        return true;
     }
 
     /** A new finding, as the tracker made it: expert's line, or one JSON line. */

@@ -1,7 +1,10 @@
 package io.rocescope.cli;
 
 import io.rocescope.cli.probe.CmProbe;
+import io.rocescope.cli.probe.CmProbeRequest;
 import io.rocescope.cli.probe.DryRunLink;
+import io.rocescope.cli.probe.EcmpCoverage;
+import io.rocescope.cli.probe.Sweep;
 import io.rocescope.cli.probe.ProbeLink;
 import io.rocescope.cli.probe.ProbeResult;
 import io.rocescope.cli.probe.ProbeTarget;
@@ -54,6 +57,21 @@ final class ProbeCmCommand implements Callable<Integer> {
     @Option(names = "--udp-sport", paramLabel = "N", description = "UDP source port (RoCEv2 flow entropy: the ECMP path; default random)")
     Integer udpSport;
 
+    @Option(names = "--dscp", paramLabel = "LIST", description = {"DSCP sweep: the -c probes with each DSCP of LIST (e.g. 0,24-26,46),",
+        "to find the traffic class (the PFC priority) a fabric drops or slows"})
+    String dscp;
+
+    @Option(names = "--sizes", paramLabel = "LIST", description = {"frame size sweep, bytes (e.g. 322,1024,1514,4200,9014): the REQ's IP datagram padded",
+        "after its UDP datagram (the RoCE packet is unchanged); the largest size answered is the path MTU"})
+    String sizes;
+
+    @Option(names = "--paths", paramLabel = "N", description = {"UDP source port sweep over N ECMP paths: as many random source ports as cover",
+        "all N with --confidence (uniform hashing; the count and its formula are printed)"})
+    Integer paths;
+
+    @Option(names = "--confidence", paramLabel = "P", description = "with --paths: the probability that every path is hit (default 0.99)")
+    double confidence = 0.99;
+
     @Option(names = "--dst-mac", paramLabel = "MAC", description = "next hop's MAC (default: the neighbour table, else ARP)")
     String dstMac;
 
@@ -78,6 +96,12 @@ final class ProbeCmCommand implements Callable<Integer> {
         if (responseTimeout < 8 || responseTimeout > 24) throw new CommandLine.ParameterException(cl, "--cm-response-timeout must be 8..24 (1 ms .. 69 s)");
         if (retries < 0 || retries > 15) throw new CommandLine.ParameterException(cl, "--retries must be 0..15 (a 4-bit field in the REQ)");
         if (udpSport != null && (udpSport < 1 || udpSport > 65535)) throw new CommandLine.ParameterException(cl, "--udp-sport " + udpSport + " is not a port");
+        Sweep sweep;
+        try {
+            sweep = sweep();
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, e.getMessage());
+        }
         List<ProbeTarget> parsed = new ArrayList<>();
         for (String t : targets) {
             try {
@@ -141,17 +165,26 @@ final class ProbeCmCommand implements Callable<Integer> {
                     r.settings.put("rate", probe.rate);
                     r.settings.put("udpSourcePort", sport);
                     r.settings.put("dryRun", dryRun);
+                    if (paths != null) {
+                        r.settings.put("paths", paths);
+                        r.settings.put("confidence", confidence);
+                        r.settings.put("ecmp", EcmpCoverage.explain(paths, confidence));
+                    }
                     if (!probe.json()) {
                         String head = String.format(java.util.Locale.ROOT, "PROBE cm %s (%s) port %d from %s on %s: %d probes, %s/s, timeout %.0f ms, %d resends%s%n",
                             TerminalText.escape(t.name()), t.ip(), port, route.source().getHostAddress(), route.device(), probe.count,
                             CheckReport.number(probe.rate), io.rocescope.cli.probe.CmProbeRequest.ibaTimeNanos(responseTimeout) / 1e6, retries,
                             dryRun ? " (dry run: written to " + write + ", not sent)" : "");
+                        if (sweep != null) head += "sweep " + sweep.kind().meaning + ": " + sweep.values().size() + " steps of " + probe.count
+                            + (probe.count == 1 ? " probe" : " probes") + "\n";
+                        if (paths != null) head += EcmpCoverage.explain(paths, confidence) + "\n";
                         out.write(head.getBytes(StandardCharsets.UTF_8));
                         out.flush();
                     }
                     CmProbe cm = new CmProbe(link, net, new CmProbe.Settings(probe.count, probe.rate, port, responseTimeout, retries),
                         dry != null ? virtual : TokenBucket.Clock.SYSTEM);
-                    cm.run(r, p -> print(out, r, p));
+                    if (sweep != null) cm.sweep(r, sweep, p -> print(out, r, p), s -> printStep(out, s));
+                    else cm.run(r, p -> print(out, r, p));
                     results.add(r);
                 } finally {
                     if (link != dry) link.close();
@@ -161,6 +194,37 @@ final class ProbeCmCommand implements Callable<Integer> {
             if (dry != null) dry.close();
         }
         return probe.finish(results, out);
+    }
+
+    /** The one sweep asked for, or null; the UDP source ports of --paths drawn at random, distinct. */
+    private Sweep sweep() {
+        int asked = (dscp != null ? 1 : 0) + (sizes != null ? 1 : 0) + (paths != null ? 1 : 0);
+        if (asked > 1) throw new IllegalArgumentException("one sweep at a time: --dscp, --sizes or --paths");
+        if (asked == 0) return null;
+        if (dscp != null) return new Sweep(Sweep.Kind.DSCP, Sweep.parseList(dscp, 0, 63, 64, "--dscp"));
+        if (sizes != null) {
+            int min = CmProbeRequest.UNPADDED_FRAME;
+            return new Sweep(Sweep.Kind.SIZE, Sweep.parseList(sizes, min, MAX_FRAME, 64, "--sizes (the REQ's frame is " + min + " bytes)"));
+        }
+        if (udpSport != null) throw new IllegalArgumentException("--paths draws its own UDP source ports: no --udp-sport with it");
+        int k = EcmpCoverage.ports(paths, confidence);
+        if (k > 4096) throw new IllegalArgumentException("--paths " + paths + " --confidence " + confidence + " needs " + k + " ports: at most 4096");
+        java.util.LinkedHashSet<Integer> ports = new java.util.LinkedHashSet<>();
+        while (ports.size() < k) ports.add(ThreadLocalRandom.current().nextInt(49152, 65536));
+        return new Sweep(Sweep.Kind.UDP_SPORT, List.copyOf(ports));
+    }
+
+    /** The largest frame a size sweep may ask for (a 9216-byte jumbo frame and its Ethernet header). */
+    static final int MAX_FRAME = 9216 + 14;
+
+    private void printStep(OutputStream out, ProbeResult.Step s) {
+        if (probe.json()) return;
+        try {
+            out.write(ProbeOptions.stepLine(s).getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private void print(OutputStream out, ProbeResult r, ProbeResult.Probe p) {

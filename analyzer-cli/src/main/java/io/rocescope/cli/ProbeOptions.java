@@ -44,8 +44,28 @@ final class ProbeOptions {
 
     boolean json() { return format.equals("json"); }
 
-    /** A failed target: more probes unanswered than allowed. */
-    boolean failed(ProbeResult r) { return r.lost() > maxLost; }
+    /** A failed target: more probes unanswered than allowed (with a sweep: in any of its steps). */
+    boolean failed(ProbeResult r) {
+        if (r.sweep != null) return r.steps.stream().anyMatch(this::failed);
+        return r.lost() > maxLost;
+    }
+
+    /** A failed sweep step: more of its probes unanswered than allowed. */
+    boolean failed(ProbeResult.Step s) { return s.lost() > maxLost; }
+
+    /** A sweep step's line, printed once its probes are done (text output only). */
+    static String stepLine(ProbeResult.Step s) {
+        if (s.probes().stream().allMatch(p -> p.answer().startsWith("not sent (dry run)"))) {
+            return String.format(Locale.ROOT, "  %s=%d: %d written (dry run)%n", s.sweep(), s.value(), s.sent());
+        }
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "  %s=%d: %d sent, %d answered, %d lost", s.sweep(), s.value(), s.sent(),
+            s.answered(), s.lost()));
+        StringBuilder parts = new StringBuilder();
+        s.answers().forEach((k, n) -> parts.append(parts.length() == 0 ? "" : ", ").append(k).append(' ').append(n));
+        sb.append(" (").append(parts).append(')');
+        if (s.medianRtt() != null) sb.append(String.format(Locale.ROOT, ", rtt median %.3f ms", s.medianRtt()));
+        return TerminalText.escape(sb.toString()) + "\n";
+    }
 
     /** One probe's line, printed as it completes (text output only). */
     static String line(ProbeResult r, ProbeResult.Probe p) {
@@ -84,7 +104,29 @@ final class ProbeOptions {
             reasons.forEach((k, n) -> sb.append(' ').append(k).append(" ×").append(n));
             sb.append('\n');
         }
+        if (r.sweep != null) sweepSummary(sb, r);
         return sb.toString();
+    }
+
+    /** A sweep's table (one line per step), the P_Keys answered with and, for sizes, the path MTU. */
+    private static void sweepSummary(StringBuilder sb, ProbeResult r) {
+        sb.append(String.format(Locale.ROOT, "sweep %s: %d steps%n", r.sweep.kind().meaning, r.steps.size()));
+        for (ProbeResult.Step s : r.steps) sb.append(stepLine(s));
+        if (!r.pkeys().isEmpty()) {
+            sb.append("answered with P_Key");
+            for (int k : r.pkeys()) sb.append(String.format(Locale.ROOT, " 0x%04x", k));
+            sb.append('\n');
+        }
+        Map<String, Object> mtu = r.pathMtu(false);
+        if (r.sweep.kind() == io.rocescope.cli.probe.Sweep.Kind.SIZE) {
+            if (mtu == null) sb.append("path MTU: no frame size answered\n");
+            else {
+                sb.append(String.format(Locale.ROOT, "path MTU: frames up to %d bytes answered (IP MTU %d, RoCE MTU %s)", mtu.get("largestAnsweredFrame"),
+                    mtu.get("ipMtu"), mtu.get("roceMtu") == null ? "none" : mtu.get("roceMtu")));
+                if (mtu.get("smallestUnansweredFrame") != null) sb.append("; ").append(mtu.get("smallestUnansweredFrame")).append(" bytes not");
+                sb.append('\n');
+            }
+        }
     }
 
     /** Writes the results (JSON at the end, or the text summaries) and the JUnit file; returns the exit code. */
@@ -102,12 +144,36 @@ final class ProbeOptions {
     }
 
     private String junit(List<ProbeResult> results) {
-        long failures = results.stream().filter(this::failed).count();
-        StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-        sb.append(String.format(Locale.ROOT, "<testsuites name=\"rocescope probe\" tests=\"%d\" failures=\"%d\" errors=\"0\">%n", results.size(), failures));
-        sb.append(String.format(Locale.ROOT, "  <testsuite name=\"probe\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\" time=\"0\">%n",
-            results.size(), failures));
+        long failures = 0, tests = 0;
         for (ProbeResult r : results) {
+            if (r.sweep == null) {
+                tests++;
+                if (failed(r)) failures++;
+            } else {
+                tests += r.steps.size();
+                failures += r.steps.stream().filter(this::failed).count();
+            }
+        }
+        StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        sb.append(String.format(Locale.ROOT, "<testsuites name=\"rocescope probe\" tests=\"%d\" failures=\"%d\" errors=\"0\">%n", tests, failures));
+        sb.append(String.format(Locale.ROOT, "  <testsuite name=\"probe\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\" time=\"0\">%n",
+            tests, failures));
+        for (ProbeResult r : results) {
+            if (r.sweep != null) {
+                // a sweep: one test case per step, so a CI report names the DSCP, size or port that failed
+                for (ProbeResult.Step s : r.steps) {
+                    sb.append(String.format(Locale.ROOT, "    <testcase classname=\"rocescope.probe.%s.%s\" name=\"%s %s=%d\" time=\"0\"", r.kind,
+                        s.sweep(), JunitXml.esc(r.target), s.sweep(), s.value()));
+                    if (!failed(s)) {
+                        sb.append("/>\n");
+                        continue;
+                    }
+                    String msg = s.lost() + " of " + s.sent() + " probes unanswered at " + s.sweep() + "=" + s.value() + " (at most " + maxLost + " allowed)";
+                    sb.append(">\n      <failure type=\"probe.lost\" message=\"").append(JunitXml.esc(msg)).append("\">")
+                        .append(JunitXml.esc(stepLine(s))).append("</failure>\n    </testcase>\n");
+                }
+                continue;
+            }
             sb.append(String.format(Locale.ROOT, "    <testcase classname=\"rocescope.probe.%s\" name=\"%s\" time=\"0\"", r.kind, JunitXml.esc(r.target)));
             if (!failed(r)) {
                 sb.append("/>\n");

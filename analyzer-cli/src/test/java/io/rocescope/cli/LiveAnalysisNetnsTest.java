@@ -139,9 +139,45 @@ public class LiveAnalysisNetnsTest {
             assertThat(live.waitFor(90, TimeUnit.SECONDS)).isTrue();
             assertThat(live.exitValue()).as(String.join("\n", stderr)).isEqualTo(1);
             String text = out.get();
-            // check's verdict, word for word, under the live capture's name
-            String verdict = check.out().substring(check.out().indexOf(": FAIL"));
+            // the gate stops at the first REJ (a count that only grows): check's verdict, word for word, on the
+            // frames captured until then (the file cut there by tshark), under the live capture's name
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("live:" + net.ifB + ": (\\d+) frames captured").matcher(text);
+            assertThat(m.find()).as(text).isTrue();
+            int captured = Integer.parseInt(m.group(1));
+            assertThat(captured).isBetween(1, frames(file));
+            Path prefix = dir.resolve("prefix.pcap");
+            Tshark.run("-r", file.toString(), "-c", Integer.toString(captured), "-w", prefix.toString());
+            CliRunner upTo = CliRunner.run("check", "--rules", pack.toString(), prefix.toString());
+            String verdict = upTo.out().substring(upTo.out().indexOf(": FAIL"));
             assertThat(text).contains("live:" + net.ifB + verdict);
+            assertThat(Files.readString(junit)).contains("<testsuite name=\"live:" + net.ifB + "\"").contains("<failure");
+        }
+    }
+
+    /** A rule on a count that only grows fails for good on the first REJ: the gate stops at once, not at -a's end. */
+    @Test
+    void aRulesGateStopsTheCaptureAsSoonAsARuleFails(@TempDir Path dir) throws Exception {
+        Path file = TestCaptures.file("cm_reject_no_listener");
+        Path pack = dir.resolve("rej.yaml");
+        Files.writeString(pack, "rules:\n  - id: no-cm-rejects\n    description: no CM REJ at all\n    severity: error\n"
+            + "    metric: cm_rej_count\n    scope: capture\n    comparison: \">\"\n    threshold: 0\n");
+        Path junit = dir.resolve("live.xml");
+        CliRunner check = CliRunner.run("check", "--rules", pack.toString(), file.toString());
+        assertThat(check.exit()).as(check.out() + check.err()).isEqualTo(1);
+        try (NetnsPair net = NetnsPair.create("f")) {
+            List<String> stderr = new ArrayList<>();
+            long start = System.nanoTime();
+            Process live = startCapture(net, stderr, "capture", "-i", net.ifB, "--rules", pack.toString(), "--junit", junit.toString(), "-a", "120");
+            CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(live));
+            replay(net, file);
+            assertThat(live.waitFor(100, TimeUnit.SECONDS)).as("the gate stops the capture before -a 120 ends it").isTrue();
+            assertThat((System.nanoTime() - start) / 1e9).isLessThan(100);
+            assertThat(live.exitValue()).as(String.join("\n", stderr)).isEqualTo(1);
+            synchronized (stderr) {
+                assertThat(stderr).anyMatch(l -> l.startsWith("rocescope: rule no-cm-rejects failed (capture): stopping the capture"));
+            }
+            String text = out.get();
+            assertThat(text).contains("live:" + net.ifB + ": FAIL").contains("no-cm-rejects");
             assertThat(Files.readString(junit)).contains("<testsuite name=\"live:" + net.ifB + "\"").contains("<failure");
         }
     }

@@ -36,8 +36,10 @@ class ProbeNetnsTest {
     }
 
     /** The responder in B, started and ready; its log lines are collected into {@code log}. */
-    private static Process responder(NetnsPair net, String mode, double seconds, List<String> log) throws Exception {
-        Process p = net.java(net.b, CmResponder.class.getName(), net.ifB, mode, Double.toString(seconds))
+    static Process responder(NetnsPair net, String mode, double seconds, List<String> log, String... more) throws Exception {
+        List<String> args = new ArrayList<>(List.of(net.ifB, mode, Double.toString(seconds)));
+        args.addAll(List.of(more));
+        Process p = net.java(net.b, CmResponder.class.getName(), args.toArray(String[]::new))
             .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         CompletableFuture<Void> ready = new CompletableFuture<>();
@@ -58,7 +60,7 @@ class ProbeNetnsTest {
         return p;
     }
 
-    private static Run probe(NetnsPair net, String... args) throws Exception {
+    static Run probe(NetnsPair net, String... args) throws Exception {
         Process p = net.cli(net.a, args).start();
         CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
         String out = read(p.getInputStream());
@@ -68,7 +70,7 @@ class ProbeNetnsTest {
 
     record Run(int exit, String out, String err) {}
 
-    private static List<String> lines(List<String> log, String prefix) {
+    static List<String> lines(List<String> log, String prefix) {
         synchronized (log) {
             return log.stream().filter(l -> l.startsWith(prefix)).toList();
         }

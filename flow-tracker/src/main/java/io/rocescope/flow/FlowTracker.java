@@ -633,6 +633,12 @@ public final class FlowTracker {
     /** Connections seen so far (also those no longer in the flow table). */
     public int connectionsSoFar() { return nextConnectionId - 1; }
 
+    /**
+     * What the tracker knows now, without ending anything (no flow closed, no end-of-capture finding made):
+     * a live gate's look at the counts so far. Read-only; on the tracker's own thread.
+     */
+    public Reports.Analysis snapshot() { return ReportBuilder.build(this); }
+
     // ---- results ----
 
     public Reports.Analysis finish() {

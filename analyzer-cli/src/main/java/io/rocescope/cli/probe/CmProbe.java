@@ -38,11 +38,15 @@ public final class CmProbe {
     private final SecureRandom random = new SecureRandom();
     private final long caGuid;
 
+    private int seq;
+    private long tidBase = -1;
+
     public CmProbe(ProbeLink link, Net net, Settings settings, TokenBucket.Clock clock) {
         this.link = link;
         this.net = net;
         this.settings = settings;
         this.clock = clock;
+        // one bucket per target for the whole run: a sweep's steps share it
         this.bucket = new TokenBucket(settings.rate(), clock);
         byte[] m = net.srcMac();
         // our node GUID as rxe makes it from the MAC (modified EUI-64)
@@ -51,16 +55,46 @@ public final class CmProbe {
     }
 
     public void run(ProbeResult result, Consumer<ProbeResult.Probe> each) throws IOException, InterruptedException {
-        long tidBase = (random.nextLong() & 0x0000FFFF00000000L) | 0x0000000100000000L;
-        for (int seq = 1; seq <= settings.count(); seq++) {
+        probes(result, net, 0, each);
+    }
+
+    /**
+     * A sweep: for each of its values the run's -c probes with that value (DSCP, frame size or UDP source
+     * port), all through the one token bucket; each step's probes go into {@code result.steps}, and
+     * {@code afterStep} hears of each step once it is done.
+     */
+    public void sweep(ProbeResult result, Sweep sweep, Consumer<ProbeResult.Probe> each, Consumer<ProbeResult.Step> afterStep)
+            throws IOException, InterruptedException {
+        result.sweep = sweep;
+        for (int v : sweep.values()) {
+            Net n = switch (sweep.kind()) {
+                case DSCP -> net.withTrafficClass(v, net.ecn() & 3);
+                case UDP_SPORT -> new Net(net.srcMac(), net.dstMac(), net.srcIp(), net.dstIp(), net.vlan(), net.pcp(), v, net.ecn());
+                case SIZE -> net;
+            };
+            ProbeResult.Step step = new ProbeResult.Step(sweep.kind().key, v, probes(result, n, sweep.kind() == Sweep.Kind.SIZE ? v : 0, each));
+            result.steps.add(step);
+            afterStep.accept(step);
+        }
+    }
+
+    /** The -c probes to {@code n}, each frame padded to {@code frameSize} bytes (0: as built). */
+    private java.util.List<ProbeResult.Probe> probes(ProbeResult result, Net n, int frameSize, Consumer<ProbeResult.Probe> each)
+            throws IOException, InterruptedException {
+        if (tidBase < 0) tidBase = (random.nextLong() & 0x0000FFFF00000000L) | 0x0000000100000000L;
+        java.util.List<ProbeResult.Probe> out = new java.util.ArrayList<>();
+        for (int i = 0; i < settings.count(); i++) {
+            seq++;
             int commId = random.nextInt() | 1;
             int qpn = 0x800000 | random.nextInt(0x7FFFFF);   // high QPNs: rxe hands out low ones
-            CmProbeRequest req = new CmProbeRequest(net, tidBase + seq, commId, qpn, random.nextInt(0x1000000), settings.port(), caGuid,
-                settings.responseTimeout(), settings.retries());
+            CmProbeRequest req = new CmProbeRequest(n, tidBase + seq, commId, qpn, random.nextInt(0x1000000), settings.port(), caGuid,
+                settings.responseTimeout(), settings.retries(), frameSize);
             ProbeResult.Probe p = probe(seq, req);
             result.probes.add(p);
+            out.add(p);
             each.accept(p);
         }
+        return out;
     }
 
     private ProbeResult.Probe probe(int seq, CmProbeRequest req) throws IOException, InterruptedException {
@@ -70,7 +104,14 @@ public final class CmProbe {
         boolean mraSeen = false;
         while (sends <= settings.retries()) {
             bucket.take();
-            link.send(req.frame);
+            try {
+                link.send(req.frame);
+            } catch (IOException e) {
+                // this host would not send it (a size sweep's frame above our own MTU): the step says so, the run goes on
+                if (sends > 0 || req.frame.length <= 1514) throw e;
+                return new ProbeResult.Probe(seq, "error", null, null, 0, null, null, null,
+                    "not sent: " + req.frame.length + "-byte frame refused here (" + e.getMessage() + ")");
+            }
             sends++;
             long sentNano = clock.nanoTime();
             wireSentAt = -1;

@@ -2,6 +2,7 @@ package io.rocescope.cli.probe;
 
 import io.rocescope.dissector.encode.CmMads;
 import io.rocescope.dissector.encode.Net;
+import io.rocescope.dissector.encode.RoceFrames;
 
 /**
  * The frames of one CM probe: a ConnectRequest as RDMA-CM sends it (UD SEND Only to QP1, the RDMA-CM
@@ -17,6 +18,9 @@ public final class CmProbeRequest {
     /** REJ reason 28: consumer reject (what a Linux CM user that refuses a connection sends). */
     public static final int CONSUMER_REJECT = 28;
 
+    /** The REQ's frame as built: Ethernet 14, IPv4 20, UDP 8, BTH 12, DETH 8, MAD 256, ICRC 4. */
+    public static final int UNPADDED_FRAME = 14 + 20 + 8 + 12 + 8 + 256 + 4;
+
     public final long tid;
     public final int localCommId, qpn, startPsn;
     public final byte[] frame;
@@ -24,6 +28,12 @@ public final class CmProbeRequest {
     private int bthPsn;
 
     public CmProbeRequest(Net net, long tid, int localCommId, int qpn, int startPsn, int port, long caGuid, int responseTimeout, int retries) {
+        this(net, tid, localCommId, qpn, startPsn, port, caGuid, responseTimeout, retries, 0);
+    }
+
+    /** The same, the REQ's frame padded to {@code frameSize} bytes (0 or less than its size: unpadded), see {@link RoceFrames#paddedIpv4}. */
+    public CmProbeRequest(Net net, long tid, int localCommId, int qpn, int startPsn, int port, long caGuid, int responseTimeout, int retries,
+                          int frameSize) {
         this.net = net;
         this.tid = tid;
         this.localCommId = localCommId;
@@ -34,7 +44,7 @@ public final class CmProbeRequest {
         mad[LOCAL_RESPONSE_TIMEOUT] = (byte) ((responseTimeout << 3) | (mad[LOCAL_RESPONSE_TIMEOUT] & 7));
         mad[MAX_CM_RETRIES] = (byte) ((retries << 4) | (mad[MAX_CM_RETRIES] & 0x0F));
         this.bthPsn = startPsn;
-        this.frame = CmMads.frame(net, bthPsn, mad);
+        this.frame = RoceFrames.paddedIpv4(CmMads.frame(net, bthPsn, mad), frameSize);
     }
 
     /** The REJ of the target's REP (whose Local Communication ID is {@code remoteCommId}): nothing stays half-open. */

@@ -19,11 +19,16 @@ import java.util.Arrays;
  * its interface as told (REJ reason 8 "invalid service ID" as Linux does when nothing listens on the port,
  * or a REP as a listener would, or an MRA and then that REJ), and prints one line per frame it took
  * ("REQ tid=… t=…", "REJ from-us commid=…") so that the test can check what reached it and when.
- * Usage: CmResponder IFACE rej|rep|mra|silent SECONDS
+ * Usage: CmResponder IFACE rej|rep|mra|silent SECONDS [IGNORED_DSCP]: with IGNORED_DSCP, REQs of that DSCP are
+ * logged ("IGNORED dscp=…") but not answered, as a fabric that drops one traffic class would leave them (this
+ * host's kernel has no tc classifiers to drop them on the way).
  */
 public final class CmResponder {
+    private static int ignoredDscp = -1;
+
     public static void main(String[] args) throws Exception {
         String iface = args[0], mode = args[1];
+        ignoredDscp = args.length > 3 ? Integer.parseInt(args[3]) : -1;
         long end = System.nanoTime() + (long) (Double.parseDouble(args[2]) * 1e9);
         PcapHandle h = new PcapHandle.Builder(iface).timestampPrecision(PcapHandle.TimestampPrecision.NANO).snaplen(2048).promiscuousMode(PcapNetworkInterface.PromiscuousMode.PROMISCUOUS)
             .timeoutMillis(20).immediateMode(true).build();
@@ -82,6 +87,11 @@ public final class CmResponder {
             System.out.println(String.format("%s tid=%x t=%d icrc=%s", name(attr), tid, rec.timestampNanos, f.icrcStatus().word()));
             System.out.flush();
             if (attr != CmMads.REQ || mode.equals("silent")) return;
+            if ((d[15] & 0xFF) >>> 2 == ignoredDscp) {
+                System.out.println("IGNORED dscp=" + ignoredDscp + " tid=" + Long.toHexString(tid));
+                System.out.flush();
+                return;
+            }
             int theirCommId = (int) f.get(CmFields.REQ_LOCALCOMMID, 0);
             // answer to where the REQ came from: its MACs and addresses, reversed
             Net net = new Net(Arrays.copyOfRange(d, 0, 6), Arrays.copyOfRange(d, 6, 12), Arrays.copyOfRange(d, 30, 34),

@@ -51,6 +51,35 @@ public final class RoceFrames {
     }
 
     /**
+     * An IPv4 RoCEv2 {@code frame} grown to {@code length} bytes by padding its IP datagram after the UDP
+     * datagram (IP Total Length covers the pad, UDP Length does not): the RoCE packet is unchanged, so the
+     * receiver's IP layer trims the pad and its RoCE stack sees the packet as sent, while every link on the
+     * way carries the bigger frame (a path MTU probe that cannot overrun a receive buffer). The IPv4
+     * checksum and the ICRC (which covers Total Length) are computed anew. {@code length} no larger than
+     * the frame: the frame itself.
+     */
+    public static byte[] paddedIpv4(byte[] frame, int length) {
+        if (length <= frame.length) return frame;
+        int ipOff = (frame[12] & 0xFF) == 0x81 && frame[13] == 0 ? 18 : 14;
+        if ((frame[ipOff - 2] & 0xFF) != 0x08 || frame[ipOff - 1] != 0 || (frame[ipOff] & 0xFF) != 0x45) {
+            throw new IllegalArgumentException("not an IPv4 frame without options");
+        }
+        byte[] f = java.util.Arrays.copyOf(frame, length);
+        int udpOff = ipOff + 20, bthOff = udpOff + 8;
+        int udpLen = ((f[udpOff + 4] & 0xFF) << 8) | (f[udpOff + 5] & 0xFF);
+        int total = length - ipOff;
+        f[ipOff + 2] = (byte) (total >>> 8);
+        f[ipOff + 3] = (byte) total;
+        f[ipOff + 10] = 0;
+        f[ipOff + 11] = 0;
+        InternetChecksum.put(f, ipOff + 10, InternetChecksum.of(f, ipOff, 20, 0));
+        int icrcOff = udpOff + udpLen - 4;
+        long crc = ICRC.get().compute(f, ipOff, IcrcCalculator.IPV4, 20, udpOff, bthOff, icrcOff);
+        for (int i = 0; i < 4; i++) f[icrcOff + i] = (byte) (crc >>> (8 * i));
+        return f;
+    }
+
+    /**
      * A RoCEv1 frame: EtherType 0x8915, a GRH (the GIDs are {@code net}'s 16-byte addresses, NxtHdr 0x1B),
      * BTH, extended headers, payload, pad and ICRC. Lengths and the ICRC are computed.
      */

@@ -64,6 +64,21 @@ public enum Metric {
     BAD_ICRC_PER_SOURCE("most bad-ICRC frames from one source", false, CAPTURE),
     CM_GID_MISMATCH_COUNT("CM REQs whose GIDs are not the addresses of their IP header", false, CAPTURE);
 
+    /**
+     * Counts that only grow as frames come (a snapshot's value is at most the end's): a rule on one of these
+     * that fails with ">" or ">=" on a live capture's counts so far fails at the end too, so a live gate may
+     * stop at once. Ratios, percentiles, latencies and what only the end decides (CM timeouts, unanswered CE,
+     * missing PSNs that may still come) are not among them.
+     */
+    public boolean grows() {
+        return switch (this) {
+            case NAK_COUNT, NAK_RATE, RNR_NAK_COUNT, RNR_NAK_RATE, PSN_GAP_COUNT, RETRANSMISSION_EPISODES, DUPLICATE_COUNT, CNP_COUNT,
+                CNP_RATE, BAD_ICRC_COUNT, MALFORMED_COUNT, CM_REJ_COUNT, PFC_PAUSE_QUANTA, UDP_SOURCE_PORTS, PRIORITY_PACKETS,
+                BAD_ICRC_PER_SOURCE, CM_SERVICES_PER_SOURCE -> true;
+            default -> false;
+        };
+    }
+
     /** The metrics of the per-source abuse counts ({@link SecurityMetrics}). */
     public boolean security() { return ordinal() >= UNSOLICITED_QPNS_PER_SOURCE.ordinal() && ordinal() <= CM_GID_MISMATCH_COUNT.ordinal(); }
 

@@ -19,6 +19,18 @@ public final class RuleEvaluator {
     /** A measured value and the frames that show it. */
     record Measure(double value, long[] frames) {}
 
+    /**
+     * The rules already failed for good on {@code soFar} (a live capture's counts so far): those whose metric
+     * only grows ({@link Metric#grows}) and that fail when it is above their threshold ({@code >}, {@code >=}).
+     * Empty when none has.
+     */
+    public static List<RuleResult> failedForGood(Reports.Analysis soFar, List<Rule> rules) {
+        List<Rule> decidable = rules.stream()
+            .filter(r -> r.metric().grows() && (r.comparison() == Comparison.GT || r.comparison() == Comparison.GE)).toList();
+        if (decidable.isEmpty()) return List.of();
+        return evaluate(soFar, decidable).stream().filter(RuleResult::failed).toList();
+    }
+
     public static List<RuleResult> evaluate(Reports.Analysis a, List<Rule> rules) {
         List<RuleResult> out = new ArrayList<>();
         for (Rule r : rules) {

@@ -66,7 +66,7 @@ public final class LiveAnalysis {
 
     /**
      * The same, and {@code gate} (may be null) looks at the tracker's counts so far ({@link FlowTracker#snapshot})
-     * at most every {@link #GATE_INTERVAL_NANOS} while frames come, until it answers true once (a live rule gate
+     * at most every {@link #GATE_INTERVAL_NANOS} (four times as long as a snapshot took, when that is more) while frames come, until it answers true once (a live rule gate
      * that has seen a rule fail for good: it stops the capture, and the end's reports follow as usual).
      */
     public Reports.Analysis run(Consumer<Finding> onFinding, java.util.function.Predicate<Reports.Analysis> gate) throws IOException {
@@ -110,9 +110,12 @@ public final class LiveAnalysis {
                 for (Finding f : fresh) onFinding.accept(f);
             }
             long now = System.nanoTime();
-            if (gate != null && to > from && (gateAt == Long.MIN_VALUE || now - gateAt >= GATE_INTERVAL_NANOS)) {
-                gateAt = now;
+            if (gate != null && to > from && (gateAt == Long.MIN_VALUE || now >= gateAt)) {
                 if (gate.test(tracker.snapshot())) gate = null;
+                // a snapshot copies every connection: with many it takes long, and this thread must keep
+                // up with the capture, so the next one waits at least four times as long as this one took
+                long took = System.nanoTime() - now;
+                gateAt = System.nanoTime() + Math.max(GATE_INTERVAL_NANOS, 4 * took);
             }
         }
     }

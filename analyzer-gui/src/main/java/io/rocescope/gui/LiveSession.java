@@ -106,8 +106,12 @@ final class LiveSession {
                 failed = e;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            } catch (RuntimeException e) {
+                // the window must leave "Capturing" whatever happened: the failure is shown, not lost
+                failed = new IOException("live analysis failed: " + e, e);
+            } finally {
+                ended.accept(a);
             }
-            ended.accept(a);
         }, "rocescope-gui-live-analysis");
         analyse.setDaemon(true);
         capture.start();
@@ -139,7 +143,7 @@ final class LiveSession {
         } finally {
             try {
                 writer.flush();
-                out.flush();
+                out.close();   // the window reads the file through its own channel; an open one keeps its disk space
             } catch (IOException e) {
                 if (failed == null) failed = e;
             }

@@ -6,6 +6,7 @@ import io.rocescope.flow.Reports;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,19 +23,33 @@ final class ConnectionFindings {
         FindingKind.QP_ERROR_NAK, FindingKind.QP_STOPPED_MID_MESSAGE, FindingKind.CM_DREQ_UNANSWERED);
 
     private final Reports.Analysis analysis;
-    private final Map<String, Reports.ConnectionReport> byFlow;
+    /**
+     * The indexes of each connection's ending and fabric findings, made in one pass over the findings:
+     * a walk over all findings for every connection would be quadratic (10,000 of each in a big capture).
+     */
+    private final Map<Reports.ConnectionReport, List<Integer>> endings = new IdentityHashMap<>(), fabric = new IdentityHashMap<>();
 
     ConnectionFindings(Reports.Analysis a) {
         this.analysis = a;
-        this.byFlow = FindingLines.byFlowText(a);
+        Map<String, Reports.ConnectionReport> byFlow = FindingLines.byFlowText(a);
+        for (int i = 0; i < a.findings().size(); i++) {
+            Finding f = a.findings().get(i);
+            FindingKind k = FindingKind.of(f.kind());
+            if (k == null) continue;
+            Map<Reports.ConnectionReport, List<Integer>> into = ENDINGS.contains(k) ? endings
+                : k.group() == FindingKind.Group.FABRIC ? fabric : null;
+            if (into == null) continue;
+            Reports.ConnectionReport c = FindingLines.connectionOf(f, byFlow);
+            if (c != null) into.computeIfAbsent(c, x -> new ArrayList<>()).add(i);
+        }
     }
 
     List<Object> endings(Reports.ConnectionReport c) {
-        return of(c, k -> k != null && ENDINGS.contains(k));
+        return of(endings.getOrDefault(c, List.of()));
     }
 
     List<Object> fabric(Reports.ConnectionReport c) {
-        return of(c, k -> k != null && k.group() == FindingKind.Group.FABRIC);
+        return of(fabric.getOrDefault(c, List.of()));
     }
 
     /** "closed by DREQ/DREP" when the set-up timeline shows both, else null. */
@@ -50,12 +65,11 @@ final class ConnectionFindings {
         return dreq && drep ? "Closed by the CM: DREQ answered by DREP." : null;
     }
 
-    private List<Object> of(Reports.ConnectionReport c, java.util.function.Predicate<FindingKind> which) {
+    private List<Object> of(List<Integer> indexes) {
         List<Object> out = new ArrayList<>();
-        for (int i = 0; i < analysis.findings().size(); i++) {
+        for (int i : indexes) {
             Finding f = analysis.findings().get(i);
             FindingKind k = FindingKind.of(f.kind());
-            if (!which.test(k) || FindingLines.connectionOf(f, byFlow) != c) continue;
             String p = "/findings/" + i;
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("index", i);

@@ -20,13 +20,16 @@ public final class RuleEvaluator {
     record Measure(double value, long[] frames) {}
 
     /**
-     * The rules already failed for good on {@code soFar} (a live capture's counts so far): those whose metric
-     * only grows ({@link Metric#grows}) and that fail when it is above their threshold ({@code >}, {@code >=}).
+     * The rules already failed for good on {@code soFar} (a live capture's counts so far): capture-scope rules
+     * whose metric only grows ({@link Metric#grows}) and that fail when it is above their threshold ({@code >},
+     * {@code >=}). Connection and flow rules wait for the end: a connection failing now may be evicted later
+     * and be missing from the final verdict, which would then not say why the capture stopped.
      * Empty when none has.
      */
     public static List<RuleResult> failedForGood(Reports.Analysis soFar, List<Rule> rules) {
         List<Rule> decidable = rules.stream()
-            .filter(r -> r.metric().grows() && (r.comparison() == Comparison.GT || r.comparison() == Comparison.GE)).toList();
+            .filter(r -> r.scope() == Scope.CAPTURE && r.metric().grows()
+                && (r.comparison() == Comparison.GT || r.comparison() == Comparison.GE)).toList();
         if (decidable.isEmpty()) return List.of();
         return evaluate(soFar, decidable).stream().filter(RuleResult::failed).toList();
     }

@@ -59,6 +59,8 @@ public final class LiveViewProbe {
         System.out.flush();
         Map<String, Object> out = new LinkedHashMap<>();
         until(() -> gui.file().index.size() >= frames, 90, "the packet list to have " + frames + " frames (" + gui.file().index.size() + " so far)");
+        // the list shows what the index holds at its next refresh (a few a second), not at once
+        until(() -> gui.frames.getItems().size() >= frames, 30, "the packet list to show " + frames + " rows");
         until(() -> gui.interim != null && !gui.interim.connections().isEmpty(), 30, "the Connections view to fill while capturing");
         out.put("capturingWhenFilled", fx(gui::capturing));
         out.put("rowsWhileCapturing", fx(() -> gui.frames.getItems().size()));

@@ -33,6 +33,7 @@ public final class KsyTables {
         String pkg = args[1];
         Path dir = out.resolve(pkg.replace('.', '/'));
         Files.createDirectories(dir);
+        List<String> described = new ArrayList<>();
         for (int i = 2; i < args.length; i++) {
             Path ksy = Path.of(args[i]);
             Map<String, Object> spec;
@@ -46,7 +47,9 @@ public final class KsyTables {
             String fieldsCls = camel(id) + "FieldsKsy";
             Files.writeString(dir.resolve(fieldsCls + ".java"), fields(pkg, fieldsCls, cls, ksy.getFileName().toString(), spec),
                 StandardCharsets.UTF_8);
+            described.addAll(describedHeaders(dir, pkg, fieldsCls, ksy.getFileName().toString(), spec));
         }
+        describedServices(described);
     }
 
     private record Value(long code, String id, String label) {}
@@ -273,5 +276,103 @@ public final class KsyTables {
             sb.append(c);
         }
         return sb.append('"').toString();
+    }
+
+    // ---- described extended headers: found through ServiceLoader, decoded and encoded from their layout ----
+
+    private static final String DESCRIBED = "io.rocescope.dissector.field.ExtendedHeader";
+
+    /**
+     * For each type carrying {@code -opcodes:} (the opcodes that put it right after the BTH, outside
+     * ksy/ib_transport.ksy's switch), a class {@code <Type>HeaderKsy} implementing {@code ExtendedHeader}: its
+     * {@code -fields} (each the seq attribute of the same id, or the one its {@code seq:} key names) with their
+     * layout, its size, and its Info text from the class its {@code -info:} key names (an {@code ExtendedHeader.Info}
+     * of the same package), the only Java such a header needs. Returns the classes' full names.
+     */
+    private static List<String> describedHeaders(Path dir, String pkg, String fieldsCls, String file, Map<?, ?> spec)
+            throws IOException {
+        Map<?, ?> types = spec.get("types") instanceof Map<?, ?> m ? m : Map.of();
+        List<String> made = new ArrayList<>();
+        for (Map.Entry<?, ?> t : types.entrySet()) {
+            Map<?, ?> type = (Map<?, ?>) t.getValue();
+            if (type.get("-opcodes") == null) continue;
+            String typeName = t.getKey().toString();
+            String where = file + ": " + typeName;
+            if (type.get("-wireshark") == null || !(type.get("-fields") instanceof List<?> list)) {
+                throw new IllegalArgumentException(where + ": a described header needs -wireshark and -fields");
+            }
+            int size = size(type);
+            if (size < 0) throw new IllegalArgumentException(where + ": a described header is of fixed size");
+            Map<String, long[]> layout = describedLayout(type);
+            String typeId = typeName.toUpperCase(Locale.ROOT);
+            String cls = camel(typeName) + "HeaderKsy";
+            StringBuilder sb = new StringBuilder();
+            sb.append("// Generated from ").append(file).append(" by dissector/src/build/KsyTables.java: edit the .ksy, not this.\n");
+            sb.append("package ").append(pkg).append(";\n\n");
+            sb.append("import io.rocescope.dissector.field.ExtendedHeader;\n");
+            sb.append("import io.rocescope.dissector.field.FieldSpec;\n");
+            sb.append("import io.rocescope.dissector.field.HeaderField;\n\n");
+            sb.append("import java.util.List;\n\n");
+            sb.append("/** ").append(file).append("'s ").append(typeName)
+                .append(", described for the generic decoder and encoder (listed in META-INF/services). */\n");
+            sb.append("public final class ").append(cls).append(" implements ExtendedHeader {\n");
+            sb.append("    private static final List<HeaderField> FIELDS = List.of(");
+            int n = 0;
+            for (Object o : list) {
+                Map<?, ?> fd = (Map<?, ?>) o;
+                String seqId = (fd.get("seq") != null ? fd.get("seq") : fd.get("id")).toString();
+                long[] at = layout.get(seqId);
+                if (at == null) throw new IllegalArgumentException(where + ": field " + fd.get("id") + ": no seq attribute " + seqId);
+                sb.append(n++ > 0 ? "," : "").append("\n        new HeaderField(").append(fieldsCls).append('.').append(typeId)
+                    .append('_').append(fd.get("id").toString().toUpperCase(Locale.ROOT)).append(", ").append(at[0]).append(", ")
+                    .append(at[1]).append(", ").append(at[2]).append(", ")
+                    .append(at[3] == -1 ? "-1L" : String.format("0x%xL", at[3])).append(')');
+            }
+            sb.append(");\n");
+            List<Integer> opcodes = new ArrayList<>();
+            for (Object o : (List<?>) type.get("-opcodes")) {
+                opcodes.add(o instanceof Number x ? x.intValue() : Integer.decode(o.toString()));
+            }
+            if (type.get("-info") != null) {
+                sb.append("    private static final ExtendedHeader.Info INFO = new ").append(type.get("-info")).append("();\n");
+            }
+            sb.append("\n    @Override public String name() { return ").append(literal(typeId)).append("; }\n");
+            sb.append("    @Override public int[] opcodes() { return new int[] {");
+            for (int i = 0; i < opcodes.size(); i++) sb.append(i > 0 ? ", " : "").append(String.format("0x%02x", opcodes.get(i)));
+            sb.append("}; }\n");
+            sb.append("    @Override public int size() { return ").append(size).append("; }\n");
+            sb.append("    @Override public FieldSpec protocol() { return ").append(fieldsCls).append('.').append(typeId).append("; }\n");
+            sb.append("    @Override public List<HeaderField> fields() { return FIELDS; }\n");
+            if (type.get("-info") != null) sb.append("    @Override public String info(long[] values) { return INFO.text(values); }\n");
+            sb.append("}\n");
+            Files.writeString(dir.resolve(cls + ".java"), sb.toString(), StandardCharsets.UTF_8);
+            made.add(pkg + "." + cls);
+        }
+        return made;
+    }
+
+    /** Each seq attribute's {offset, length, shift, mask}, as layout() writes them into OFF_/LEN_/SHIFT_/MASK_. */
+    private static Map<String, long[]> describedLayout(Map<?, ?> type) {
+        Map<String, long[]> out = new java.util.HashMap<>();
+        long bit = 0;
+        for (Object o : (List<?>) type.get("seq")) {
+            Map<?, ?> attr = (Map<?, ?>) o;
+            int bits = bits(attr);
+            long first = bit / 8, last = (bit + bits - 1) / 8, len = last - first + 1;
+            long shift = len * 8 - (bit % 8) - bits;
+            out.put(attr.get("id").toString(), new long[] {first, len, shift, bits >= 64 ? -1 : (1L << bits) - 1});
+            bit += bits;
+        }
+        return out;
+    }
+
+    /** The ServiceLoader list of the described headers, into the directory the system property ksy.services names. */
+    private static void describedServices(List<String> classes) throws IOException {
+        String services = System.getProperty("ksy.services");
+        if (classes.isEmpty() && services == null) return;
+        if (services == null) throw new IllegalArgumentException("described headers " + classes + " need -Dksy.services=DIR");
+        Path list = Path.of(services, "META-INF", "services", DESCRIBED);
+        Files.createDirectories(list.getParent());
+        Files.writeString(list, String.join("\n", classes) + (classes.isEmpty() ? "" : "\n"), StandardCharsets.UTF_8);
     }
 }

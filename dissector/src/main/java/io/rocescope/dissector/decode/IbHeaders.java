@@ -18,9 +18,12 @@ public final class IbHeaders {
     long qKey, rethVa, rethRKey, rethDmaLength, atomicVa, atomicRKey, swapAdd, compare, origRemoteData, immediate,
         invalidateRKey;
     int payloadOffset, payloadLength, payloadCaptured;
+    /** Where a described extended header ({@link io.rocescope.dissector.field.ExtendedHeaders}) starts; -1: none. */
+    int describedOffset = -1;
 
     void reset() {
         headers = 0;
+        describedOffset = -1;
         payloadOffset = payloadLength = payloadCaptured = 0;
     }
 
@@ -67,6 +70,8 @@ public final class IbHeaders {
     public int payloadOffset() { return payloadOffset; }
     public int payloadLength() { return payloadLength; }
     public int payloadCaptured() { return payloadCaptured; }
+    /** The frame offset of the described extended header this opcode carries, or -1 when none was decoded. */
+    public int describedHeaderOffset() { return describedOffset; }
 
     void copyFrom(IbHeaders o) {
         opcode = o.opcode; padCnt = o.padCnt; tver = o.tver; pKey = o.pKey; destQp = o.destQp; psn = o.psn;
@@ -78,5 +83,6 @@ public final class IbHeaders {
         atomicVa = o.atomicVa; atomicRKey = o.atomicRKey; swapAdd = o.swapAdd; compare = o.compare;
         origRemoteData = o.origRemoteData; immediate = o.immediate; invalidateRKey = o.invalidateRKey;
         payloadOffset = o.payloadOffset; payloadLength = o.payloadLength; payloadCaptured = o.payloadCaptured;
+        describedOffset = o.describedOffset;
     }
 }

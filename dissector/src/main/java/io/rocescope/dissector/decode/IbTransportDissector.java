@@ -1,5 +1,6 @@
 package io.rocescope.dissector.decode;
 
+import io.rocescope.dissector.field.ExtendedHeaders;
 import io.rocescope.dissector.field.Fields;
 import io.rocescope.dissector.field.InfinibandNames;
 import io.rocescope.dissector.field.OpcodeTable;
@@ -77,8 +78,23 @@ final class IbTransportDissector {
         int icrcOff = end - 4;
         int pos = off + SIZE_BTH;
         if (!OpcodeTable.isDefined(opcode)) {
-            f.expert(new Expert(Expert.Severity.WARNING, "opcode.unknown",
-                InfinibandNames.opcodeLabel(opcode) + " (reserved or vendor-specific): the rest is shown as payload"));
+            // an opcode ksy/ib_transport.ksy leaves undefined may carry a header described by another .ksy
+            ExtendedHeaders.Entry described = ExtendedHeaders.forOpcode(opcode);
+            if (described == null) {
+                f.expert(new Expert(Expert.Severity.WARNING, "opcode.unknown",
+                    InfinibandNames.opcodeLabel(opcode) + " (reserved or vendor-specific): the rest is shown as payload"));
+            } else {
+                int size = described.header().size();
+                if (pos + size > icrcOff) {
+                    p.malformed("InfiniBand: " + InfinibandNames.opcodeLabel(opcode) + " needs " + described.header().name()
+                        + " at offset " + pos + " but the packet ends at " + icrcOff);
+                    return;
+                }
+                if (!p.need(pos, size, described.header().name())) return;
+                DescribedHeaderDissector.dissect(p, described, pos);
+                h.describedOffset = pos;
+                pos += size;
+            }
         }
         int headers = OpcodeTable.headers(opcode);
         for (int bit = 1; bit <= OpcodeTable.CNP_PADDING; bit <<= 1) {

@@ -356,6 +356,8 @@ public final class Fields {
         CmFields.register();
         PerftestFields.register();
         PingpongFields.register();
+        // last: the described extended headers on the class path (none in the product), so no id above moves
+        ExtendedHeaders.register();
     }
 
     /**

@@ -107,6 +107,7 @@ public final class InfoColumn {
         if (h.has(OpcodeTable.ATOMICACKETH)) Text.hex0x(sb.append(" Orig="), h.originalRemoteData(), 0);
         if (h.has(OpcodeTable.IMMDT)) Text.hex0x(sb.append(" Imm="), h.immediate(), 8);
         if (h.has(OpcodeTable.IETH)) Text.hex0x(sb.append(" Invalidate R_Key="), h.invalidateRKey(), 8);
+        if (h.describedHeaderOffset() >= 0) DescribedHeaderInfo.append(sb, f);
     }
 
     private static void tcp(LineBuffer sb, DecodedFrame f) {

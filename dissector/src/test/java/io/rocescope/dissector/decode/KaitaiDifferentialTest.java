@@ -88,6 +88,8 @@ class KaitaiDifferentialTest {
     void everyDefinedOpcodeCarriesTheSameHeadersInBothDecoders() {
         // Synthesized frames for every opcode (the captures cover only some): same extended headers.
         for (int opcode = 0; opcode < 256; opcode++) {
+            // a header described by another .ksy (the tests' made-up XYZETH) is not ib_transport.ksy's to parse
+            if (io.rocescope.dissector.field.ExtendedHeaders.forOpcode(opcode) != null) continue;
             byte[] frame = SyntheticFrames.roceV2(opcode, new byte[40]);
             Map<String, Long> kaitai = KaitaiFields.ethernet(frame);
             DecodedFrame f = SyntheticFrames.decode(frame);

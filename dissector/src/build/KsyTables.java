@@ -22,10 +22,13 @@ import java.util.TreeMap;
  *     constants {@code REJ_REASON_INVALID_SERVICE_ID = 8} and so on;</li>
  * <li>the size in bytes of every type of fixed size ({@code SIZE_RETH = 16});</li>
  * <li>for a top-level {@code seq} entry marked {@code -rocescope-table: NAME}, whose type is a switch, the types
- *     each case reads, in wire order: {@code NAME[case]} (null for values without a case).</li>
+ *     each case reads, in wire order: {@code NAME[case]} (null for values without a case);</li>
+ * <li>for a type marked {@code -opcodes:}, an extended header described whole ({@code <Type>HeaderKsy}, an
+ *     {@code ExtendedHeader}) and its line in {@code META-INF/services} under the directory the system property
+ *     {@code ksy.services} names: the registry, the decoder and the encoder take it from there.</li>
  * </ul>
  * <p>
- * Usage: {@code java -cp snakeyaml.jar KsyTables.java OUT_DIR PACKAGE FILE.ksy...}
+ * Usage: {@code java [-Dksy.services=DIR] -cp snakeyaml.jar KsyTables.java OUT_DIR PACKAGE FILE.ksy...}
  */
 public final class KsyTables {
     public static void main(String[] args) throws IOException {
@@ -369,10 +372,16 @@ public final class KsyTables {
     /** The ServiceLoader list of the described headers, into the directory the system property ksy.services names. */
     private static void describedServices(List<String> classes) throws IOException {
         String services = System.getProperty("ksy.services");
-        if (classes.isEmpty() && services == null) return;
-        if (services == null) throw new IllegalArgumentException("described headers " + classes + " need -Dksy.services=DIR");
+        if (services == null) {
+            if (classes.isEmpty()) return;
+            throw new IllegalArgumentException("described headers " + classes + " need -Dksy.services=DIR");
+        }
         Path list = Path.of(services, "META-INF", "services", DESCRIBED);
+        if (classes.isEmpty()) {   // none (the product today): no list at all, not an empty one
+            Files.deleteIfExists(list);
+            return;
+        }
         Files.createDirectories(list.getParent());
-        Files.writeString(list, String.join("\n", classes) + (classes.isEmpty() ? "" : "\n"), StandardCharsets.UTF_8);
+        Files.writeString(list, String.join("\n", classes) + "\n", StandardCharsets.UTF_8);
     }
 }

@@ -18,7 +18,16 @@ import io.rocescope.dissector.filter.DisplayFilter;
 import io.rocescope.dissector.text.InfoColumn;
 import io.rocescope.dissector.text.LineBuffer;
 import io.rocescope.dissector.text.TreeText;
+import io.rocescope.dissector.TestCaptures;
+import io.rocescope.dissector.TestPcapWriter;
+import io.rocescope.dissector.capture.CaptureReader;
+import io.rocescope.dissector.capture.CaptureReaders;
 import org.junit.jupiter.api.Test;
+
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 
 import java.util.List;
 import java.util.Random;
@@ -63,14 +72,24 @@ class MadeupHeaderTest {
 
     @Test
     void theGeneratedDescriptionIsFoundAndItsFieldsAreRegisteredAfterEveryOther() {
-        assertThat(ExtendedHeaders.all()).extracting(e -> (Object) e.header().getClass()).containsExactly(XyzethHeaderKsy.class);
+        assertThat(ExtendedHeaders.all()).extracting(e -> (Object) e.header().getClass()).contains(XyzethHeaderKsy.class);
+        assertThat(ExtendedHeaders.forOpcode(OPCODE).header()).isInstanceOf(XyzethHeaderKsy.class);
         assertThat(xyzeth().name()).isEqualTo("XYZETH");
         assertThat(xyzeth().size()).isEqualTo(MadeupTransportKsy.SIZE_XYZETH).isEqualTo(12);
         assertThat(OpcodeTable.isDefined(OPCODE)).as("the real decoder does not know 0xF7").isFalse();
         List<String> names = List.of("madeup.xyzeth", "madeup.xyzeth.flavor", "madeup.xyzeth.urgent", "madeup.xyzeth.level",
             "madeup.xyzeth.key", "madeup.xyzeth.tag");
-        int first = Fields.all().size() - names.size();
+        // its fields are consecutive, in -fields order, and after every hand-registered field: no product id moved
+        int first = field("madeup.xyzeth").id();
         for (int i = 0; i < names.size(); i++) assertThat(field(names.get(i)).id()).as(names.get(i)).isEqualTo(first + i);
+        java.util.Set<FieldDef> described = new java.util.HashSet<>();
+        for (ExtendedHeaders.Entry e : ExtendedHeaders.all()) {
+            described.add(e.protocol());
+            described.addAll(List.of(e.fields()));
+        }
+        int lastHandRegistered = Fields.all().stream().filter(d -> !described.contains(d)).mapToInt(FieldDef::id).max().orElseThrow();
+        assertThat(first).isGreaterThan(lastHandRegistered);
+        assertThat(lastHandRegistered).isEqualTo(Fields.all().size() - described.size() - 1);
         assertThat(field("madeup.xyzeth").type()).isEqualTo(FieldType.PROTOCOL);
         assertThat(field("madeup.xyzeth").label()).isEqualTo("Made-up Extended Transport Header");
         assertThat(field("madeup.xyzeth.key").hexDigits()).isEqualTo(8);
@@ -172,5 +191,31 @@ class MadeupHeaderTest {
         assertThat(f.experts()).extracting(e -> e.message())
             .containsExactly("InfiniBand: Unknown opcode 0xf7 needs XYZETH at offset 54 but the packet ends at 62");
         assertThat(f.has(field("madeup.xyzeth"))).isFalse();
+    }
+
+    /**
+     * Writes target/xyzeth.pcap (XYZETH frames with levels 5, 3 and 5, then a plain RC SEND Only), which the
+     * README's layout section runs the CLI on, and reads it back through the capture reader and a filter.
+     */
+    @Test
+    void aCaptureOfItReadsBackThroughTheReaderAndTheFilter() throws Exception {
+        List<TestCaptures.RawFrame> frames = new ArrayList<>();
+        byte[][] data = {frame(1, 1, 5, 0xDEADBEEFL), frame(5, 0, 3, 7), frame(0, 0, 5, 0x1234),
+            RoceFrames.roce(NET, 0x04, 0x12, 78, true, false, new byte[0], PAYLOAD)};
+        for (int i = 0; i < data.length; i++) {
+            frames.add(new TestCaptures.RawFrame(1_796_000_000_000_000_000L + i * 1_000_000L, data[i], data[i].length,
+                LinkTypeNames.ETHERNET));
+        }
+        Path file = Path.of("target", "xyzeth.pcap");
+        Files.write(file, TestPcapWriter.pcap(frames, LinkTypeNames.ETHERNET, ByteOrder.LITTLE_ENDIAN, false, 65535));
+        DisplayFilter filter = DisplayFilter.parse("madeup.xyzeth.level == 5");
+        FrameDecoder decoder = new FrameDecoder(new io.rocescope.dissector.decode.DecodeOptions(),
+            FieldInterest.summary().with(filter.fields()));
+        List<Long> selected = new ArrayList<>();
+        try (CaptureReader r = CaptureReaders.open(file.toString())) {
+            CaptureRecord rec = new CaptureRecord();
+            while (r.next(rec)) if (filter.matches(decoder.decode(rec))) selected.add(rec.number);
+        }
+        assertThat(selected).containsExactly(1L, 3L);
     }
 }

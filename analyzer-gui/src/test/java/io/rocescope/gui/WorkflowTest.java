@@ -182,7 +182,7 @@ class WorkflowTest {
         int[] shown = gui.rows().frames();
         for (boolean pcapng : new boolean[] {false, true}) {
             Path out = dir.resolve(pcapng ? "acks.pcapng" : "acks.pcap");
-            assertThat(RoceScopeGui.export(gui.file(), shown, out, pcapng)).isEqualTo(shown.length);
+            assertThat(RoceScopeGui.export(gui.file(), gui.rows(), out, pcapng)).isEqualTo(shown.length);
             List<TestCaptures.RawFrame> all = TestCaptures.records(Path.of(path)), got = TestCaptures.records(out);
             assertThat(got).hasSize(shown.length);
             for (int k = 0; k < shown.length; k++) {

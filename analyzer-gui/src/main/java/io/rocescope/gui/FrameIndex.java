@@ -56,6 +56,22 @@ final class FrameIndex implements AutoCloseable {
     /** Length on the wire, unsigned. */
     long length(int i) { return lengths.get(check(i)); }
 
+    /** Times of frames {@code from} … {@code from + len - 1} into {@code into} (a scan over the index, a page at a time). */
+    void times(int from, long[] into, int len) {
+        check(from, len);
+        times.copy(from, into, 0, len);
+    }
+
+    /** Lengths (unsigned) of frames {@code from} … {@code from + len - 1} into {@code into}. */
+    void lengths(int from, long[] into, int len) {
+        check(from, len);
+        lengths.copy(from, into, 0, len);
+    }
+
+    private void check(int from, int len) {
+        if (from < 0 || len < 0 || from + len > size) throw new IndexOutOfBoundsException(from + "+" + len + " of " + size);
+    }
+
     private int check(int i) {
         if (i < 0 || i >= size) throw new IndexOutOfBoundsException(i + " of " + size);
         return i;

@@ -100,6 +100,28 @@ final class SpilledLongs implements AutoCloseable {
         return loaded.values[i & mask];
     }
 
+    /**
+     * Copies elements {@code from} … {@code from + len - 1} (below {@link #size()}) into {@code into} at
+     * {@code at}, a page at a time: a scan of every element without a lookup per element.
+     */
+    void copy(int from, long[] into, int at, int len) {
+        if (from < 0 || len < 0 || from + len > size) throw new IndexOutOfBoundsException(from + "+" + len + " of " + size);
+        while (len > 0) {
+            int p = from >>> pageBits, o = from & mask, n = Math.min(len, pageSize - o);
+            Page t = tail, h = hot;
+            Page page = h != null && h.number == p ? h : t.number == p ? t : page(p);
+            if (page == null) {   // closed
+                java.util.Arrays.fill(into, at, at + len, 0);
+                return;
+            }
+            hot = page;
+            System.arraycopy(page.values, o, into, at, n);
+            from += n;
+            at += n;
+            len -= n;
+        }
+    }
+
     /** A full page to the file, then into the cache (so that readers find it there or in the file). */
     private synchronized boolean spill(Page t) {
         if (closed) return false;

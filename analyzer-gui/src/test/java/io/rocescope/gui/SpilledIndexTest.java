@@ -76,6 +76,15 @@ class SpilledIndexTest {
                 assertThat(index.length(i)).as(open + " frame " + (i + 1) + " length").isEqualTo(lengths[i]);
                 assertThat(index.time(i)).as(open + " frame " + (i + 1) + " time").isEqualTo(times[i]);
             }
+            // read in blocks of 37 (a scan, as the IO graph reads it), each crossing pages
+            long[] block = new long[37];
+            for (int from = 0; from < n; from += block.length) {
+                int k = Math.min(block.length, n - from);
+                index.times(from, block, k);
+                for (int j = 0; j < k; j++) assertThat(block[j]).as(open + " frame " + (from + j + 1) + " time, in a block").isEqualTo(times[from + j]);
+                index.lengths(from, block, k);
+                for (int j = 0; j < k; j++) assertThat(block[j]).as(open + " frame " + (from + j + 1) + " length, in a block").isEqualTo(lengths[from + j]);
+            }
             List<TestCaptures.RawFrame> records = TestCaptures.records(original);
             CaptureRecord again = new CaptureRecord();
             for (int i = 0; i < n; i++) {

@@ -19,7 +19,7 @@ import java.util.function.DoubleConsumer;
 
 /**
  * A capture the window has open: its reader, kept open so that any frame can be read again at its
- * offset, and the {@link FrameIndex} that {@link #index} fills. A compressed capture cannot be read at a
+ * offset, and the {@link FrameIndex} that {@link #index} fills (its temporary files go on {@link #close}). A compressed capture cannot be read at a
  * position; its records are first written, as they are, to a temporary pcapng, which is then opened.
  */
 final class CaptureFile implements AutoCloseable {
@@ -29,7 +29,7 @@ final class CaptureFile implements AutoCloseable {
     final long size;
     final String format;
     final boolean compressed;
-    final FrameIndex index = new FrameIndex();
+    final FrameIndex index;
     /** Link types met (LINKTYPE_ numbers), filled while indexing. */
     final TreeSet<Integer> linkTypes = new TreeSet<>();
     private final CaptureReader reader;
@@ -39,7 +39,8 @@ final class CaptureFile implements AutoCloseable {
     private long firstTime = Long.MAX_VALUE, lastTime = Long.MIN_VALUE;
     private boolean timeOrdered = true;
 
-    private CaptureFile(Path path, Path readPath, CaptureReader reader, boolean compressed, String format) throws IOException {
+    private CaptureFile(Path path, Path readPath, CaptureReader reader, boolean compressed, String format, FrameIndex index) throws IOException {
+        this.index = index;
         this.path = path;
         this.readPath = readPath;
         this.reader = reader;
@@ -50,9 +51,14 @@ final class CaptureFile implements AutoCloseable {
 
     /** Opens a capture (its header read, nothing else); a bad file is a {@link CaptureFormatException} of one line. */
     static CaptureFile open(String name, DoubleConsumer unpackProgress) throws IOException {
+        return open(name, unpackProgress, new FrameIndex());
+    }
+
+    /** {@link #open(String, DoubleConsumer)} into this (empty) index: tests give one of small pages. */
+    static CaptureFile open(String name, DoubleConsumer unpackProgress, FrameIndex index) throws IOException {
         Path path = Path.of(name);
         CaptureReader r = CaptureReaders.open(name);
-        if (!isCompressed(path)) return new CaptureFile(path, path, r, false, r.format());
+        if (!isCompressed(path)) return new CaptureFile(path, path, r, false, r.format(), index);
         String format = r.format();
         Path tmp = Files.createTempFile("rocescope-", ".pcapng");
         tmp.toFile().deleteOnExit();
@@ -65,7 +71,7 @@ final class CaptureFile implements AutoCloseable {
                 if ((++n & 4095) == 0) unpackProgress.accept(-1);   // a stream: how far is not known
             }
         }
-        return new CaptureFile(path, tmp, CaptureReaders.open(tmp.toString()), true, format);
+        return new CaptureFile(path, tmp, CaptureReaders.open(tmp.toString()), true, format, index);
     }
 
     /**
@@ -74,7 +80,7 @@ final class CaptureFile implements AutoCloseable {
      * it is complete. Removed on {@link #close}.
      */
     static CaptureFile growing(Path file, String format) throws IOException {
-        return new CaptureFile(file, file, CaptureReaders.open(file.toString()), true, format);
+        return new CaptureFile(file, file, CaptureReaders.open(file.toString()), true, format, new FrameIndex());
     }
 
     /** The writer of a {@link #growing} capture is done. */
@@ -174,6 +180,7 @@ final class CaptureFile implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        index.close();
         reader.close();
         if (compressed) Files.deleteIfExists(readPath);
     }

@@ -18,7 +18,7 @@ import java.util.function.LongConsumer;
 
 /**
  * Collects the frames a display filter keeps (through the CLI's pipeline, wrapped in its FilteredJob):
- * their indexes (frame number − 1), in capture order. Stops with a CancellationException when
+ * their indexes (frame number − 1), in capture order, in a {@link SpilledLongs} the caller closes. Stops with a CancellationException when
  * {@code cancelled} says so (a newer filter was applied).
  */
 final class FilterJob implements FrameJob<FilterJob.Numbers> {
@@ -27,8 +27,8 @@ final class FilterJob implements FrameJob<FilterJob.Numbers> {
         int size;
     }
 
-    private int[] kept = new int[1024];
-    private int size;
+    /** The matches so far: spilled, so that a filter keeping 10 M frames holds a few pages of heap. */
+    private final SpilledLongs kept = new SpilledLongs();
     private long seen;
     private final BooleanSupplier cancelled;
     private final LongConsumer progress;
@@ -60,8 +60,7 @@ final class FilterJob implements FrameJob<FilterJob.Numbers> {
     public void emit(Numbers out, int from, int to) {
         if (cancelled.getAsBoolean()) throw new CancellationException();
         for (int i = from; i < to; i++) {
-            if (size == kept.length) kept = Arrays.copyOf(kept, size * 2);
-            kept[size++] = (int) (out.n[i] - 1);
+            kept.add(out.n[i] - 1);
             seen = Math.max(seen, out.n[i]);
         }
         progress.accept(seen);
@@ -71,17 +70,16 @@ final class FilterJob implements FrameJob<FilterJob.Numbers> {
      * The frames (indexes) of {@code f} that {@code filter} keeps, in capture order, run through the CLI's
      * pipeline on this (background) thread; a CancellationException when {@code cancelled} says so.
      */
-    static int[] select(CaptureFile f, DisplayFilter filter, BooleanSupplier cancelled) throws IOException {
+    static SpilledLongs select(CaptureFile f, DisplayFilter filter, BooleanSupplier cancelled) throws IOException {
         FilterJob job = new FilterJob(cancelled, n -> { });
         try (CaptureReader r = CaptureReaders.open(f.readPath.toString())) {
             FramePipeline p = new FramePipeline(new DecodeOptions(), FieldInterest.summary().with(filter.fields()),
                 FramePipeline.defaultThreads(true), FramePipeline.DEFAULT_BATCH);
             p.run(r, f.index.size(), new FilteredJob<>(job, filter));
+        } catch (IOException | RuntimeException e) {
+            job.kept.close();
+            throw e;
         }
-        return Arrays.copyOf(job.kept, job.size);
+        return job.kept;
     }
-
-    int[] kept() { return kept; }
-
-    int size() { return size; }
 }

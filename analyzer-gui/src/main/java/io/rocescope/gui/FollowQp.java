@@ -61,16 +61,16 @@ final class FollowQp {
     }
 
     /** The rows of {@code frames} (decoded with {@code source}), at most {@link #MAX_ROWS}. */
-    static List<Packet> packets(Reports.ConnectionReport c, int[] frames, FrameSource source) {
-        List<Packet> out = new ArrayList<>(Math.min(frames.length, MAX_ROWS));
+    static List<Packet> packets(Reports.ConnectionReport c, SpilledLongs frames, FrameSource source) {
+        List<Packet> out = new ArrayList<>(Math.min(frames.size(), MAX_ROWS));
         int[] messages = new int[2];
         long[] sizes = new long[2];
         // a message sent again (Go-Back-N, after an RNR NAK) starts at a PSN seen before: it keeps its number
         List<Map<Integer, Integer>> byFirstPsn = List.of(recent(), recent());
         int[] current = new int[2];
         boolean[] resent = new boolean[2];
-        for (int i = 0; i < frames.length && out.size() < MAX_ROWS; i++) {
-            DecodedFrame d = source.decode(frames[i]);
+        for (int i = 0; i < frames.size() && out.size() < MAX_ROWS; i++) {
+            DecodedFrame d = source.decode((int) frames.get(i));
             if (d == null || !d.isRoce()) continue;
             boolean aToB = c.aToB() != null && c.aToB().destQp() == d.ib().destQp()
                 && c.aToB().src().equals(SummaryLine.address(new LineBuffer(), d, true).toString());

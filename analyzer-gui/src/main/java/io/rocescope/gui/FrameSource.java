@@ -26,7 +26,7 @@ final class FrameSource {
 
     FrameSource(CaptureFile file) {
         this.file = file;
-        if (file.index.size() > 0) stateless.firstTimestamp(file.index.time(0));
+        if (file.index.size() > 0) stateless.firstTimestamp(file.index.firstTime());
     }
 
     /** Frames indexed so far. */
@@ -36,7 +36,7 @@ final class FrameSource {
     DecodedFrame decode(int i) {
         try {
             if (i < 0 || i >= file.index.size()) return null;
-            stateless.firstTimestamp(file.index.time(0));
+            stateless.firstTimestamp(file.index.firstTime());
             if (!file.read(i, rec)) return null;
             DecodedFrame f = stateless.decode(rec);
             if (!f.needsSequentialDecode() || i >= REPLAY_LIMIT) return f.copy();
@@ -49,7 +49,7 @@ final class FrameSource {
     private DecodedFrame inOrder(int i) throws IOException {
         if (ordered == null || orderedNext > i) {
             ordered = new FrameDecoder(options, FieldInterest.all());
-            ordered.firstTimestamp(file.index.time(0));
+            ordered.firstTimestamp(file.index.firstTime());
             orderedNext = 0;
         }
         DecodedFrame f = null;

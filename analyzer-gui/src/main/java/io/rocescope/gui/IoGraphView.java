@@ -78,23 +78,36 @@ final class IoGraphView {
     static long[] count(FrameIndex idx, long binNanos, boolean bytes) {
         int n = idx.size();
         if (n == 0) return new long[0];
-        long t0 = idx.time(0), last = t0;
-        for (int i = 0; i < n; i++) last = Math.max(last, idx.time(i));
+        // the index is read a block at a time (it is kept in a temporary file but for a few pages)
+        long[] t = new long[BLOCK], len = new long[BLOCK];
+        long t0 = idx.firstTime(), last = t0;
+        for (int from = 0; from < n; from += BLOCK) {
+            int k = Math.min(BLOCK, n - from);
+            idx.times(from, t, k);
+            for (int i = 0; i < k; i++) last = Math.max(last, t[i]);
+        }
         int bins = (int) Math.min(Integer.MAX_VALUE - 8, (last - t0) / binNanos + 1);
         long[] out = new long[bins];
-        for (int i = 0; i < n; i++) {
-            long d = idx.time(i) - t0;
-            if (d < 0) continue;   // before the first frame: tshark leaves it out too
-            out[(int) (d / binNanos)] += bytes ? idx.length(i) : 1;
+        for (int from = 0; from < n; from += BLOCK) {
+            int k = Math.min(BLOCK, n - from);
+            idx.times(from, t, k);
+            if (bytes) idx.lengths(from, len, k);
+            for (int i = 0; i < k; i++) {
+                long d = t[i] - t0;
+                if (d < 0) continue;   // before the first frame: tshark leaves it out too
+                out[(int) (d / binNanos)] += bytes ? len[i] : 1;
+            }
         }
         return out;
     }
+
+    private static final int BLOCK = 1 << 14;
 
     void redraw() {
         chart.getData().clear();
         if (index == null || index.size() == 0) return;
         long bin = intervalNanos(interval.getValue());
-        long span = index.time(index.size() - 1) - index.time(0);
+        long span = index.time(index.size() - 1) - index.firstTime();
         if (bin == 0) {
             bin = 1_000;
             while (span / bin + 1 > MAX_BINS) bin *= 10;

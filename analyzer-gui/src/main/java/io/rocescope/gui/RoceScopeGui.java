@@ -98,7 +98,8 @@ public final class RoceScopeGui extends Application {
     private Stage stage;
 
     private CaptureFile file;
-    private FrameRows rows = FrameRows.all(0);
+    /** The frames shown (every frame, a filter's matches, or a sort of them) and those in capture order, unsorted. */
+    private FrameRows rows = FrameRows.all(0), unsorted = rows;
     /** Bumped on every open, filter and sort: background work of an older one is dropped. */
     private final AtomicInteger generation = new AtomicInteger();
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> daemon(r, "rocescope-gui-work"));
@@ -297,7 +298,7 @@ public final class RoceScopeGui extends Application {
         frames.getSortOrder().clear();
         PacketRows pr = new PacketRows(new FrameSource(f), rules);
         packets.rows(pr);
-        rows = FrameRows.all(0);
+        replaceRows(FrameRows.all(0), true);
         frames.setItems(rows);
         detail.show(null);
         connections.show(null);
@@ -313,6 +314,7 @@ public final class RoceScopeGui extends Application {
         if (file != f) return;
         int n = f.index.size();
         if (rows.isAll()) rows.growTo(n);
+        if (unsorted.isAll()) unsorted.growTo(n);   // shown again when a sort goes back to capture order
         if (fraction >= 0) progress.setProgress(fraction);
         displayed.setText("Frames: " + n);
     }
@@ -502,7 +504,7 @@ public final class RoceScopeGui extends Application {
         frames.getSortOrder().clear();
         if (text.isBlank()) {
             appliedFilter = "";
-            rows = FrameRows.all(f.index.size());
+            replaceRows(FrameRows.all(f.index.size()), true);
             setRows(rows, null);
             return;
         }
@@ -517,12 +519,15 @@ public final class RoceScopeGui extends Application {
         run(() -> {
             try {
                 indexedLatch.await();
-                int[] kept = FilterJob.select(f, filter, () -> generation.get() != gen);
+                SpilledLongs kept = FilterJob.select(f, filter, () -> generation.get() != gen);
                 Platform.runLater(() -> {
                     idle();
-                    if (generation.get() != gen) return;
+                    if (generation.get() != gen) {
+                        kept.close();
+                        return;
+                    }
                     appliedFilter = text;
-                    rows = FrameRows.of(kept, kept.length);
+                    replaceRows(FrameRows.inCaptureOrder(kept), true);
                     setRows(rows, null);
                 });
             } catch (CancellationException | InterruptedException e) {
@@ -531,6 +536,19 @@ public final class RoceScopeGui extends Application {
                 Platform.runLater(() -> { idle(); status.setText("Filter: read error: " + e.getMessage()); });
             }
         });
+    }
+
+    /**
+     * The rows shown from now on: a new set ({@code unsortedToo}: every frame, a filter's) or a sort of the
+     * set shown. The rows they replace are closed (their temporary files go), the table being given the new ones next.
+     */
+    private void replaceRows(FrameRows r, boolean unsortedToo) {
+        if (rows != unsorted && rows != r) rows.close();
+        if (unsortedToo && unsorted != r) {
+            unsorted.close();
+            unsorted = r;
+        }
+        rows = r;
     }
 
     /** Shows these rows, keeping the selected frame selected when it is among them. */
@@ -557,51 +575,71 @@ public final class RoceScopeGui extends Application {
             + (n > 0 ? String.format(" (%.1f%%)", 100.0 * rows.size() / n) : ""));
     }
 
-    /** Sorts the displayed frames by a column (capture order when null), the keys worked out in the background. */
+    /**
+     * Sorts the displayed frames by a column (capture order when null), the keys worked out in the background;
+     * ties stay in capture order. The sort is of the frames the filter shows, in capture order, whatever sort
+     * is shown now; {@link FrameSort} keeps its memory bounded.
+     */
     private void sortBy(TableColumn<Integer, ?> column) {
         if (file == null || packets.rows() == null || showingSorted) return;
         CaptureFile f = file;
         int col = column == null ? 0 : frames.getColumns().indexOf(column);
         boolean descending = column != null && column.getSortType() == TableColumn.SortType.DESCENDING;
-        int[] shown = rows.frames();
-        Arrays.sort(shown);
+        FrameRows base = unsorted;
         int gen = generation.incrementAndGet();
+        if (col == 0 && !descending) {   // capture order: the unsorted rows themselves
+            replaceRows(base, false);
+            showSorted();
+            return;
+        }
         busy("Sorting", -1);
         run(() -> {
-            Integer[] order = Arrays.stream(shown).boxed().toArray(Integer[]::new);
-            Comparator<Integer> cmp;
-            switch (col) {
-                case 0: cmp = Comparator.naturalOrder(); break;
-                case 1: cmp = Comparator.comparingLong(f.index::time); break;
-                case 5: cmp = Comparator.comparingLong(f.index::length); break;
-                default: {
-                    FrameSource src = new FrameSource(f);
-                    String[] keys = new String[order.length];
-                    for (int i = 0; i < order.length; i++) {
-                        if ((i & 1023) == 0 && generation.get() != gen) return;
-                        DecodedFrame d = src.decode(order[i]);
-                        keys[i] = d == null ? "" : PacketRows.columns(d)[col];
+            FrameSort sort = new FrameSort(col != 0 && col != 1 && col != 5, descending);
+            FrameSource src = col == 0 || col == 1 || col == 5 ? null : new FrameSource(f);
+            SpilledLongs sorted;
+            try {
+                for (int i = 0, n = base.size(); i < n; i++) {
+                    if ((i & 1023) == 0 && generation.get() != gen) throw new CancellationException();
+                    int frame = base.frameAt(i);
+                    switch (col) {
+                        case 0 -> sort.add(frame, frame);
+                        case 1 -> sort.add(frame, f.index.time(frame));
+                        case 5 -> sort.add(frame, f.index.length(frame));
+                        default -> {
+                            DecodedFrame d = src.decode(frame);
+                            sort.add(frame, d == null ? "" : PacketRows.columns(d)[col]);
+                        }
                     }
-                    java.util.HashMap<Integer, String> byFrame = new java.util.HashMap<>();
-                    for (int i = 0; i < order.length; i++) byFrame.put(order[i], keys[i]);
-                    cmp = Comparator.comparing(byFrame::get);
                 }
+                sorted = sort.sorted(() -> generation.get() != gen);
+            } catch (CancellationException | java.io.UncheckedIOException e) {
+                sort.discard();
+                Platform.runLater(() -> {
+                    idle();
+                    if (e instanceof java.io.UncheckedIOException u && generation.get() == gen) status.setText("Sort: " + u.getMessage());
+                });
+                return;
             }
-            if (descending) cmp = cmp.reversed();
-            Arrays.sort(order, cmp.thenComparing(Comparator.naturalOrder()));
-            int[] sorted = Arrays.stream(order).mapToInt(Integer::intValue).toArray();
             Platform.runLater(() -> {
                 idle();
-                if (generation.get() != gen) return;
-                rows = FrameRows.of(sorted, sorted.length);
-                showingSorted = true;   // the table asks to sort its new items again: they are sorted
-                try {
-                    setRows(rows, null);
-                } finally {
-                    showingSorted = false;
+                if (generation.get() != gen) {
+                    sorted.close();
+                    return;
                 }
+                replaceRows(FrameRows.inOrder(sorted), false);
+                showSorted();
             });
         });
+    }
+
+    /** Shows {@link #rows}, a sort: the table asks to sort its new items again, and they are sorted. */
+    private void showSorted() {
+        showingSorted = true;
+        try {
+            setRows(rows, null);
+        } finally {
+            showingSorted = false;
+        }
     }
 
     /**
@@ -628,12 +666,16 @@ public final class RoceScopeGui extends Application {
         busy("Following the QP", -1);
         run(() -> {
             try {
-                int[] kept = FilterJob.select(f, DisplayFilter.parse(filter), () -> file != f);
-                List<FollowQp.Packet> list = FollowQp.packets(conn, kept, new FrameSource(f));
+                List<FollowQp.Packet> list;
+                int total;
+                try (SpilledLongs kept = FilterJob.select(f, DisplayFilter.parse(filter), () -> file != f)) {
+                    list = FollowQp.packets(conn, kept, new FrameSource(f));
+                    total = kept.size();
+                }
                 Platform.runLater(() -> {
                     idle();
                     if (file != f) return;
-                    follow = new FollowQpWindow(stage, conn, filter, list, kept.length, this::goToFrame, () -> applyFilterText(before));
+                    follow = new FollowQpWindow(stage, conn, filter, list, total, this::goToFrame, () -> applyFilterText(before));
                     follow.stage.show();
                 });
             } catch (IOException | FilterSyntaxException | CancellationException e) {
@@ -665,7 +707,7 @@ public final class RoceScopeGui extends Application {
             appliedFilter = "";
             filterBar.text.setText("");
             generation.incrementAndGet();
-            rows = FrameRows.all(file.index.size());
+            replaceRows(FrameRows.all(file.index.size()), true);
             setRows(rows, frame);
             return true;
         }
@@ -698,10 +740,11 @@ public final class RoceScopeGui extends Application {
                 new FileChooser.ExtensionFilter("pcap", "*.pcap"));
             File out = c.showSaveDialog(stage);
             if (out == null) return;
-            int[] sel = switch (choice) {
-                case "All frames" -> FrameRows.all(file.index.size()).frames();
-                case "Selected frames" -> frames.getSelectionModel().getSelectedItems().stream().mapToInt(Integer::intValue).sorted().toArray();
-                default -> rows.frames();
+            FrameRows sel = switch (choice) {
+                case "All frames" -> FrameRows.all(file.index.size());
+                case "Selected frames" -> FrameRows.of(frames.getSelectionModel().getSelectedItems().stream().mapToInt(Integer::intValue).sorted().toArray(),
+                    frames.getSelectionModel().getSelectedItems().size());
+                default -> rows.copy();
             };
             boolean pcapng = !out.getName().endsWith(".pcap");
             CaptureFile f = file;
@@ -712,18 +755,21 @@ public final class RoceScopeGui extends Application {
                     Platform.runLater(() -> { idle(); status.setText("Exported " + Plural.of(n, "frame") + " to " + out); });
                 } catch (IOException e) {
                     Platform.runLater(() -> { idle(); status.setText("Export failed: " + e.getMessage()); });
+                } finally {
+                    sel.close();
                 }
             });
         });
     }
 
     /** Writes frames {@code which} (indexes, in this order) of {@code f} to {@code out}, as read from the file. */
-    static int export(CaptureFile f, int[] which, Path out, boolean pcapng) throws IOException {
+    static int export(CaptureFile f, FrameRows which, Path out, boolean pcapng) throws IOException {
         CaptureRecord rec = new CaptureRecord();
         int n = 0;
         try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(out), 1 << 20);
              CaptureWriter w = pcapng ? new PcapngFileWriter(os, true) : new PcapFileWriter(os, f.nanosecondTimestamps())) {
-            for (int i : which) {
+            for (int k = 0, size = which.size(); k < size; k++) {
+                int i = which.frameAt(k);
                 if (!f.read(i, rec)) continue;
                 w.write(rec.timestampNanos, rec.data, rec.capturedLength, Integer.toUnsignedLong(rec.originalLength), rec.linkType, rec.interfaceId);
                 n++;

@@ -70,5 +70,8 @@ public final class GuiBench {
         System.out.printf("analysed:       %.3f s  (connections, expert info, ladders filled)%n", (g.analysedAt - g.openedAt) / 1e9);
         System.out.printf("longest wait of the JavaFX thread: %.0f ms from opening, %.0f ms once the first rows showed%n",
             worstWait / 1e6, worstAfterFirstRows / 1e6);
+        FrameIndex index = g.file().index;
+        System.out.printf("index: %d frames, heap %d KB by its own accounting (at most %d KB), %d pages read back%n",
+            index.size(), index.memoryBytes() >> 10, index.memoryBound() >> 10, index.pagesRead());
     }
 }

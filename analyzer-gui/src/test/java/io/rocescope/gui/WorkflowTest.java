@@ -164,6 +164,29 @@ class WorkflowTest {
         GuiTests.settle(gui);
         List<String> infos = Arrays.stream(gui.rows().frames()).mapToObj(i -> gui.packets.rows().row(i).columns()[6]).toList();
         assertThat(infos).isSorted();
+        // a filter applied to a sorted list: tshark's frames, in capture order (the sort is cleared)
+        String filter = "infiniband.bth.opcode == 4 && infiniband.bth.psn > 5000000";
+        List<String> t = GuiTests.tshark("-r", path, "-Y", filter, "-T", "fields", "-e", "frame.number");
+        robot.interact(() -> gui.applyFilterText(filter));
+        GuiTests.settle(gui);
+        assertThat(Arrays.stream(gui.rows().frames()).boxed().toList()).as(filter + " after a sort").isEqualTo(numbers(t));
+        // sorted by Length descending while filtered, then back to capture order (No. ascending): the filter's frames again
+        robot.interact(() -> {
+            var col = gui.frames.getColumns().get(5);
+            col.setSortType(javafx.scene.control.TableColumn.SortType.DESCENDING);
+            gui.frames.getSortOrder().setAll(List.of(col));
+        });
+        GuiTests.settle(gui);
+        List<Integer> byLength = Arrays.stream(gui.rows().frames()).boxed().toList();
+        assertThat(byLength).containsExactlyInAnyOrderElementsOf(numbers(t));
+        assertThat(byLength.stream().map(i -> gui.file().index.length(i)).toList()).isSortedAccordingTo(Comparator.reverseOrder());
+        robot.interact(() -> {
+            var col = gui.frames.getColumns().get(0);
+            col.setSortType(javafx.scene.control.TableColumn.SortType.ASCENDING);
+            gui.frames.getSortOrder().setAll(List.of(col));
+        });
+        GuiTests.settle(gui);
+        assertThat(Arrays.stream(gui.rows().frames()).boxed().toList()).isEqualTo(numbers(t));
         // copy as CSV: a header and one quoted line per row, the columns of the rows
         String csv = gui.packets.selectionText(List.of(0, 1), true);
         assertThat(csv.lines().toList()).hasSize(3);
@@ -182,7 +205,7 @@ class WorkflowTest {
         int[] shown = gui.rows().frames();
         for (boolean pcapng : new boolean[] {false, true}) {
             Path out = dir.resolve(pcapng ? "acks.pcapng" : "acks.pcap");
-            assertThat(RoceScopeGui.export(gui.file(), shown, out, pcapng)).isEqualTo(shown.length);
+            assertThat(RoceScopeGui.export(gui.file(), gui.rows(), out, pcapng)).isEqualTo(shown.length);
             List<TestCaptures.RawFrame> all = TestCaptures.records(Path.of(path)), got = TestCaptures.records(out);
             assertThat(got).hasSize(shown.length);
             for (int k = 0; k < shown.length; k++) {

@@ -70,7 +70,7 @@ final class SplitDecoding implements Iterator<SplitOutput>, AutoCloseable {
                     return out;
                 }
             }
-        } catch (IOException | RuntimeException | StackOverflowError e) {
+        } catch (IOException | RuntimeException | StackOverflowError | OutOfMemoryError e) {
             // whatever it is, the whole capture is read again in one piece and meets it there (or not)
             problem = "split " + (split + 1) + " of " + splits + ": " + e;
         }

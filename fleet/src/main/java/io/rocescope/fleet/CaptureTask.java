@@ -63,7 +63,7 @@ final class CaptureTask implements Function<CaptureInput, CaptureResult> {
         return result(in, iface, warnings, a);
     }
 
-    private CaptureResult result(CaptureInput in, String iface, List<String> warnings, Reports.Analysis a) throws RuleFileException {
+    CaptureResult result(CaptureInput in, String iface, List<String> warnings, Reports.Analysis a) throws RuleFileException {
         List<String> connections = new ArrayList<>(a.connections().size());
         List<CaptureResult.QpCounts> qps = new ArrayList<>();
         List<CaptureResult.SetupLatency> latencies = new ArrayList<>();
@@ -90,7 +90,7 @@ final class CaptureTask implements Function<CaptureInput, CaptureResult> {
             for (RuleResult r : results) if (r.failed()) gateFailures.add(r.rule() + ": " + JunitXml.message(r));
         }
         return new CaptureResult(in.path(), in.host(), iface, in.sizeBytes(), null, warnings, a.summary().frames(),
-            a.summary().roceFrames(), connections, findings, qps, rejects, latencies, junit, gateFailures);
+            a.summary().roceFrames(), connections, findings, qps, rejects, latencies, junit, gateFailures, null);
     }
 
     private static void qp(List<CaptureResult.QpCounts> out, String id, Reports.FlowReport f) {

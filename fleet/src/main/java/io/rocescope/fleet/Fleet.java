@@ -44,6 +44,11 @@ public final class Fleet implements Callable<Integer> {
     @Option(names = "--conf", paramLabel = "KEY=VALUE", description = "a Spark setting (repeatable), e.g. spark.executor.memory=4g")
     List<String> conf = new ArrayList<>();
 
+    @Option(names = "--split-size", paramLabel = "SIZE", description = "a capture larger than this is decoded by several tasks,"
+        + " one per split of about this size, and tracked as one (results identical to one task's): 64m, 1g, bytes; none: one task"
+        + " per capture (default: 256m)")
+    String splitSize;
+
     @Option(names = "--progress", negatable = true, description = "Spark's progress bar on stderr (default: when stderr is a terminal)")
     Boolean progress;
 
@@ -96,6 +101,15 @@ public final class Fleet implements Callable<Integer> {
             err.println("rocescope: " + e.getMessage());
             return EXIT_USAGE;
         }
+        long split = SplitPlan.DEFAULT_SPLIT_SIZE;
+        if (splitSize != null) {
+            try {
+                split = SplitPlan.parseSize(splitSize);
+            } catch (IllegalArgumentException e) {
+                err.println("rocescope: " + e.getMessage());
+                return EXIT_USAGE;
+            }
+        }
         FleetJob.Rules gate = null;
         if (rules != null) {
             try {
@@ -114,11 +128,13 @@ public final class Fleet implements Callable<Integer> {
         boolean ours = SparkSession.getActiveSession().isEmpty() && SparkSession.getDefaultSession().isEmpty();
         SparkSession spark = SparkSession.builder().config(SparkJvm.conf(master, conf, progress, spec.commandLine())).getOrCreate();
         FleetSummary s;
+        FleetJob job = new FleetJob(spark);
         try {
-            s = new FleetJob(spark).run(captures, out, gate);
+            s = job.run(captures, out, gate, split);
         } finally {
             if (ours) spark.stop();
         }
+        for (String note : job.notes()) err.println("rocescope: note: " + note);
         stdout.print(SummaryText.render(s, out));
         stdout.flush();
         for (FleetSummary.Unreadable u : s.unreadableCaptures()) err.println("rocescope: warning: " + u.capture() + ": " + u.reason());

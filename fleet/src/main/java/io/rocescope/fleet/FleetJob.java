@@ -45,15 +45,29 @@ public final class FleetJob {
     /** The gate's rule pack (bytes and the name messages use), or null for no gate. */
     public record Rules(byte[] yaml, String name) {}
 
+    /** With the default split size ({@link SplitPlan#DEFAULT_SPLIT_SIZE}). */
     public FleetSummary run(List<CaptureInput> inputs, Path out, Rules rules) throws IOException {
+        return run(inputs, out, rules, SplitPlan.DEFAULT_SPLIT_SIZE);
+    }
+
+    /**
+     * The run; a capture larger than {@code splitSize} bytes is decoded by several tasks (0: every capture by
+     * one). What did not go as planned (a capture that could not be split, or was read whole after all) is in
+     * {@link #notes()} afterwards.
+     */
+    public FleetSummary run(List<CaptureInput> inputs, Path out, Rules rules, long splitSize) throws IOException {
         long start = System.nanoTime();
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         CaptureTask task = rules == null ? new CaptureTask(null, null) : new CaptureTask(rules.yaml(), rules.name());
-        // one partition, so one task, per capture: a capture is the unit a task reads from start to end
-        JavaRDD<CaptureResult> analysed = jsc.parallelize(inputs, Math.max(1, inputs.size())).map(task)
-            .persist(StorageLevel.MEMORY_AND_DISK_SER());
+        SplitPlan plan = SplitPlan.of(inputs, splitSize);
+        notes.clear();
+        notes.addAll(plan.notes());
+        JavaRDD<CaptureResult> analysed = (plan.anySplit() ? split(jsc, inputs, plan, task)
+            // one partition, so one task, per capture: a capture is the unit a task reads from start to end
+            : jsc.parallelize(inputs, Math.max(1, inputs.size())).map(task)).persist(StorageLevel.MEMORY_AND_DISK_SER());
         try {
             List<CaptureResult> meta = analysed.map(FleetJob::withoutRows).collect();
+            for (CaptureResult r : meta) if (r.note() != null) notes.add(r.capture() + ": " + r.note());
             // the tables and the summary from the kept results in a few partitions (adjacent captures together):
             // a task per capture for each of them would cost more in scheduling than the work
             JavaRDD<CaptureResult> results = analysed.coalesce(Math.min(Math.max(1, inputs.size()), jsc.defaultParallelism()));
@@ -73,10 +87,30 @@ public final class FleetJob {
         }
     }
 
+    private final List<String> notes = new ArrayList<>();
+
+    /** The last run's notes, one line each (stderr's "rocescope: note: …"). */
+    public List<String> notes() { return List.copyOf(notes); }
+
+    /**
+     * Some capture is split: one task per split (and per capture read whole) decodes it into pieces
+     * ({@link SplitDecoding}), which go, sorted into file order, to one task per capture that tracks them
+     * ({@link SplitMerge}); partition i of the result is capture i's, as without splits.
+     */
+    private static JavaRDD<CaptureResult> split(JavaSparkContext jsc, List<CaptureInput> inputs, SplitPlan plan, CaptureTask task) {
+        List<SplitSpec> specs = plan.specs(inputs);
+        List<Integer> counts = new ArrayList<>();
+        for (int i = 0; i < inputs.size(); i++) counts.add(plan.splits(i));
+        return jsc.parallelize(specs, specs.size())
+            .flatMapToPair(new SplitTask(task))
+            .repartitionAndSortWithinPartitions(new CapturePartitioner(inputs.size()), SplitKey.ORDER)
+            .mapPartitionsWithIndex(new MergeTask(task, inputs, counts), true);
+    }
+
     /** A result as the driver collects it: everything but the rows, which stay with the executors. */
     private static CaptureResult withoutRows(CaptureResult r) {
         return new CaptureResult(r.capture(), r.host(), r.iface(), r.sizeBytes(), r.error(), r.warnings(), r.frames(), r.roceFrames(),
-            List.of(), List.of(), List.of(), List.of(), List.of(), r.junit(), r.gateFailures());
+            List.of(), List.of(), List.of(), List.of(), List.of(), r.junit(), r.gateFailures(), r.note());
     }
 
     /** NAME.jsonl/ and NAME.parquet/ under {@code out}; returns the row count. */

@@ -1,6 +1,10 @@
 package io.rocescope.dissector.capture;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * Opens one split of an uncompressed capture file: the records from a boundary that
@@ -13,6 +17,9 @@ public final class CaptureSplits {
     private CaptureSplits() {}
 
     public static CaptureReader openAt(String path, long start) throws IOException {
+        // a split seeks its file: standard input, a FIFO or a compressed file cannot (their input is no FileChannel)
+        String why = unsplittable(path);
+        if (why != null) throw new CaptureFormatException(path + ": cannot be split: " + why);
         CaptureReader r = CaptureReaders.open(path);
         try {
             if (r instanceof PcapReader p) {
@@ -30,6 +37,27 @@ public final class CaptureSplits {
             r.close();
             throw e;
         }
+    }
+
+    /**
+     * Why {@code path} cannot be read in splits, or null when it can: only a regular file holding an uncompressed
+     * pcap or pcapng capture (by its magic number, as {@link CaptureReaders} tells them) can be.
+     */
+    public static String unsplittable(String path) throws IOException {
+        if ("-".equals(path)) return "standard input";
+        Path p = Path.of(path);
+        if (!Files.isRegularFile(p)) return Files.exists(p) ? "not a regular file (a FIFO, a device)" : "no such file";
+        byte[] magic = new byte[4];
+        try (FileChannel ch = FileChannel.open(p)) {
+            ByteBuffer b = ByteBuffer.wrap(magic);
+            while (b.hasRemaining() && ch.read(b) > 0) { }
+            if (b.hasRemaining()) return "too short for a capture";
+        }
+        Compression c = Compression.of(magic, 4);
+        if (c != null) return c.word() + "-compressed";
+        long be = ByteOrder32.u32(magic, 0, true), le = ByteOrder32.u32(magic, 0, false);
+        boolean pcap = be == PcapReader.MAGIC_MICROS || be == PcapReader.MAGIC_NANOS || le == PcapReader.MAGIC_MICROS || le == PcapReader.MAGIC_NANOS;
+        return pcap || be == PcapngReader.SHB ? null : "not a pcap or pcapng capture";
     }
 
     /** Section headers and interface descriptions the reader has read (0 for pcap). */

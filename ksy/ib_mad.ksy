@@ -6,6 +6,24 @@ doc: |
   Common MAD header (IBTA vol 1 13.4.2) and, for the CM class (0x07), every CM message of IBTA
   vol 1 ch. 12 (REQ, MRA, REJ, REP, RTU, DREQ, DREP, SIDR_REQ, SIDR_REP, LAP, APR). Offsets in the
   comments are from the start of the CM message (MAD offset - 24).
+# the registry entries (RoCEscope's build generates CmFields' from these: dissector/src/build/KsyTables.java):
+# the MAD header's, then the CM node, RoCEscope's Q_Key check and ClassPortInfo; each CM message's in its type.
+-wireshark: infiniband.mad
+-label: MAD Header - Common Management Datagram
+-fields:
+  - {id: baseversion, wireshark: infiniband.mad.baseversion, label: Base Version}
+  - {id: mgmtclass, wireshark: infiniband.mad.mgmtclass, label: Management Class, base: hex, digits: 2, names: mgmt_class}
+  - {id: classversion, wireshark: infiniband.mad.classversion, label: Class Version}
+  - {id: method, wireshark: infiniband.mad.method, label: Method, base: hex, digits: 2, names: method}
+  - {id: status, wireshark: infiniband.mad.status, label: Status, base: hex, digits: 4}
+  - {id: classspecific, wireshark: infiniband.mad.classspecific, label: Class Specific, base: hex, digits: 4}
+  - {id: transactionid, wireshark: infiniband.mad.transactionid, label: Transaction ID, base: hex, digits: 16}
+  - {id: attributeid, wireshark: infiniband.mad.attributeid, label: Attribute ID, base: hex, digits: 4, names: cm_attribute}
+  - {id: attributemodifier, wireshark: infiniband.mad.attributemodifier, label: Attribute Modifier, base: hex, digits: 8}
+  - {id: data, wireshark: infiniband.mad.data, label: MAD Data Payload, base: bytes}
+  - {id: cm, wireshark: infiniband.cm, label: Communication Manager, base: protocol}
+  - {id: qkey_mismatch, wireshark: infiniband.cm.qkey_mismatch, label: Q_Key is not the GSI Q_Key 0x80010000 (CM drops it), base: bool}
+  - {id: classportinfo, wireshark: infiniband.cm.classportinfo, label: ClassPortInfo, base: bytes}
 seq:
   - id: base_version
     type: u1
@@ -89,6 +107,17 @@ types:
       - id: reserved2
         type: b3
   cma_hdr:
+    -fields:
+      - {id: ip_cm, wireshark: infiniband.cm.req.ip_cm, label: RDMA-CM IP addressing header, base: protocol}
+      - {id: majv, wireshark: infiniband.cm.req.ip_cm.majv, label: IP CM Major Version}
+      - {id: minv, wireshark: infiniband.cm.req.ip_cm.minv, label: IP CM Minor Version}
+      - {id: ipv, wireshark: infiniband.cm.req.ip_cm.ipv, label: IP Version}
+      - {id: sport, wireshark: infiniband.cm.req.ip_cm.sport, label: Source Port}
+      - {id: sip4, wireshark: infiniband.cm.req.ip_cm.sip4, label: Source IP, base: ipv4}
+      - {id: dip4, wireshark: infiniband.cm.req.ip_cm.dip4, label: Destination IP, base: ipv4}
+      - {id: sip6, wireshark: infiniband.cm.req.ip_cm.sip6, label: Source IP, base: ipv6}
+      - {id: dip6, wireshark: infiniband.cm.req.ip_cm.dip6, label: Destination IP, base: ipv6}
+      - {id: private, wireshark: infiniband.cm.req.ip_cm.private, label: Consumer Private Data, base: bytes}
     doc: RDMA-CM's header at the start of REQ / SIDR_REQ private data
     seq:
       - id: major_version
@@ -109,6 +138,59 @@ types:
       - id: consumer_private_data
         size-eos: true
   cm_req:
+    -fields:
+      - {id: localcommid, wireshark: infiniband.cm.req, label: Local Communication ID, base: hex, digits: 8}
+      - {id: serviceid, wireshark: infiniband.cm.req.serviceid, label: ServiceID, base: hex, digits: 16}
+      - {id: serviceid_prefix, wireshark: infiniband.cm.req.serviceid.prefix, label: Prefix, base: bytes}
+      - {id: serviceid_protocol, wireshark: infiniband.cm.req.serviceid.protocol, label: Protocol (port space), base: hex, digits: 2, names: port_space}
+      - {id: serviceid_dport, wireshark: infiniband.cm.req.serviceid.dport, label: Destination Port}
+      - {id: localcaguid, wireshark: infiniband.cm.req.localcaguid, label: Local CA GUID, base: hex, digits: 16}
+      - {id: localqkey, wireshark: infiniband.cm.req.localqkey, label: Local Q_Key, base: hex, digits: 8}
+      - {id: localqpn, wireshark: infiniband.cm.req.localqpn, label: Local QPN, base: hex, digits: 6}
+      - {id: responderres, wireshark: infiniband.cm.req.responderres, label: Responder Resources}
+      - {id: localeecn, wireshark: infiniband.cm.req.localeecn, label: Local EECN, base: hex, digits: 6}
+      - {id: initdepth, wireshark: infiniband.cm.req.initdepth, label: Initiator Depth}
+      - {id: remoteeecn, wireshark: infiniband.cm.req.remoteeecn, label: Remote EECN, base: hex, digits: 6}
+      - {id: remoteresptout, wireshark: infiniband.cm.req.remoteresptout, label: Remote CM Response Timeout, names: CmNames.IBA_TIME}
+      - {id: transpsvctype, wireshark: infiniband.cm.req.transpsvctype, label: Transport Service Type, names: transport_service}
+      - {id: e2eflowctrl, wireshark: infiniband.cm.req.e2eflowctrl, label: End-to-End Flow Control}
+      - {id: startpsn, wireshark: infiniband.cm.req.startpsn, label: Starting PSN, base: hex, digits: 6}
+      - {id: localresptout, wireshark: infiniband.cm.req.localresptout, label: Local CM Response Timeout, names: CmNames.IBA_TIME}
+      - {id: retrcount, wireshark: infiniband.cm.req.retrcount, label: Retry Count}
+      - {id: pkey, wireshark: infiniband.cm.req.pkey, label: Partition Key, base: hex, digits: 4}
+      - {id: pppmtu, wireshark: infiniband.cm.req.pppmtu, label: Path Packet Payload MTU, names: path_mtu}
+      - {id: rdcexist, wireshark: infiniband.cm.req.rdcexist, label: RDC Exists}
+      - {id: rnrretrcount, wireshark: infiniband.cm.req.rnrretrcount, label: RNR Retry Count, names: rnr_retry_count}
+      - {id: maxcmretr, wireshark: infiniband.cm.req.maxcmretr, label: Max CM Retries}
+      - {id: srq, wireshark: infiniband.cm.req.srq, label: SRQ}
+      - {id: ext_transport, wireshark: infiniband.cm.req.ext_transport, label: Extended Transport Type, names: extended_transport_type}
+      - {id: prim_locallid, wireshark: infiniband.cm.req.prim_locallid, label: Primary Local Port LID, base: hex, digits: 4}
+      - {id: prim_remotelid, wireshark: infiniband.cm.req.prim_remotelid, label: Primary Remote Port LID, base: hex, digits: 4}
+      - {id: prim_localgid, wireshark: infiniband.cm.req.prim_localgid, label: Primary Local Port GID, base: ipv6}
+      - {id: prim_remotegid, wireshark: infiniband.cm.req.prim_remotegid, label: Primary Remote Port GID, base: ipv6}
+      - {id: prim_localgid_ipv4, wireshark: infiniband.cm.req.prim_localgid_ipv4, label: Primary Local Port GID (IPv4), base: ipv4}
+      - {id: prim_remotegid_ipv4, wireshark: infiniband.cm.req.prim_remotegid_ipv4, label: Primary Remote Port GID (IPv4), base: ipv4}
+      - {id: prim_flowlabel, wireshark: infiniband.cm.req.prim_flowlabel, label: Primary Flow Label, base: hex, digits: 5}
+      - {id: prim_pktrate, wireshark: infiniband.cm.req.prim_pktrate, label: Primary Packet Rate}
+      - {id: prim_tfcclass, wireshark: infiniband.cm.req.prim_tfcclass, label: Primary Traffic Class}
+      - {id: prim_hoplim, wireshark: infiniband.cm.req.prim_hoplim, label: Primary Hop Limit}
+      - {id: prim_sl, wireshark: infiniband.cm.req.prim_sl, label: Primary SL}
+      - {id: prim_subnetlocal, wireshark: infiniband.cm.req.prim_subnetlocal, label: Primary Subnet Local}
+      - {id: prim_localacktout, wireshark: infiniband.cm.req.prim_localacktout, label: Primary Local ACK Timeout, names: CmNames.IBA_TIME}
+      - {id: alt_locallid, wireshark: infiniband.cm.req.alt_locallid, label: Alternate Local Port LID, base: hex, digits: 4}
+      - {id: alt_remotelid, wireshark: infiniband.cm.req.alt_remotelid, label: Alternate Remote Port LID, base: hex, digits: 4}
+      - {id: alt_localgid, wireshark: infiniband.cm.req.alt_localgid, label: Alternate Local Port GID, base: ipv6}
+      - {id: alt_remotegid, wireshark: infiniband.cm.req.alt_remotegid, label: Alternate Remote Port GID, base: ipv6}
+      - {id: alt_localgid_ipv4, wireshark: infiniband.cm.req.alt_localgid_ipv4, label: Alternate Local Port GID (IPv4), base: ipv4}
+      - {id: alt_remotegid_ipv4, wireshark: infiniband.cm.req.alt_remotegid_ipv4, label: Alternate Remote Port GID (IPv4), base: ipv4}
+      - {id: alt_flowlabel, wireshark: infiniband.cm.req.alt_flowlabel, label: Alternate Flow Label, base: hex, digits: 5}
+      - {id: alt_pktrate, wireshark: infiniband.cm.req.alt_pktrate, label: Alternate Packet Rate}
+      - {id: alt_tfcclass, wireshark: infiniband.cm.req.alt_tfcclass, label: Alternate Traffic Class}
+      - {id: alt_hoplim, wireshark: infiniband.cm.req.alt_hoplim, label: Alternate Hop Limit}
+      - {id: alt_sl, wireshark: infiniband.cm.req.alt_sl, label: Alternate SL}
+      - {id: alt_subnetlocal, wireshark: infiniband.cm.req.alt_subnetlocal, label: Alternate Subnet Local}
+      - {id: alt_localacktout, wireshark: infiniband.cm.req.alt_localacktout, label: Alternate Local ACK Timeout, names: CmNames.IBA_TIME}
+      - {id: private, wireshark: infiniband.cm.req.private, label: Private Data, base: bytes}
     seq:
       - id: local_comm_id      # 0
         type: u4
@@ -171,6 +253,12 @@ types:
           cases:
             true: cma_hdr
   cm_mra:
+    -fields:
+      - {id: localcommid, wireshark: infiniband.cm.mra.localcommid, label: Local Communication ID, base: hex, digits: 8}
+      - {id: remotecommid, wireshark: infiniband.cm.mra.remotecommid, label: Remote Communication ID, base: hex, digits: 8}
+      - {id: msgmraed, wireshark: infiniband.cm.mra.msgmraed, label: Message MRAed, names: message_rejected}
+      - {id: servicetimeout, wireshark: infiniband.cm.mra.servicetimeout, label: Service Timeout, names: CmNames.IBA_TIME}
+      - {id: private, wireshark: infiniband.cm.mra.private, label: Private Data, base: bytes}
     seq:
       - {id: local_comm_id, type: u4}
       - {id: remote_comm_id, type: u4}
@@ -180,6 +268,14 @@ types:
       - {id: reserved1, type: b3}
       - {id: private_data, size: 222}
   cm_rej:
+    -fields:
+      - {id: localcommid, wireshark: infiniband.cm.rej.localcommid, label: Local Communication ID, base: hex, digits: 8}
+      - {id: remotecommid, wireshark: infiniband.cm.rej.remotecommid, label: Remote Communication ID, base: hex, digits: 8}
+      - {id: msgrej, wireshark: infiniband.cm.rej.msgrej, label: Message REJected, names: message_rejected}
+      - {id: rejinfolen, wireshark: infiniband.cm.rej.rejinfolen, label: Reject Info Length}
+      - {id: reason, wireshark: infiniband.cm.rej.reason, label: Reason, names: CmNames.REJ_REASON_LABELS}
+      - {id: ari, wireshark: infiniband.cm.rej.ari, label: Additional Reject Information (ARI), base: bytes}
+      - {id: private, wireshark: infiniband.cm.rej.private, label: Private Data, base: bytes}
     seq:
       - {id: local_comm_id, type: u4}
       - {id: remote_comm_id, type: u4}
@@ -191,6 +287,22 @@ types:
       - {id: additional_reject_info, size: 72}
       - {id: private_data, size: 148}
   cm_rep:
+    -fields:
+      - {id: localcommid, wireshark: infiniband.cm.rep, label: Local Communication ID, base: hex, digits: 8}
+      - {id: remotecommid, wireshark: infiniband.cm.rep.remotecommid, label: Remote Communication ID, base: hex, digits: 8}
+      - {id: localqkey, wireshark: infiniband.cm.rep.localqkey, label: Local Q_Key, base: hex, digits: 8}
+      - {id: localqpn, wireshark: infiniband.cm.rep.localqpn, label: Local QPN, base: hex, digits: 6}
+      - {id: localeecn, wireshark: infiniband.cm.rep.localeecn, label: Local EE Context Number, base: hex, digits: 6}
+      - {id: startpsn, wireshark: infiniband.cm.rep.startpsn, label: Starting PSN, base: hex, digits: 6}
+      - {id: respres, wireshark: infiniband.cm.rep.respres, label: Responder Resources}
+      - {id: initdepth, wireshark: infiniband.cm.rep.initdepth, label: Initiator Depth}
+      - {id: tgtackdelay, wireshark: infiniband.cm.rep.tgtackdelay, label: Target ACK Delay, names: CmNames.IBA_TIME}
+      - {id: failoveracc, wireshark: infiniband.cm.rep.failoveracc, label: Failover Accepted}
+      - {id: e2eflowctrl, wireshark: infiniband.cm.rep.e2eflowctrl, label: End-To-End Flow Control}
+      - {id: rnrretrcount, wireshark: infiniband.cm.rep.rnrretrcount, label: RNR Retry Count, names: rnr_retry_count}
+      - {id: srq, wireshark: infiniband.cm.rep.srq, label: SRQ}
+      - {id: localcaguid, wireshark: infiniband.cm.rep.localcaguid, label: Local CA GUID, base: hex, digits: 16}
+      - {id: private, wireshark: infiniband.cm.rep.private, label: Private Data, base: bytes}
     seq:
       - {id: local_comm_id, type: u4}
       - {id: remote_comm_id, type: u4}
@@ -212,11 +324,20 @@ types:
       - {id: local_ca_guid, type: u8}
       - {id: private_data, size: 196}
   cm_rtu:
+    -fields:
+      - {id: localcommid, wireshark: infiniband.cm.rtu.localcommid, label: Local Communication ID, base: hex, digits: 8}
+      - {id: remotecommid, wireshark: infiniband.cm.rtu.remotecommid, label: Remote Communication ID, base: hex, digits: 8}
+      - {id: private, wireshark: infiniband.cm.rtu.private, label: Private Data, base: bytes}
     seq:
       - {id: local_comm_id, type: u4}
       - {id: remote_comm_id, type: u4}
       - {id: private_data, size: 224}
   cm_dreq:
+    -fields:
+      - {id: localcommid, wireshark: infiniband.cm.dreq.localcommid, label: Local Communication ID, base: hex, digits: 8}
+      - {id: remotecommid, wireshark: infiniband.cm.dreq.remotecommid, label: Remote Communication ID, base: hex, digits: 8}
+      - {id: remoteqpn, wireshark: infiniband.cm.req.remoteqpneecn, label: Remote QPN/EECN (DREQ), base: hex, digits: 6}
+      - {id: private, wireshark: infiniband.cm.dreq.private, label: Private Data, base: bytes}
     seq:
       - {id: local_comm_id, type: u4}
       - {id: remote_comm_id, type: u4}
@@ -224,11 +345,22 @@ types:
       - {id: reserved, type: u1}
       - {id: private_data, size: 220}
   cm_drep:
+    -fields:
+      - {id: localcommid, wireshark: infiniband.cm.drsp.localcommid, label: Local Communication ID, base: hex, digits: 8}
+      - {id: remotecommid, wireshark: infiniband.cm.drsp.remotecommid, label: Remote Communication ID, base: hex, digits: 8}
+      - {id: private, wireshark: infiniband.cm.drsp.private, label: Private Data, base: bytes}
     seq:
       - {id: local_comm_id, type: u4}
       - {id: remote_comm_id, type: u4}
       - {id: private_data, size: 224}
   cm_sidr_req:
+    -fields:
+      - {id: requestid, wireshark: infiniband.cm.sidr_req.requestid, label: Request ID, base: hex, digits: 8}
+      - {id: pkey, wireshark: infiniband.cm.sidr_req.pkey, label: Partition Key, base: hex, digits: 4}
+      - {id: serviceid, wireshark: infiniband.cm.sidr_req.serviceid, label: ServiceID, base: hex, digits: 16}
+      - {id: serviceid_protocol, wireshark: infiniband.cm.sidr_req.serviceid.protocol, label: Protocol (port space), base: hex, digits: 2, names: port_space}
+      - {id: serviceid_dport, wireshark: infiniband.cm.sidr_req.serviceid.dport, label: Destination Port}
+      - {id: private, wireshark: infiniband.cm.sidr_req.private, label: Private Data, base: bytes}
     seq:
       - {id: request_id, type: u4}
       - {id: partition_key, type: u2}
@@ -241,6 +373,15 @@ types:
           cases:
             true: cma_hdr
   cm_sidr_rep:
+    -fields:
+      - {id: requestid, wireshark: infiniband.cm.sidr_rep.requestid, label: Request ID, base: hex, digits: 8}
+      - {id: status, wireshark: infiniband.cm.sidr_rep.status, label: Status, names: sidr_status}
+      - {id: addinfolen, wireshark: infiniband.cm.sidr_rep.addinfolen, label: Additional Information Length}
+      - {id: qpn, wireshark: infiniband.cm.sidr_rep.qpn, label: QPN, base: hex, digits: 6}
+      - {id: serviceid, wireshark: infiniband.cm.sidr_rep.serviceid, label: ServiceID, base: hex, digits: 16}
+      - {id: qkey, wireshark: infiniband.cm.sidr_rep.qkey, label: Q_Key, base: hex, digits: 8}
+      - {id: classportinfo, wireshark: infiniband.cm.sidr_rep.classportinfo, label: ClassPortInfo / Additional Information, base: bytes}
+      - {id: private, wireshark: infiniband.cm.sidr_rep.private, label: Private Data, base: bytes}
     seq:
       - {id: request_id, type: u4}
       - {id: status, type: u1, doc: "0 success, 1 unsupported service ID, 2 reject, 3 no QP, 4 redirect, 5 unsupported version"}
@@ -253,6 +394,23 @@ types:
       - {id: class_port_info, size: 72}
       - {id: private_data, size: 136}
   cm_lap:
+    -fields:
+      - {id: localcommid, wireshark: infiniband.cm.lap.localcommid, label: Local Communication ID, base: hex, digits: 8}
+      - {id: remotecommid, wireshark: infiniband.cm.lap.remotecommid, label: Remote Communication ID, base: hex, digits: 8}
+      - {id: remoteqpn, wireshark: infiniband.cm.lap.remoteqpneecn, label: Remote QPN/EECN, base: hex, digits: 6}
+      - {id: remoteresptout, wireshark: infiniband.cm.lap.remoteresptout, label: Remote CM Response Timeout, names: CmNames.IBA_TIME}
+      - {id: alt_locallid, wireshark: infiniband.cm.lap.alt_locallid, label: Alternate Local Port LID, base: hex, digits: 4}
+      - {id: alt_remotelid, wireshark: infiniband.cm.lap.alt_remotelid, label: Alternate Remote Port LID, base: hex, digits: 4}
+      - {id: alt_localgid, wireshark: infiniband.cm.lap.alt_localgid, label: Alternate Local Port GID, base: ipv6}
+      - {id: alt_remotegid, wireshark: infiniband.cm.lap.alt_remotegid, label: Alternate Remote Port GID, base: ipv6}
+      - {id: alt_flowlabel, wireshark: infiniband.cm.lap.alt_flowlabel, label: Alternate Flow Label, base: hex, digits: 5}
+      - {id: alt_tfcclass, wireshark: infiniband.cm.lap.alt_tfcclass, label: Alternate Traffic Class}
+      - {id: alt_hoplim, wireshark: infiniband.cm.lap.alt_hoplim, label: Alternate Hop Limit}
+      - {id: alt_pktrate, wireshark: infiniband.cm.lap.alt_pktrate, label: Alternate Packet Rate}
+      - {id: alt_sl, wireshark: infiniband.cm.lap.alt_sl, label: Alternate SL}
+      - {id: alt_subnetlocal, wireshark: infiniband.cm.lap.alt_subnetlocal, label: Alternate Subnet Local}
+      - {id: alt_localacktout, wireshark: infiniband.cm.lap.alt_localacktout, label: Alternate Local ACK Timeout, names: CmNames.IBA_TIME}
+      - {id: private, wireshark: infiniband.cm.lap.private, label: Private Data, base: bytes}
     seq:
       - {id: local_comm_id, type: u4}
       - {id: remote_comm_id, type: u4}
@@ -278,6 +436,13 @@ types:
       - {id: reserved6, type: b3}
       - {id: private_data, size: 168}
   cm_apr:
+    -fields:
+      - {id: localcommid, wireshark: infiniband.cm.apr.localcommid, label: Local Communication ID, base: hex, digits: 8}
+      - {id: remotecommid, wireshark: infiniband.cm.apr.remotecommid, label: Remote Communication ID, base: hex, digits: 8}
+      - {id: addinfolen, wireshark: infiniband.cm.apr.addinfolen, label: Additional Information Length}
+      - {id: status, wireshark: infiniband.cm.apr.apstatus, label: AP Status, names: apr_status}
+      - {id: addinfo, wireshark: infiniband.cm.apr.addinfo, label: Additional Information, base: bytes}
+      - {id: private, wireshark: infiniband.cm.apr.private, label: Private Data, base: bytes}
     seq:
       - {id: local_comm_id, type: u4}
       - {id: remote_comm_id, type: u4}
@@ -399,3 +564,7 @@ enums:
     0x06: {id: tcp, doc: TCP}
     0x11: {id: udp, doc: UDP}
     0x3f: {id: ib, doc: IB}
+  rnr_retry_count:
+    7: {id: infinite, doc: infinite}
+  extended_transport_type:
+    1: {id: xrc, doc: XRC}

@@ -173,8 +173,9 @@ public final class KsyTables {
 
     /**
      * The registry entries of a .ksy's types that carry {@code -wireshark:} (the protocol node's filter name) and
-     * {@code -fields:} (the fields in registry order, each {@code {wireshark, label, base: dec|hex|bytes, digits,
-     * names}}; {@code names} is an enum of the same .ksy or a table of InfinibandNames, in capitals), as
+     * {@code -fields:} (the fields in registry order, each {@code {wireshark, label, base: dec|hex|bytes|ipv4|ipv6|bool,
+     * digits, names}}; {@code names} is an enum of the same .ksy, a table of InfinibandNames in capitals, or another
+     * table of the field package as {@code Class.NAME}), as
      * {@code FieldSpec}s in the class {@code <Id>FieldsKsy}, and {@code ALL}, every one in wire order.
      */
     private static String fields(String pkg, String cls, String enumsCls, String file, Map<?, ?> spec) {
@@ -188,19 +189,20 @@ public final class KsyTables {
         sb.append("/** The registry entries (Wireshark names, labels, bases, value names) of ksy/").append(file).append("'s headers. */\n");
         sb.append("public final class ").append(cls).append(" {\n    private ").append(cls).append("() {}\n\n");
         List<String> all = new ArrayList<>();
-        for (Map.Entry<?, ?> t : types.entrySet()) {
+        for (Map.Entry<?, ?> t : registryTypes(spec, types).entrySet()) {
             Map<?, ?> type = (Map<?, ?>) t.getValue();
-            if (type.get("-wireshark") == null) continue;
             String typeId = t.getKey().toString().toUpperCase(Locale.ROOT);
-            all.add(typeId);
-            // a type with -base is one field (ImmDt, IETH); without, the protocol node its -fields sit in
-            Map<String, Object> node = new java.util.HashMap<>();
-            node.put("wireshark", type.get("-wireshark"));
-            node.put("label", type.get("-label"));
-            node.put("base", type.get("-base") == null ? "protocol" : type.get("-base"));
-            node.put("digits", type.get("-digits"));
-            node.put("names", type.get("-names"));
-            spec(sb, file, typeId, node, enums, enumsCls);
+            if (type.get("-wireshark") != null) {
+                all.add(typeId);
+                // a type with -base is one field (ImmDt, IETH); without, the protocol node its -fields sit in
+                Map<String, Object> node = new java.util.HashMap<>();
+                node.put("wireshark", type.get("-wireshark"));
+                node.put("label", type.get("-label"));
+                node.put("base", type.get("-base") == null ? "protocol" : type.get("-base"));
+                node.put("digits", type.get("-digits"));
+                node.put("names", type.get("-names"));
+                spec(sb, file, typeId, node, enums, enumsCls);
+            }
             if (!(type.get("-fields") instanceof List<?> list)) continue;
             for (Object o : list) {
                 Map<?, ?> fd = (Map<?, ?>) o;
@@ -214,15 +216,35 @@ public final class KsyTables {
         return sb.append(");\n}\n").toString();
     }
 
+    /**
+     * The types whose registry entries a .ksy gives, in its order: the top-level seq first, under the .ksy's id, when
+     * the file itself carries {@code -wireshark} or {@code -fields} (the MAD header of ksy/ib_mad.ksy), then every
+     * type with either. A type with {@code -fields} but no {@code -wireshark} adds fields to a node named elsewhere
+     * (each CM message's, under the CM node).
+     */
+    private static Map<Object, Object> registryTypes(Map<?, ?> spec, Map<?, ?> types) {
+        Map<Object, Object> out = new java.util.LinkedHashMap<>();
+        if (spec.get("-wireshark") != null || spec.get("-fields") != null) out.put(((Map<?, ?>) spec.get("meta")).get("id"), spec);
+        for (Map.Entry<?, ?> t : types.entrySet()) {
+            Map<?, ?> type = (Map<?, ?>) t.getValue();
+            if (type.get("-wireshark") != null || type.get("-fields") != null) out.put(t.getKey(), type);
+        }
+        return out;
+    }
+
     private static void spec(StringBuilder sb, String file, String id, Map<?, ?> fd, Map<?, ?> enums, String enumsCls) {
         String base = fd.get("base") == null ? "dec" : fd.get("base").toString();
         String kind = switch (base) {
             case "dec" -> "DEC"; case "hex" -> "HEX"; case "bytes" -> "BYTES"; case "protocol" -> "PROTOCOL";
+            case "ipv4" -> "IPV4"; case "ipv6" -> "IPV6"; case "bool" -> "BOOL";
             default -> throw new IllegalArgumentException(file + ": " + id + ": base " + base);
         };
         String names = "null";
         if (fd.get("names") instanceof String n) {
-            names = enums.containsKey(n) ? enumsCls + "." + n.toUpperCase(Locale.ROOT) : "io.rocescope.dissector.field.InfinibandNames." + n;
+            // an enum of this .ksy; a table of the field package named by class (CmNames.IBA_TIME, for a formatted
+            // value no enum can hold); or one of InfinibandNames
+            names = enums.containsKey(n) ? enumsCls + "." + n.toUpperCase(Locale.ROOT)
+                : n.contains(".") ? "io.rocescope.dissector.field." + n : "io.rocescope.dissector.field.InfinibandNames." + n;
         }
         if (fd.get("wireshark") == null || fd.get("label") == null) throw new IllegalArgumentException(file + ": " + id + " needs wireshark and label");
         sb.append("    public static final FieldSpec ").append(id).append(" = new FieldSpec(")

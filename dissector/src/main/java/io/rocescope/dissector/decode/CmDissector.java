@@ -5,8 +5,13 @@ import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.text.Addresses;
 
 import static io.rocescope.dissector.field.CmFields.*;
+import static io.rocescope.dissector.field.ksy.IbMadLayout.*;
 
-/** CM messages (IBTA vol 1 ch. 12); {@code m} is the first byte of the 232-byte message. */
+/**
+ * CM messages (IBTA vol 1 ch. 12); {@code m} is the first byte of the 232-byte message. Every offset, width, shift
+ * and mask is ksy/ib_mad.ksy's (generated into {@code IbMadLayout}); the field spans are Wireshark's, which are the
+ * layout's but for a path's packet rate (see {@link #path}).
+ */
 final class CmDissector {
     private CmDissector() {}
 
@@ -16,205 +21,244 @@ final class CmDissector {
             case CmNames.MRA: mra(p, m); break;
             case CmNames.REJ: rej(p, m); break;
             case CmNames.REP: rep(p, m); break;
-            case CmNames.RTU: commIds(p, RTU_LOCALCOMMID, RTU_REMOTECOMMID, m); p.bytes(RTU_PRIVATE, m + 8, 224); break;
-            case CmNames.DREQ:
-                commIds(p, DREQ_LOCALCOMMID, DREQ_REMOTECOMMID, m);
-                p.u24(DREQ_REMOTEQPN, m + 8);
-                p.bytes(DREQ_PRIVATE, m + 12, 220);
+            case CmNames.RTU:
+                p.u32(RTU_LOCALCOMMID, m + OFF_CM_RTU_LOCAL_COMM_ID);
+                p.u32(RTU_REMOTECOMMID, m + OFF_CM_RTU_REMOTE_COMM_ID);
+                p.bytes(RTU_PRIVATE, m + OFF_CM_RTU_PRIVATE_DATA, LEN_CM_RTU_PRIVATE_DATA);
                 break;
-            case CmNames.DREP: commIds(p, DREP_LOCALCOMMID, DREP_REMOTECOMMID, m); p.bytes(DREP_PRIVATE, m + 8, 224); break;
+            case CmNames.DREQ:
+                p.u32(DREQ_LOCALCOMMID, m + OFF_CM_DREQ_LOCAL_COMM_ID);
+                p.u32(DREQ_REMOTECOMMID, m + OFF_CM_DREQ_REMOTE_COMM_ID);
+                p.u24(DREQ_REMOTEQPN, m + OFF_CM_DREQ_REMOTE_QPN_EECN);
+                p.bytes(DREQ_PRIVATE, m + OFF_CM_DREQ_PRIVATE_DATA, LEN_CM_DREQ_PRIVATE_DATA);
+                break;
+            case CmNames.DREP:
+                p.u32(DREP_LOCALCOMMID, m + OFF_CM_DREP_LOCAL_COMM_ID);
+                p.u32(DREP_REMOTECOMMID, m + OFF_CM_DREP_REMOTE_COMM_ID);
+                p.bytes(DREP_PRIVATE, m + OFF_CM_DREP_PRIVATE_DATA, LEN_CM_DREP_PRIVATE_DATA);
+                break;
             case CmNames.SIDR_REQ: sidrReq(p, m); break;
             case CmNames.SIDR_REP: sidrRep(p, m); break;
             case CmNames.LAP: lap(p, m); break;
             case CmNames.APR: apr(p, m); break;
-            case CmNames.CLASS_PORT_INFO: p.bytes(CLASSPORTINFO, m, 232); break;
+            case CmNames.CLASS_PORT_INFO: p.bytes(CLASSPORTINFO, m, LEN_DATA); break;
             default:
                 p.f.expert(new Expert(Expert.Severity.NOTE, "infiniband.cm.attribute.unknown",
                     String.format("Unknown CM attribute 0x%04x", attr)));
-                p.bytes(MAD_DATA, m, 232);
+                p.bytes(MAD_DATA, m, LEN_DATA);
         }
     }
 
-    private static void commIds(Packet p, FieldDef local, FieldDef remote, int m) {
-        p.u32(local, m);
-        p.u32(remote, m + 4);
+    /** A bit field of {@code len} bytes (at most 4) at {@code at}: {@code (word >>> shift) & mask}. */
+    private static int bits(Packet p, FieldDef def, int at, int len, int shift, long mask) {
+        long word = 0;
+        for (int i = 0; i < len; i++) word = (word << 8) | (p.d[at + i] & 0xFF);
+        return p.bits(def, at, len, word, shift, mask);
     }
 
     private static void req(Packet p, int m) {
         byte[] d = p.d;
-        p.u32(REQ_LOCALCOMMID, m);
-        p.u64(REQ_SERVICEID, m + 8);
-        boolean ipCm = isRdmaIpServiceId(d, m + 8);
+        p.u32(REQ_LOCALCOMMID, m + OFF_CM_REQ_LOCAL_COMM_ID);
+        int sid = m + OFF_CM_REQ_SERVICE_ID;
+        p.u64(REQ_SERVICEID, sid);
+        boolean ipCm = isRdmaIpServiceId(d, sid);
         if (ipCm) {
-            p.bytes(REQ_SERVICEID_PREFIX, m + 8, 5);
-            p.u8(REQ_SERVICEID_PROTOCOL, m + 13);
-            p.u16(REQ_SERVICEID_DPORT, m + 14);
+            p.bytes(REQ_SERVICEID_PREFIX, sid + OFF_SERVICE_ID_PREFIX, LEN_SERVICE_ID_PREFIX);
+            p.u8(REQ_SERVICEID_PROTOCOL, sid + OFF_SERVICE_ID_PORT_SPACE);
+            p.u16(REQ_SERVICEID_DPORT, sid + OFF_SERVICE_ID_PORT);
         }
-        p.u64(REQ_LOCALCAGUID, m + 16);
-        p.u32(REQ_LOCALQKEY, m + 28);
-        p.u24(REQ_LOCALQPN, m + 32);
-        p.u8(REQ_RESPONDERRES, m + 35);
-        p.u24(REQ_LOCALEECN, m + 36);
-        p.u8(REQ_INITDEPTH, m + 39);
-        p.u24(REQ_REMOTEEECN, m + 40);
-        int b43 = Bytes.u8(d, m + 43);
-        p.bits(REQ_REMOTERESPTOUT, m + 43, 1, b43, 3, 0x1F);
-        p.bits(REQ_TRANSPSVCTYPE, m + 43, 1, b43, 1, 0x3);
-        p.bits(REQ_E2EFLOWCTRL, m + 43, 1, b43, 0, 0x1);
-        p.u24(REQ_STARTPSN, m + 44);
-        int b47 = Bytes.u8(d, m + 47);
-        p.bits(REQ_LOCALRESPTOUT, m + 47, 1, b47, 3, 0x1F);
-        p.bits(REQ_RETRCOUNT, m + 47, 1, b47, 0, 0x7);
-        p.u16(REQ_PKEY, m + 48);
-        int b50 = Bytes.u8(d, m + 50);
-        p.bits(REQ_PPPMTU, m + 50, 1, b50, 4, 0xF);
-        p.bits(REQ_RDCEXIST, m + 50, 1, b50, 3, 0x1);
-        p.bits(REQ_RNRRETRCOUNT, m + 50, 1, b50, 0, 0x7);
-        int b51 = Bytes.u8(d, m + 51);
-        p.bits(REQ_MAXCMRETR, m + 51, 1, b51, 4, 0xF);
-        p.bits(REQ_SRQ, m + 51, 1, b51, 3, 0x1);
-        p.bits(REQ_EXT_TRANSPORT, m + 51, 1, b51, 0, 0x7);
-        path(p, 0, m + 52);
-        path(p, 1, m + 96);
-        p.bytes(REQ_PRIVATE, m + 140, 92);
-        if (ipCm) cmaHeader(p, m + 140, 92);
+        p.u64(REQ_LOCALCAGUID, m + OFF_CM_REQ_LOCAL_CA_GUID);
+        p.u32(REQ_LOCALQKEY, m + OFF_CM_REQ_LOCAL_Q_KEY);
+        p.u24(REQ_LOCALQPN, m + OFF_CM_REQ_LOCAL_QPN);
+        p.u8(REQ_RESPONDERRES, m + OFF_CM_REQ_RESPONDER_RESOURCES);
+        p.u24(REQ_LOCALEECN, m + OFF_CM_REQ_LOCAL_EECN);
+        p.u8(REQ_INITDEPTH, m + OFF_CM_REQ_INITIATOR_DEPTH);
+        p.u24(REQ_REMOTEEECN, m + OFF_CM_REQ_REMOTE_EECN);
+        bits(p, REQ_REMOTERESPTOUT, m + OFF_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT, LEN_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT,
+            SHIFT_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT, MASK_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT);
+        bits(p, REQ_TRANSPSVCTYPE, m + OFF_CM_REQ_TRANSPORT_SERVICE_TYPE, LEN_CM_REQ_TRANSPORT_SERVICE_TYPE,
+            SHIFT_CM_REQ_TRANSPORT_SERVICE_TYPE, MASK_CM_REQ_TRANSPORT_SERVICE_TYPE);
+        bits(p, REQ_E2EFLOWCTRL, m + OFF_CM_REQ_END_TO_END_FLOW_CONTROL, LEN_CM_REQ_END_TO_END_FLOW_CONTROL,
+            SHIFT_CM_REQ_END_TO_END_FLOW_CONTROL, MASK_CM_REQ_END_TO_END_FLOW_CONTROL);
+        p.u24(REQ_STARTPSN, m + OFF_CM_REQ_STARTING_PSN);
+        bits(p, REQ_LOCALRESPTOUT, m + OFF_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT, LEN_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT,
+            SHIFT_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT, MASK_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT);
+        bits(p, REQ_RETRCOUNT, m + OFF_CM_REQ_RETRY_COUNT, LEN_CM_REQ_RETRY_COUNT, SHIFT_CM_REQ_RETRY_COUNT,
+            MASK_CM_REQ_RETRY_COUNT);
+        p.u16(REQ_PKEY, m + OFF_CM_REQ_PARTITION_KEY);
+        bits(p, REQ_PPPMTU, m + OFF_CM_REQ_PATH_MTU, LEN_CM_REQ_PATH_MTU, SHIFT_CM_REQ_PATH_MTU, MASK_CM_REQ_PATH_MTU);
+        bits(p, REQ_RDCEXIST, m + OFF_CM_REQ_RDC_EXISTS, LEN_CM_REQ_RDC_EXISTS, SHIFT_CM_REQ_RDC_EXISTS, MASK_CM_REQ_RDC_EXISTS);
+        bits(p, REQ_RNRRETRCOUNT, m + OFF_CM_REQ_RNR_RETRY_COUNT, LEN_CM_REQ_RNR_RETRY_COUNT, SHIFT_CM_REQ_RNR_RETRY_COUNT,
+            MASK_CM_REQ_RNR_RETRY_COUNT);
+        bits(p, REQ_MAXCMRETR, m + OFF_CM_REQ_MAX_CM_RETRIES, LEN_CM_REQ_MAX_CM_RETRIES, SHIFT_CM_REQ_MAX_CM_RETRIES,
+            MASK_CM_REQ_MAX_CM_RETRIES);
+        bits(p, REQ_SRQ, m + OFF_CM_REQ_SRQ, LEN_CM_REQ_SRQ, SHIFT_CM_REQ_SRQ, MASK_CM_REQ_SRQ);
+        bits(p, REQ_EXT_TRANSPORT, m + OFF_CM_REQ_EXTENDED_TRANSPORT_TYPE, LEN_CM_REQ_EXTENDED_TRANSPORT_TYPE,
+            SHIFT_CM_REQ_EXTENDED_TRANSPORT_TYPE, MASK_CM_REQ_EXTENDED_TRANSPORT_TYPE);
+        path(p, 0, m + OFF_CM_REQ_PRIMARY_PATH);
+        path(p, 1, m + OFF_CM_REQ_ALTERNATE_PATH);
+        p.bytes(REQ_PRIVATE, m + OFF_CM_REQ_PRIVATE_DATA, LEN_CM_REQ_PRIVATE_DATA);
+        if (ipCm) cmaHeader(p, m + OFF_CM_REQ_PRIVATE_DATA, LEN_CM_REQ_PRIVATE_DATA);
     }
 
-    /** A REQ path (44 bytes): LIDs, GIDs (with the IPv4 address of an IPv4-mapped GID), flow label … */
+    /** Where an IPv4-mapped IPv6 address (::ffff:a.b.c.d, RFC 4291 2.5.5.2) holds the IPv4 address. */
+    private static final int MAPPED_IPV4 = 12;
+
+    /**
+     * A REQ path: LIDs, GIDs (with the IPv4 address of an IPv4-mapped GID), flow label … The packet rate spans
+     * the 16-bit word it ends, with the reserved bits before it, as Wireshark's field does (a 16-bit mask).
+     */
     private static void path(Packet p, int k, int o) {
         byte[] d = p.d;
-        p.u16(PATH_LOCALLID[k], o);
-        p.u16(PATH_REMOTELID[k], o + 2);
-        p.addr(PATH_LOCALGID[k], o + 4, 16);
-        long v4 = Addresses.mappedIpv4(d, o + 4);
-        if (v4 >= 0) p.f.add(PATH_LOCALGID_IPV4[k], o + 16, 4, v4);
-        p.addr(PATH_REMOTEGID[k], o + 20, 16);
-        v4 = Addresses.mappedIpv4(d, o + 20);
-        if (v4 >= 0) p.f.add(PATH_REMOTEGID_IPV4[k], o + 32, 4, v4);
-        long w = Bytes.u32(d, o + 36);
-        p.bits(PATH_FLOWLABEL[k], o + 36, 3, w, 12, 0xFFFFF);
-        p.bits(PATH_PKTRATE[k], o + 38, 2, w, 0, 0x3F);
-        p.u8(PATH_TFCCLASS[k], o + 40);
-        p.u8(PATH_HOPLIM[k], o + 41);
-        int b = Bytes.u8(d, o + 42);
-        p.bits(PATH_SL[k], o + 42, 1, b, 4, 0xF);
-        p.bits(PATH_SUBNETLOCAL[k], o + 42, 1, b, 3, 0x1);
-        p.bits(PATH_LOCALACKTOUT[k], o + 43, 1, Bytes.u8(d, o + 43), 3, 0x1F);
+        p.u16(PATH_LOCALLID[k], o + OFF_PATH_LOCAL_LID);
+        p.u16(PATH_REMOTELID[k], o + OFF_PATH_REMOTE_LID);
+        int local = o + OFF_PATH_LOCAL_GID, remote = o + OFF_PATH_REMOTE_GID;
+        p.addr(PATH_LOCALGID[k], local, LEN_PATH_LOCAL_GID);
+        long v4 = Addresses.mappedIpv4(d, local);
+        if (v4 >= 0) p.f.add(PATH_LOCALGID_IPV4[k], local + MAPPED_IPV4, 4, v4);
+        p.addr(PATH_REMOTEGID[k], remote, LEN_PATH_REMOTE_GID);
+        v4 = Addresses.mappedIpv4(d, remote);
+        if (v4 >= 0) p.f.add(PATH_REMOTEGID_IPV4[k], remote + MAPPED_IPV4, 4, v4);
+        bits(p, PATH_FLOWLABEL[k], o + OFF_PATH_FLOW_LABEL, LEN_PATH_FLOW_LABEL, SHIFT_PATH_FLOW_LABEL, MASK_PATH_FLOW_LABEL);
+        int rate = (int) ((Bytes.u8(d, o + OFF_PATH_PACKET_RATE) >>> SHIFT_PATH_PACKET_RATE) & MASK_PATH_PACKET_RATE);
+        p.f.add(PATH_PKTRATE[k], o + OFF_PATH_RESERVED0, LEN_PATH_RESERVED0, rate);
+        p.u8(PATH_TFCCLASS[k], o + OFF_PATH_TRAFFIC_CLASS);
+        p.u8(PATH_HOPLIM[k], o + OFF_PATH_HOP_LIMIT);
+        bits(p, PATH_SL[k], o + OFF_PATH_SL, LEN_PATH_SL, SHIFT_PATH_SL, MASK_PATH_SL);
+        bits(p, PATH_SUBNETLOCAL[k], o + OFF_PATH_SUBNET_LOCAL, LEN_PATH_SUBNET_LOCAL, SHIFT_PATH_SUBNET_LOCAL,
+            MASK_PATH_SUBNET_LOCAL);
+        bits(p, PATH_LOCALACKTOUT[k], o + OFF_PATH_LOCAL_ACK_TIMEOUT, LEN_PATH_LOCAL_ACK_TIMEOUT,
+            SHIFT_PATH_LOCAL_ACK_TIMEOUT, MASK_PATH_LOCAL_ACK_TIMEOUT);
     }
 
-    /** RDMA-CM service IDs: 00 00 00 00 01 <port space> <port>. */
+    /** RDMA-CM service IDs: 00 00 00 00 01 <port space> <port> (ksy/ib_mad.ksy's switch on service_id.prefix). */
     static boolean isRdmaIpServiceId(byte[] d, int o) {
         return d[o] == 0 && d[o + 1] == 0 && d[o + 2] == 0 && d[o + 3] == 0 && d[o + 4] == 1;
     }
 
     /** RDMA-CM's cma_hdr at the start of REQ / SIDR_REQ private data. */
     private static void cmaHeader(Packet p, int o, int size) {
-        byte[] d = p.d;
         int node = p.f.open(IP_CM, o);
-        int v = Bytes.u8(d, o);
-        p.bits(IP_CM_MAJV, o, 1, v, 4, 0xF);
-        p.bits(IP_CM_MINV, o, 1, v, 0, 0xF);
-        int ipv = p.bits(IP_CM_IPV, o + 1, 1, Bytes.u8(d, o + 1), 4, 0xF);
-        p.u16(IP_CM_SPORT, o + 2);
+        bits(p, IP_CM_MAJV, o + OFF_CMA_HDR_MAJOR_VERSION, LEN_CMA_HDR_MAJOR_VERSION, SHIFT_CMA_HDR_MAJOR_VERSION,
+            MASK_CMA_HDR_MAJOR_VERSION);
+        bits(p, IP_CM_MINV, o + OFF_CMA_HDR_MINOR_VERSION, LEN_CMA_HDR_MINOR_VERSION, SHIFT_CMA_HDR_MINOR_VERSION,
+            MASK_CMA_HDR_MINOR_VERSION);
+        int ipv = bits(p, IP_CM_IPV, o + OFF_CMA_HDR_IP_VERSION, LEN_CMA_HDR_IP_VERSION, SHIFT_CMA_HDR_IP_VERSION,
+            MASK_CMA_HDR_IP_VERSION);
+        p.u16(IP_CM_SPORT, o + OFF_CMA_HDR_SRC_PORT);
         if (ipv == 6) {
-            p.addr(IP_CM_SIP6, o + 4, 16);
-            p.addr(IP_CM_DIP6, o + 20, 16);
+            p.addr(IP_CM_SIP6, o + OFF_CMA_HDR_SRC_ADDR, LEN_CMA_HDR_SRC_ADDR);
+            p.addr(IP_CM_DIP6, o + OFF_CMA_HDR_DST_ADDR, LEN_CMA_HDR_DST_ADDR);
         } else {
-            p.addr(IP_CM_SIP4, o + 16, 4);
-            p.addr(IP_CM_DIP4, o + 32, 4);
+            p.addr(IP_CM_SIP4, o + OFF_CMA_HDR_SRC_ADDR + MAPPED_IPV4, 4);
+            p.addr(IP_CM_DIP4, o + OFF_CMA_HDR_DST_ADDR + MAPPED_IPV4, 4);
         }
-        p.bytes(IP_CM_PRIVATE, o + 36, size - 36);
+        p.bytes(IP_CM_PRIVATE, o + FIXED_SIZE_CMA_HDR, size - FIXED_SIZE_CMA_HDR);
         p.f.close(node, o + size);
     }
 
     private static void rep(Packet p, int m) {
-        byte[] d = p.d;
-        p.u32(REP_LOCALCOMMID, m);
-        p.u32(REP_REMOTECOMMID, m + 4);
-        p.u32(REP_LOCALQKEY, m + 8);
-        p.u24(REP_LOCALQPN, m + 12);
-        p.u24(REP_LOCALEECN, m + 16);
-        p.u24(REP_STARTPSN, m + 20);
-        p.u8(REP_RESPRES, m + 24);
-        p.u8(REP_INITDEPTH, m + 25);
-        int b26 = Bytes.u8(d, m + 26);
-        p.bits(REP_TGTACKDELAY, m + 26, 1, b26, 3, 0x1F);
-        p.bits(REP_FAILOVERACC, m + 26, 1, b26, 1, 0x3);
-        p.bits(REP_E2EFLOWCTRL, m + 26, 1, b26, 0, 0x1);
-        int b27 = Bytes.u8(d, m + 27);
-        p.bits(REP_RNRRETRCOUNT, m + 27, 1, b27, 5, 0x7);
-        p.bits(REP_SRQ, m + 27, 1, b27, 4, 0x1);
-        p.u64(REP_LOCALCAGUID, m + 28);
-        p.bytes(REP_PRIVATE, m + 36, 196);
+        p.u32(REP_LOCALCOMMID, m + OFF_CM_REP_LOCAL_COMM_ID);
+        p.u32(REP_REMOTECOMMID, m + OFF_CM_REP_REMOTE_COMM_ID);
+        p.u32(REP_LOCALQKEY, m + OFF_CM_REP_LOCAL_Q_KEY);
+        p.u24(REP_LOCALQPN, m + OFF_CM_REP_LOCAL_QPN);
+        p.u24(REP_LOCALEECN, m + OFF_CM_REP_LOCAL_EECN);
+        p.u24(REP_STARTPSN, m + OFF_CM_REP_STARTING_PSN);
+        p.u8(REP_RESPRES, m + OFF_CM_REP_RESPONDER_RESOURCES);
+        p.u8(REP_INITDEPTH, m + OFF_CM_REP_INITIATOR_DEPTH);
+        bits(p, REP_TGTACKDELAY, m + OFF_CM_REP_TARGET_ACK_DELAY, LEN_CM_REP_TARGET_ACK_DELAY, SHIFT_CM_REP_TARGET_ACK_DELAY,
+            MASK_CM_REP_TARGET_ACK_DELAY);
+        bits(p, REP_FAILOVERACC, m + OFF_CM_REP_FAILOVER_ACCEPTED, LEN_CM_REP_FAILOVER_ACCEPTED,
+            SHIFT_CM_REP_FAILOVER_ACCEPTED, MASK_CM_REP_FAILOVER_ACCEPTED);
+        bits(p, REP_E2EFLOWCTRL, m + OFF_CM_REP_END_TO_END_FLOW_CONTROL, LEN_CM_REP_END_TO_END_FLOW_CONTROL,
+            SHIFT_CM_REP_END_TO_END_FLOW_CONTROL, MASK_CM_REP_END_TO_END_FLOW_CONTROL);
+        bits(p, REP_RNRRETRCOUNT, m + OFF_CM_REP_RNR_RETRY_COUNT, LEN_CM_REP_RNR_RETRY_COUNT, SHIFT_CM_REP_RNR_RETRY_COUNT,
+            MASK_CM_REP_RNR_RETRY_COUNT);
+        bits(p, REP_SRQ, m + OFF_CM_REP_SRQ, LEN_CM_REP_SRQ, SHIFT_CM_REP_SRQ, MASK_CM_REP_SRQ);
+        p.u64(REP_LOCALCAGUID, m + OFF_CM_REP_LOCAL_CA_GUID);
+        p.bytes(REP_PRIVATE, m + OFF_CM_REP_PRIVATE_DATA, LEN_CM_REP_PRIVATE_DATA);
     }
 
     private static void rej(Packet p, int m) {
-        commIds(p, REJ_LOCALCOMMID, REJ_REMOTECOMMID, m);
-        p.bits(REJ_MSGREJ, m + 8, 1, Bytes.u8(p.d, m + 8), 6, 0x3);
-        p.bits(REJ_REJINFOLEN, m + 9, 1, Bytes.u8(p.d, m + 9), 1, 0x7F);
-        int reason = p.u16(REJ_REASON, m + 10);
-        p.bytes(REJ_ARI, m + 12, 72);
-        p.bytes(REJ_PRIVATE, m + 84, 148);
+        p.u32(REJ_LOCALCOMMID, m + OFF_CM_REJ_LOCAL_COMM_ID);
+        p.u32(REJ_REMOTECOMMID, m + OFF_CM_REJ_REMOTE_COMM_ID);
+        bits(p, REJ_MSGREJ, m + OFF_CM_REJ_MESSAGE_REJECTED, LEN_CM_REJ_MESSAGE_REJECTED, SHIFT_CM_REJ_MESSAGE_REJECTED,
+            MASK_CM_REJ_MESSAGE_REJECTED);
+        bits(p, REJ_REJINFOLEN, m + OFF_CM_REJ_REJECT_INFO_LENGTH, LEN_CM_REJ_REJECT_INFO_LENGTH,
+            SHIFT_CM_REJ_REJECT_INFO_LENGTH, MASK_CM_REJ_REJECT_INFO_LENGTH);
+        int reason = p.u16(REJ_REASON, m + OFF_CM_REJ_REASON);
+        p.bytes(REJ_ARI, m + OFF_CM_REJ_ADDITIONAL_REJECT_INFO, LEN_CM_REJ_ADDITIONAL_REJECT_INFO);
+        p.bytes(REJ_PRIVATE, m + OFF_CM_REJ_PRIVATE_DATA, LEN_CM_REJ_PRIVATE_DATA);
         p.f.expert(new Expert(Expert.Severity.WARNING, "infiniband.cm.rej",
             "Connection rejected: " + CmNames.rejectReason(reason)));
     }
 
     private static void mra(Packet p, int m) {
-        commIds(p, MRA_LOCALCOMMID, MRA_REMOTECOMMID, m);
-        p.bits(MRA_MSGMRAED, m + 8, 1, Bytes.u8(p.d, m + 8), 6, 0x3);
-        p.bits(MRA_SERVICETIMEOUT, m + 9, 1, Bytes.u8(p.d, m + 9), 3, 0x1F);
-        p.bytes(MRA_PRIVATE, m + 10, 222);
+        p.u32(MRA_LOCALCOMMID, m + OFF_CM_MRA_LOCAL_COMM_ID);
+        p.u32(MRA_REMOTECOMMID, m + OFF_CM_MRA_REMOTE_COMM_ID);
+        bits(p, MRA_MSGMRAED, m + OFF_CM_MRA_MESSAGE_MRAED, LEN_CM_MRA_MESSAGE_MRAED, SHIFT_CM_MRA_MESSAGE_MRAED,
+            MASK_CM_MRA_MESSAGE_MRAED);
+        bits(p, MRA_SERVICETIMEOUT, m + OFF_CM_MRA_SERVICE_TIMEOUT, LEN_CM_MRA_SERVICE_TIMEOUT, SHIFT_CM_MRA_SERVICE_TIMEOUT,
+            MASK_CM_MRA_SERVICE_TIMEOUT);
+        p.bytes(MRA_PRIVATE, m + OFF_CM_MRA_PRIVATE_DATA, LEN_CM_MRA_PRIVATE_DATA);
     }
 
     private static void sidrReq(Packet p, int m) {
-        p.u32(SIDR_REQ_REQUESTID, m);
-        p.u16(SIDR_REQ_PKEY, m + 4);
-        p.u64(SIDR_REQ_SERVICEID, m + 8);
-        boolean ipCm = isRdmaIpServiceId(p.d, m + 8);
+        p.u32(SIDR_REQ_REQUESTID, m + OFF_CM_SIDR_REQ_REQUEST_ID);
+        p.u16(SIDR_REQ_PKEY, m + OFF_CM_SIDR_REQ_PARTITION_KEY);
+        int sid = m + OFF_CM_SIDR_REQ_SERVICE_ID;
+        p.u64(SIDR_REQ_SERVICEID, sid);
+        boolean ipCm = isRdmaIpServiceId(p.d, sid);
         if (ipCm) {
-            p.u8(SIDR_REQ_SERVICEID_PROTOCOL, m + 13);
-            p.u16(SIDR_REQ_SERVICEID_DPORT, m + 14);
+            p.u8(SIDR_REQ_SERVICEID_PROTOCOL, sid + OFF_SERVICE_ID_PORT_SPACE);
+            p.u16(SIDR_REQ_SERVICEID_DPORT, sid + OFF_SERVICE_ID_PORT);
         }
-        p.bytes(SIDR_REQ_PRIVATE, m + 16, 216);
-        if (ipCm) cmaHeader(p, m + 16, 216);
+        p.bytes(SIDR_REQ_PRIVATE, m + OFF_CM_SIDR_REQ_PRIVATE_DATA, LEN_CM_SIDR_REQ_PRIVATE_DATA);
+        if (ipCm) cmaHeader(p, m + OFF_CM_SIDR_REQ_PRIVATE_DATA, LEN_CM_SIDR_REQ_PRIVATE_DATA);
     }
 
     private static void sidrRep(Packet p, int m) {
-        p.u32(SIDR_REP_REQUESTID, m);
-        p.u8(SIDR_REP_STATUS, m + 4);
-        p.u8(SIDR_REP_ADDINFOLEN, m + 5);
-        p.u24(SIDR_REP_QPN, m + 8);
-        p.u64(SIDR_REP_SERVICEID, m + 12);
-        p.u32(SIDR_REP_QKEY, m + 20);
-        p.bytes(SIDR_REP_CLASSPORTINFO, m + 24, 72);
-        p.bytes(SIDR_REP_PRIVATE, m + 96, 136);
+        p.u32(SIDR_REP_REQUESTID, m + OFF_CM_SIDR_REP_REQUEST_ID);
+        p.u8(SIDR_REP_STATUS, m + OFF_CM_SIDR_REP_STATUS);
+        p.u8(SIDR_REP_ADDINFOLEN, m + OFF_CM_SIDR_REP_ADDITIONAL_INFO_LENGTH);
+        p.u24(SIDR_REP_QPN, m + OFF_CM_SIDR_REP_QPN);
+        p.u64(SIDR_REP_SERVICEID, m + OFF_CM_SIDR_REP_SERVICE_ID);
+        p.u32(SIDR_REP_QKEY, m + OFF_CM_SIDR_REP_Q_KEY);
+        p.bytes(SIDR_REP_CLASSPORTINFO, m + OFF_CM_SIDR_REP_CLASS_PORT_INFO, LEN_CM_SIDR_REP_CLASS_PORT_INFO);
+        p.bytes(SIDR_REP_PRIVATE, m + OFF_CM_SIDR_REP_PRIVATE_DATA, LEN_CM_SIDR_REP_PRIVATE_DATA);
     }
 
     private static void lap(Packet p, int m) {
-        byte[] d = p.d;
-        commIds(p, LAP_LOCALCOMMID, LAP_REMOTECOMMID, m);
-        p.u24(LAP_REMOTEQPN, m + 12);
-        p.bits(LAP_REMOTERESPTOUT, m + 15, 1, Bytes.u8(d, m + 15), 3, 0x1F);
-        p.u16(LAP_ALT_LOCALLID, m + 20);
-        p.u16(LAP_ALT_REMOTELID, m + 22);
-        p.addr(LAP_ALT_LOCALGID, m + 24, 16);
-        p.addr(LAP_ALT_REMOTEGID, m + 40, 16);
-        p.bits(LAP_ALT_FLOWLABEL, m + 56, 3, Bytes.u32(d, m + 56), 12, 0xFFFFF);
-        p.u8(LAP_ALT_TFCCLASS, m + 59);
-        p.u8(LAP_ALT_HOPLIM, m + 60);
-        p.bits(LAP_ALT_PKTRATE, m + 61, 1, Bytes.u8(d, m + 61), 0, 0x3F);
-        int b = Bytes.u8(d, m + 62);
-        p.bits(LAP_ALT_SL, m + 62, 1, b, 4, 0xF);
-        p.bits(LAP_ALT_SUBNETLOCAL, m + 62, 1, b, 3, 0x1);
-        p.bits(LAP_ALT_LOCALACKTOUT, m + 63, 1, Bytes.u8(d, m + 63), 3, 0x1F);
-        p.bytes(LAP_PRIVATE, m + 64, 168);
+        p.u32(LAP_LOCALCOMMID, m + OFF_CM_LAP_LOCAL_COMM_ID);
+        p.u32(LAP_REMOTECOMMID, m + OFF_CM_LAP_REMOTE_COMM_ID);
+        p.u24(LAP_REMOTEQPN, m + OFF_CM_LAP_REMOTE_QPN_EECN);
+        bits(p, LAP_REMOTERESPTOUT, m + OFF_CM_LAP_REMOTE_CM_RESPONSE_TIMEOUT, LEN_CM_LAP_REMOTE_CM_RESPONSE_TIMEOUT,
+            SHIFT_CM_LAP_REMOTE_CM_RESPONSE_TIMEOUT, MASK_CM_LAP_REMOTE_CM_RESPONSE_TIMEOUT);
+        p.u16(LAP_ALT_LOCALLID, m + OFF_CM_LAP_ALTERNATE_LOCAL_LID);
+        p.u16(LAP_ALT_REMOTELID, m + OFF_CM_LAP_ALTERNATE_REMOTE_LID);
+        p.addr(LAP_ALT_LOCALGID, m + OFF_CM_LAP_ALTERNATE_LOCAL_GID, LEN_CM_LAP_ALTERNATE_LOCAL_GID);
+        p.addr(LAP_ALT_REMOTEGID, m + OFF_CM_LAP_ALTERNATE_REMOTE_GID, LEN_CM_LAP_ALTERNATE_REMOTE_GID);
+        bits(p, LAP_ALT_FLOWLABEL, m + OFF_CM_LAP_ALTERNATE_FLOW_LABEL, LEN_CM_LAP_ALTERNATE_FLOW_LABEL,
+            SHIFT_CM_LAP_ALTERNATE_FLOW_LABEL, MASK_CM_LAP_ALTERNATE_FLOW_LABEL);
+        p.u8(LAP_ALT_TFCCLASS, m + OFF_CM_LAP_ALTERNATE_TRAFFIC_CLASS);
+        p.u8(LAP_ALT_HOPLIM, m + OFF_CM_LAP_ALTERNATE_HOP_LIMIT);
+        bits(p, LAP_ALT_PKTRATE, m + OFF_CM_LAP_ALTERNATE_PACKET_RATE, LEN_CM_LAP_ALTERNATE_PACKET_RATE,
+            SHIFT_CM_LAP_ALTERNATE_PACKET_RATE, MASK_CM_LAP_ALTERNATE_PACKET_RATE);
+        bits(p, LAP_ALT_SL, m + OFF_CM_LAP_ALTERNATE_SL, LEN_CM_LAP_ALTERNATE_SL, SHIFT_CM_LAP_ALTERNATE_SL,
+            MASK_CM_LAP_ALTERNATE_SL);
+        bits(p, LAP_ALT_SUBNETLOCAL, m + OFF_CM_LAP_ALTERNATE_SUBNET_LOCAL, LEN_CM_LAP_ALTERNATE_SUBNET_LOCAL,
+            SHIFT_CM_LAP_ALTERNATE_SUBNET_LOCAL, MASK_CM_LAP_ALTERNATE_SUBNET_LOCAL);
+        bits(p, LAP_ALT_LOCALACKTOUT, m + OFF_CM_LAP_ALTERNATE_LOCAL_ACK_TIMEOUT, LEN_CM_LAP_ALTERNATE_LOCAL_ACK_TIMEOUT,
+            SHIFT_CM_LAP_ALTERNATE_LOCAL_ACK_TIMEOUT, MASK_CM_LAP_ALTERNATE_LOCAL_ACK_TIMEOUT);
+        p.bytes(LAP_PRIVATE, m + OFF_CM_LAP_PRIVATE_DATA, LEN_CM_LAP_PRIVATE_DATA);
     }
 
     private static void apr(Packet p, int m) {
-        commIds(p, APR_LOCALCOMMID, APR_REMOTECOMMID, m);
-        p.u8(APR_ADDINFOLEN, m + 8);
-        p.u8(APR_STATUS, m + 9);
-        p.bytes(APR_ADDINFO, m + 12, 72);
-        p.bytes(APR_PRIVATE, m + 84, 148);
+        p.u32(APR_LOCALCOMMID, m + OFF_CM_APR_LOCAL_COMM_ID);
+        p.u32(APR_REMOTECOMMID, m + OFF_CM_APR_REMOTE_COMM_ID);
+        p.u8(APR_ADDINFOLEN, m + OFF_CM_APR_ADDITIONAL_INFO_LENGTH);
+        p.u8(APR_STATUS, m + OFF_CM_APR_AP_STATUS);
+        p.bytes(APR_ADDINFO, m + OFF_CM_APR_ADDITIONAL_INFO, LEN_CM_APR_ADDITIONAL_INFO);
+        p.bytes(APR_PRIVATE, m + OFF_CM_APR_PRIVATE_DATA, LEN_CM_APR_PRIVATE_DATA);
     }
 }

@@ -3,51 +3,57 @@ package io.rocescope.dissector.decode;
 import io.rocescope.dissector.field.FieldType;
 
 import static io.rocescope.dissector.field.Fields.*;
+import static io.rocescope.dissector.field.ksy.Ipv4PacketLayout.*;
 
-/** IPv4 header; the payload ends at Total Length, not at the end of the frame. */
+/**
+ * IPv4 header (ksy/ipv4_packet.ksy's layout); the payload ends at Total Length, not at the end of the frame. The
+ * flag bits are Wireshark's, of the 16-bit word the flags share with the fragment offset.
+ */
 final class Ipv4Dissector {
     private Ipv4Dissector() {}
 
     static int dissect(Packet p, int off) {
         p.f.protocol = DecodedFrame.Protocol.IPV4;
-        if (!p.need(off, 20, "IPv4 header")) return -1;
+        if (!p.need(off, FIXED_SIZE, "IPv4 header")) return -1;
         byte[] d = p.d;
-        int vihl = Bytes.u8(d, off);
-        int ihl = (vihl & 0xF) * 4;
-        int tos = Bytes.u8(d, off + 1);
-        int total = Bytes.u16(d, off + 2);
-        int ff = Bytes.u16(d, off + 6);
-        int proto = Bytes.u8(d, off + 9);
-        p.f.ecn = tos & 3;
+        int vihl = Bytes.u8(d, off + OFF_VERSION);
+        int version = (int) ((vihl >>> SHIFT_VERSION) & MASK_VERSION);
+        int ihl = (int) ((vihl >>> SHIFT_IHL) & MASK_IHL) * 4;
+        int tos = Bytes.u8(d, off + OFF_DSCP);
+        int total = Bytes.u16(d, off + OFF_TOTAL_LENGTH);
+        int ff = Bytes.u16(d, off + OFF_FRAGMENT_OFFSET);
+        int proto = Bytes.u8(d, off + OFF_PROTOCOL);
+        p.f.ecn = (int) ((tos >>> SHIFT_ECN) & MASK_ECN);
         if (p.f.trafficClass < 0) p.f.trafficClass = tos;
-        p.f.addresses(FieldType.IPV4, off + 12, off + 16);
+        p.f.addresses(FieldType.IPV4, off + OFF_SRC_ADDR, off + OFF_DST_ADDR);
         int node = p.open(IP, off);
         if (p.detail) {
-            p.bits(IP_VERSION, off, 1, vihl, 4, 0xF);
-            p.f.add(IP_HDR_LEN, off, 1, ihl);
-            p.bits(IP_DSCP, off + 1, 1, tos, 2, 0x3F);
-            p.bits(IP_ECN, off + 1, 1, tos, 0, 0x3);
-            p.f.add(IP_LEN, off + 2, 2, total);
-            p.u16(IP_ID, off + 4);
-            p.bits(IP_FLAGS, off + 6, 1, ff, 13, 0x7);
-            p.bits(IP_FLAGS_RB, off + 6, 1, ff, 15, 1);
-            p.bits(IP_FLAGS_DF, off + 6, 1, ff, 14, 1);
-            p.bits(IP_FLAGS_MF, off + 6, 1, ff, 13, 1);
-            p.bits(IP_FRAG_OFFSET, off + 6, 2, ff, 0, 0x1FFF);
-            p.u8(IP_TTL, off + 8);
-            p.f.add(IP_PROTO, off + 9, 1, proto);
-            p.u16(IP_CHECKSUM, off + 10);
-            p.addr(IP_SRC, off + 12, 4);
-            p.addr(IP_ADDR, off + 12, 4);
-            p.addr(IP_DST, off + 16, 4);
-            p.addr(IP_ADDR, off + 16, 4);
+            p.bits(IP_VERSION, off + OFF_VERSION, LEN_VERSION, vihl, SHIFT_VERSION, MASK_VERSION);
+            p.f.add(IP_HDR_LEN, off + OFF_IHL, LEN_IHL, ihl);
+            p.bits(IP_DSCP, off + OFF_DSCP, LEN_DSCP, tos, SHIFT_DSCP, MASK_DSCP);
+            p.bits(IP_ECN, off + OFF_ECN, LEN_ECN, tos, SHIFT_ECN, MASK_ECN);
+            p.f.add(IP_LEN, off + OFF_TOTAL_LENGTH, LEN_TOTAL_LENGTH, total);
+            p.u16(IP_ID, off + OFF_IDENTIFICATION);
+            int flags = (int) ((Bytes.u8(d, off + OFF_FLAGS) >>> SHIFT_FLAGS) & MASK_FLAGS);
+            p.f.add(IP_FLAGS, off + OFF_FLAGS, LEN_FLAGS, flags);
+            p.bits(IP_FLAGS_RB, off + OFF_FLAGS, LEN_FLAGS, flags, 2, 1);
+            p.bits(IP_FLAGS_DF, off + OFF_FLAGS, LEN_FLAGS, flags, 1, 1);
+            p.bits(IP_FLAGS_MF, off + OFF_FLAGS, LEN_FLAGS, flags, 0, 1);
+            p.bits(IP_FRAG_OFFSET, off + OFF_FRAGMENT_OFFSET, LEN_FRAGMENT_OFFSET, ff, SHIFT_FRAGMENT_OFFSET, MASK_FRAGMENT_OFFSET);
+            p.u8(IP_TTL, off + OFF_TTL);
+            p.f.add(IP_PROTO, off + OFF_PROTOCOL, LEN_PROTOCOL, proto);
+            p.u16(IP_CHECKSUM, off + OFF_HEADER_CHECKSUM);
+            p.addr(IP_SRC, off + OFF_SRC_ADDR, LEN_SRC_ADDR);
+            p.addr(IP_ADDR, off + OFF_SRC_ADDR, LEN_SRC_ADDR);
+            p.addr(IP_DST, off + OFF_DST_ADDR, LEN_DST_ADDR);
+            p.addr(IP_ADDR, off + OFF_DST_ADDR, LEN_DST_ADDR);
         }
-        if ((vihl >>> 4) != 4 || ihl < 20 || total < ihl) {
-            p.close(node, off + 20);
-            p.malformed("IPv4: version " + (vihl >>> 4) + ", header length " + ihl + ", total length " + total + " do not add up");
+        if (version != 4 || ihl < FIXED_SIZE || total < ihl) {
+            p.close(node, off + FIXED_SIZE);
+            p.malformed("IPv4: version " + version + ", header length " + ihl + ", total length " + total + " do not add up");
             return -1;
         }
-        if (!p.need(off, ihl, "IPv4 options")) { p.close(node, off + 20); return -1; }
+        if (!p.need(off, ihl, "IPv4 options")) { p.close(node, off + FIXED_SIZE); return -1; }
         p.close(node, off + ihl);
         int end = off + total;
         if (end > p.cap) {
@@ -58,7 +64,7 @@ final class Ipv4Dissector {
                 return -1;
             }
         }
-        if ((ff & 0x1FFF) != 0) return end;   // a non-first fragment: no transport header in it
+        if (((ff >>> SHIFT_FRAGMENT_OFFSET) & MASK_FRAGMENT_OFFSET) != 0) return end;   // a non-first fragment: no transport header in it
         p.l3Offset = off;
         p.l3Kind = 4;
         p.l3HeaderLength = ihl;

@@ -3,54 +3,60 @@ package io.rocescope.dissector.decode;
 import io.rocescope.dissector.field.FieldType;
 
 import static io.rocescope.dissector.field.Fields.*;
+import static io.rocescope.dissector.field.ksy.Ipv6PacketLayout.*;
 
-/** IPv6 fixed header (RoCEv2 carries no extension headers). */
+/**
+ * IPv6 fixed header (ksy/ipv6_packet.ksy's layout; RoCEv2 carries no extension headers). The Traffic Class, which
+ * the layout has as DSCP and ECN, and the ECN span the first 16 bits, as Wireshark's fields do.
+ */
 final class Ipv6Dissector {
     private Ipv6Dissector() {}
 
     static int dissect(Packet p, int off) {
         p.f.protocol = DecodedFrame.Protocol.IPV6;
-        if (!p.need(off, 40, "IPv6 header")) return -1;
+        if (!p.need(off, FIXED_SIZE, "IPv6 header")) return -1;
         byte[] d = p.d;
         long w = Bytes.u32(d, off);
-        int plen = Bytes.u16(d, off + 4);
-        int nxt = Bytes.u8(d, off + 6);
+        int version = (int) ((Bytes.u8(d, off + OFF_VERSION) >>> SHIFT_VERSION) & MASK_VERSION);
+        int plen = Bytes.u16(d, off + OFF_PAYLOAD_LENGTH);
+        int nxt = Bytes.u8(d, off + OFF_NEXT_HEADER);
         p.f.ecn = (int) ((w >>> 20) & 3);
         if (p.f.trafficClass < 0) p.f.trafficClass = (int) ((w >>> 20) & 0xFF);
-        p.f.addresses(FieldType.IPV6, off + 8, off + 24);
+        p.f.addresses(FieldType.IPV6, off + OFF_SRC_ADDR, off + OFF_DST_ADDR);
         int node = p.open(IPV6, off);
         if (p.detail) {
-            p.bits(IPV6_VERSION, off, 1, w, 28, 0xF);
+            p.f.add(IPV6_VERSION, off + OFF_VERSION, LEN_VERSION, version);
             p.bits(IPV6_TCLASS, off, 2, w, 20, 0xFF);
-            p.bits(IPV6_DSCP, off, 2, w, 22, 0x3F);
+            p.bits(IPV6_DSCP, off + OFF_DSCP, LEN_DSCP, Bytes.u16(d, off + OFF_DSCP), SHIFT_DSCP, MASK_DSCP);
             p.bits(IPV6_ECN, off, 2, w, 20, 0x3);
-            p.bits(IPV6_FLOW, off + 1, 3, w, 0, 0xFFFFF);
-            p.f.add(IPV6_PLEN, off + 4, 2, plen);
-            p.f.add(IPV6_NXT, off + 6, 1, nxt);
-            p.u8(IPV6_HLIM, off + 7);
-            p.addr(IPV6_SRC, off + 8, 16);
-            p.addr(IPV6_ADDR, off + 8, 16);
-            p.addr(IPV6_DST, off + 24, 16);
-            p.addr(IPV6_ADDR, off + 24, 16);
+            p.bits(IPV6_FLOW, off + OFF_FLOW_LABEL, LEN_FLOW_LABEL, Bytes.u24(d, off + OFF_FLOW_LABEL), SHIFT_FLOW_LABEL,
+                MASK_FLOW_LABEL);
+            p.f.add(IPV6_PLEN, off + OFF_PAYLOAD_LENGTH, LEN_PAYLOAD_LENGTH, plen);
+            p.f.add(IPV6_NXT, off + OFF_NEXT_HEADER, LEN_NEXT_HEADER, nxt);
+            p.u8(IPV6_HLIM, off + OFF_HOP_LIMIT);
+            p.addr(IPV6_SRC, off + OFF_SRC_ADDR, LEN_SRC_ADDR);
+            p.addr(IPV6_ADDR, off + OFF_SRC_ADDR, LEN_SRC_ADDR);
+            p.addr(IPV6_DST, off + OFF_DST_ADDR, LEN_DST_ADDR);
+            p.addr(IPV6_ADDR, off + OFF_DST_ADDR, LEN_DST_ADDR);
         }
-        p.close(node, off + 40);
-        if ((w >>> 28) != 6) {
-            p.malformed("IPv6: version field is " + (w >>> 28));
+        p.close(node, off + FIXED_SIZE);
+        if (version != 6) {
+            p.malformed("IPv6: version field is " + version);
             return -1;
         }
-        int end = off + 40 + plen;
+        int end = off + FIXED_SIZE + plen;
         if (end > p.cap) {
             if (p.cut) {
                 p.f.expert(Expert.truncated("IPv6 payload length " + plen + " runs past the bytes captured"));
             } else {
-                p.malformed("IPv6 payload length " + plen + " exceeds the " + (p.cap - off - 40) + " bytes left in the frame");
+                p.malformed("IPv6 payload length " + plen + " exceeds the " + (p.cap - off - FIXED_SIZE) + " bytes left in the frame");
                 return -1;
             }
         }
         p.l3Offset = off;
         p.l3Kind = 6;
-        p.l3HeaderLength = 40;
-        IpProtocolDispatch.dissect(p, nxt, off + 40, end);
+        p.l3HeaderLength = FIXED_SIZE;
+        IpProtocolDispatch.dissect(p, nxt, off + FIXED_SIZE, end);
         return end;
     }
 }

@@ -1,25 +1,41 @@
 package io.rocescope.dissector.encode;
 
-import java.nio.ByteBuffer;
+import io.rocescope.dissector.field.ksy.IbMadKsy;
+import io.rocescope.dissector.field.ksy.IbTransportKsy;
 
-/** 256-byte CM MADs (IBTA vol 1 ch. 12) as RDMA-CM sends them, and the UD frames to QP1 that carry them. */
+import static io.rocescope.dissector.field.ksy.IbMadLayout.*;
+
+/**
+ * 256-byte CM MADs (IBTA vol 1 ch. 12) as RDMA-CM sends them, and the UD frames to QP1 that carry them. Every
+ * field goes where ksy/ib_mad.ksy puts it (IbMadLayout's OFF_/LEN_/SHIFT_/MASK_), with its codes from its enums.
+ */
 public final class CmMads {
     public static final long GSI_QKEY = 0x80010000L;
-    public static final int REQ = 0x10, REJ = 0x12, REP = 0x13, RTU = 0x14, DREQ = 0x15, DREP = 0x16;
+    public static final int REQ = IbMadKsy.CM_ATTRIBUTE_REQ, REJ = IbMadKsy.CM_ATTRIBUTE_REJ, REP = IbMadKsy.CM_ATTRIBUTE_REP,
+        RTU = IbMadKsy.CM_ATTRIBUTE_RTU, DREQ = IbMadKsy.CM_ATTRIBUTE_DREQ, DREP = IbMadKsy.CM_ATTRIBUTE_DREP;
+    /** The IBA time codes RDMA-CM uses: CM response timeouts, the local ACK timeout, the target ACK delay. */
+    private static final int CM_RESPONSE_TIMEOUT = 20, LOCAL_ACK_TIMEOUT = 19, TARGET_ACK_DELAY = 15;
+    /** Where an IPv4-mapped IPv6 address (::ffff:a.b.c.d) holds the IPv4 address. */
+    private static final int MAPPED_IPV4 = 12;
 
     private CmMads() {}
 
     /** The frame: UD SEND Only to QP1 from QP1, DETH with the GSI Q_Key. */
     public static byte[] frame(Net net, int psn, byte[] mad) {
-        return RoceFrames.roce(net, 0x64, 1, psn, true, false, RoceFrames.deth(GSI_QKEY, 1), mad);
+        return RoceFrames.roce(net, IbTransportKsy.OPCODE_UD_SEND_ONLY, 1, psn, true, false, RoceFrames.deth(GSI_QKEY, 1), mad);
     }
 
-    static byte[] mad(int attribute, long tid, ByteBuffer body) {
-        ByteBuffer m = ByteBuffer.allocate(256);
-        m.put((byte) 1).put((byte) 7).put((byte) 2).put((byte) 3).putShort((short) 0).putShort((short) 0)
-            .putLong(tid).putShort((short) attribute).putShort((short) 0).putInt(0);
-        m.put(body.array(), 0, 232);
-        return m.array();
+    /** The common MAD header (base version 1, class CM version 2, method Send) around a CM message. */
+    static byte[] mad(int attribute, long tid, byte[] body) {
+        byte[] m = new byte[FIXED_SIZE];
+        Layout.put(m, OFF_BASE_VERSION, LEN_BASE_VERSION, SHIFT_BASE_VERSION, MASK_BASE_VERSION, 1);
+        Layout.put(m, OFF_MGMT_CLASS, LEN_MGMT_CLASS, SHIFT_MGMT_CLASS, MASK_MGMT_CLASS, IbMadKsy.MGMT_CLASS_CM);
+        Layout.put(m, OFF_CLASS_VERSION, LEN_CLASS_VERSION, SHIFT_CLASS_VERSION, MASK_CLASS_VERSION, 2);
+        Layout.put(m, OFF_METHOD, LEN_METHOD, SHIFT_METHOD, MASK_METHOD, IbMadKsy.METHOD_SEND);
+        Layout.put(m, OFF_TRANSACTION_ID, LEN_TRANSACTION_ID, SHIFT_TRANSACTION_ID, MASK_TRANSACTION_ID, tid);
+        Layout.put(m, OFF_ATTRIBUTE_ID, LEN_ATTRIBUTE_ID, SHIFT_ATTRIBUTE_ID, MASK_ATTRIBUTE_ID, attribute);
+        System.arraycopy(body, 0, m, OFF_DATA, LEN_DATA);
+        return m;
     }
 
     /**
@@ -28,66 +44,127 @@ public final class CmMads {
      */
     public static byte[] req(long tid, int localCommId, int port, long caGuid, int qpn, int startPsn, int mtuEnum,
                              byte[] srcIp, byte[] dstIp, int srcPort) {
-        ByteBuffer b = ByteBuffer.allocate(232);
-        b.putInt(0, localCommId);
-        b.putLong(8, 0x0000000001060000L | port);
-        b.putLong(16, caGuid);
-        b.putInt(32, (qpn << 8) | 1);                 // QPN, responder resources 1
-        b.putInt(36, 1);                              // EECN 0, initiator depth 1
-        b.putInt(40, (20 << 3));                      // remote CM response timeout 20, RC, no E2E flow control
-        b.putInt(44, (startPsn << 8) | (20 << 3) | 7);// starting PSN, local CM response timeout 20, retry count 7
-        b.putShort(48, (short) 0xFFFF);
-        b.put(50, (byte) ((mtuEnum << 4) | 7));       // path MTU, RNR retry 7
-        b.put(51, (byte) (15 << 4));                  // max CM retries 15
-        b.putShort(52, (short) 0xFFFF).putShort(54, (short) 0xFFFF);
-        putGid(b, 56, srcIp);
-        putGid(b, 72, dstIp);
-        b.put(93, (byte) 64);                         // hop limit
-        b.put(95, (byte) (19 << 3));                  // local ACK timeout
-        // RDMA-CM header in the private data
-        b.put(140, (byte) 0).put(141, (byte) ((srcIp.length == 16 ? 6 : 4) << 4)).putShort(142, (short) srcPort);
-        if (srcIp.length == 16) {
-            b.position(144); b.put(srcIp); b.put(dstIp);
-        } else {
-            b.position(156); b.put(srcIp);
-            b.position(172); b.put(dstIp);
-        }
+        byte[] b = new byte[LEN_DATA];
+        Layout.put(b, OFF_CM_REQ_LOCAL_COMM_ID, LEN_CM_REQ_LOCAL_COMM_ID, SHIFT_CM_REQ_LOCAL_COMM_ID, MASK_CM_REQ_LOCAL_COMM_ID,
+            localCommId & 0xFFFFFFFFL);
+        int sid = OFF_CM_REQ_SERVICE_ID;   // RDMA-CM's: 00 00 00 00 01, the port space, the port
+        Layout.put(b, sid + OFF_SERVICE_ID_PREFIX, LEN_SERVICE_ID_PREFIX, SHIFT_SERVICE_ID_PREFIX, MASK_SERVICE_ID_PREFIX, 1);
+        Layout.put(b, sid + OFF_SERVICE_ID_PORT_SPACE, LEN_SERVICE_ID_PORT_SPACE, SHIFT_SERVICE_ID_PORT_SPACE,
+            MASK_SERVICE_ID_PORT_SPACE, IbMadKsy.PORT_SPACE_TCP);
+        Layout.put(b, sid + OFF_SERVICE_ID_PORT, LEN_SERVICE_ID_PORT, SHIFT_SERVICE_ID_PORT, MASK_SERVICE_ID_PORT, port);
+        Layout.put(b, OFF_CM_REQ_LOCAL_CA_GUID, LEN_CM_REQ_LOCAL_CA_GUID, SHIFT_CM_REQ_LOCAL_CA_GUID, MASK_CM_REQ_LOCAL_CA_GUID,
+            caGuid);
+        Layout.put(b, OFF_CM_REQ_LOCAL_QPN, LEN_CM_REQ_LOCAL_QPN, SHIFT_CM_REQ_LOCAL_QPN, MASK_CM_REQ_LOCAL_QPN, qpn);
+        Layout.put(b, OFF_CM_REQ_RESPONDER_RESOURCES, LEN_CM_REQ_RESPONDER_RESOURCES, SHIFT_CM_REQ_RESPONDER_RESOURCES,
+            MASK_CM_REQ_RESPONDER_RESOURCES, 1);
+        Layout.put(b, OFF_CM_REQ_INITIATOR_DEPTH, LEN_CM_REQ_INITIATOR_DEPTH, SHIFT_CM_REQ_INITIATOR_DEPTH,
+            MASK_CM_REQ_INITIATOR_DEPTH, 1);
+        // RC (transport service type 0), no end-to-end flow control
+        Layout.put(b, OFF_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT, LEN_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT,
+            SHIFT_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT, MASK_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT, CM_RESPONSE_TIMEOUT);
+        Layout.put(b, OFF_CM_REQ_STARTING_PSN, LEN_CM_REQ_STARTING_PSN, SHIFT_CM_REQ_STARTING_PSN, MASK_CM_REQ_STARTING_PSN,
+            startPsn);
+        Layout.put(b, OFF_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT, LEN_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT,
+            SHIFT_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT, MASK_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT, CM_RESPONSE_TIMEOUT);
+        Layout.put(b, OFF_CM_REQ_RETRY_COUNT, LEN_CM_REQ_RETRY_COUNT, SHIFT_CM_REQ_RETRY_COUNT, MASK_CM_REQ_RETRY_COUNT, 7);
+        Layout.put(b, OFF_CM_REQ_PARTITION_KEY, LEN_CM_REQ_PARTITION_KEY, SHIFT_CM_REQ_PARTITION_KEY, MASK_CM_REQ_PARTITION_KEY,
+            0xFFFF);
+        Layout.put(b, OFF_CM_REQ_PATH_MTU, LEN_CM_REQ_PATH_MTU, SHIFT_CM_REQ_PATH_MTU, MASK_CM_REQ_PATH_MTU, mtuEnum);
+        Layout.put(b, OFF_CM_REQ_RNR_RETRY_COUNT, LEN_CM_REQ_RNR_RETRY_COUNT, SHIFT_CM_REQ_RNR_RETRY_COUNT,
+            MASK_CM_REQ_RNR_RETRY_COUNT, IbMadKsy.RNR_RETRY_COUNT_INFINITE);
+        Layout.put(b, OFF_CM_REQ_MAX_CM_RETRIES, LEN_CM_REQ_MAX_CM_RETRIES, SHIFT_CM_REQ_MAX_CM_RETRIES,
+            MASK_CM_REQ_MAX_CM_RETRIES, 15);
+        int path = OFF_CM_REQ_PRIMARY_PATH;   // permissive LIDs: RoCE routes by GID
+        Layout.put(b, path + OFF_PATH_LOCAL_LID, LEN_PATH_LOCAL_LID, SHIFT_PATH_LOCAL_LID, MASK_PATH_LOCAL_LID, 0xFFFF);
+        Layout.put(b, path + OFF_PATH_REMOTE_LID, LEN_PATH_REMOTE_LID, SHIFT_PATH_REMOTE_LID, MASK_PATH_REMOTE_LID, 0xFFFF);
+        putGid(b, path + OFF_PATH_LOCAL_GID, srcIp);
+        putGid(b, path + OFF_PATH_REMOTE_GID, dstIp);
+        Layout.put(b, path + OFF_PATH_HOP_LIMIT, LEN_PATH_HOP_LIMIT, SHIFT_PATH_HOP_LIMIT, MASK_PATH_HOP_LIMIT, 64);
+        Layout.put(b, path + OFF_PATH_LOCAL_ACK_TIMEOUT, LEN_PATH_LOCAL_ACK_TIMEOUT, SHIFT_PATH_LOCAL_ACK_TIMEOUT,
+            MASK_PATH_LOCAL_ACK_TIMEOUT, LOCAL_ACK_TIMEOUT);
+        // RDMA-CM header in the private data (version 0.0)
+        int cma = OFF_CM_REQ_PRIVATE_DATA;
+        boolean v6 = srcIp.length == 16;
+        Layout.put(b, cma + OFF_CMA_HDR_IP_VERSION, LEN_CMA_HDR_IP_VERSION, SHIFT_CMA_HDR_IP_VERSION, MASK_CMA_HDR_IP_VERSION,
+            v6 ? 6 : 4);
+        Layout.put(b, cma + OFF_CMA_HDR_SRC_PORT, LEN_CMA_HDR_SRC_PORT, SHIFT_CMA_HDR_SRC_PORT, MASK_CMA_HDR_SRC_PORT, srcPort);
+        System.arraycopy(srcIp, 0, b, cma + OFF_CMA_HDR_SRC_ADDR + (v6 ? 0 : MAPPED_IPV4), srcIp.length);
+        System.arraycopy(dstIp, 0, b, cma + OFF_CMA_HDR_DST_ADDR + (v6 ? 0 : MAPPED_IPV4), dstIp.length);
         return mad(REQ, tid, b);
     }
 
     public static byte[] rep(long tid, int localCommId, int remoteCommId, int qpn, int startPsn, long caGuid) {
-        ByteBuffer b = ByteBuffer.allocate(232);
-        b.putInt(0, localCommId).putInt(4, remoteCommId).putInt(12, qpn << 8).putInt(20, startPsn << 8);
-        b.put(24, (byte) 1).put(25, (byte) 1).put(26, (byte) (15 << 3)).put(27, (byte) (7 << 5));
-        b.putLong(28, caGuid);
+        byte[] b = new byte[LEN_DATA];
+        Layout.put(b, OFF_CM_REP_LOCAL_COMM_ID, LEN_CM_REP_LOCAL_COMM_ID, SHIFT_CM_REP_LOCAL_COMM_ID, MASK_CM_REP_LOCAL_COMM_ID,
+            localCommId & 0xFFFFFFFFL);
+        Layout.put(b, OFF_CM_REP_REMOTE_COMM_ID, LEN_CM_REP_REMOTE_COMM_ID, SHIFT_CM_REP_REMOTE_COMM_ID,
+            MASK_CM_REP_REMOTE_COMM_ID, remoteCommId & 0xFFFFFFFFL);
+        Layout.put(b, OFF_CM_REP_LOCAL_QPN, LEN_CM_REP_LOCAL_QPN, SHIFT_CM_REP_LOCAL_QPN, MASK_CM_REP_LOCAL_QPN, qpn);
+        Layout.put(b, OFF_CM_REP_STARTING_PSN, LEN_CM_REP_STARTING_PSN, SHIFT_CM_REP_STARTING_PSN, MASK_CM_REP_STARTING_PSN,
+            startPsn);
+        Layout.put(b, OFF_CM_REP_RESPONDER_RESOURCES, LEN_CM_REP_RESPONDER_RESOURCES, SHIFT_CM_REP_RESPONDER_RESOURCES,
+            MASK_CM_REP_RESPONDER_RESOURCES, 1);
+        Layout.put(b, OFF_CM_REP_INITIATOR_DEPTH, LEN_CM_REP_INITIATOR_DEPTH, SHIFT_CM_REP_INITIATOR_DEPTH,
+            MASK_CM_REP_INITIATOR_DEPTH, 1);
+        Layout.put(b, OFF_CM_REP_TARGET_ACK_DELAY, LEN_CM_REP_TARGET_ACK_DELAY, SHIFT_CM_REP_TARGET_ACK_DELAY,
+            MASK_CM_REP_TARGET_ACK_DELAY, TARGET_ACK_DELAY);
+        Layout.put(b, OFF_CM_REP_RNR_RETRY_COUNT, LEN_CM_REP_RNR_RETRY_COUNT, SHIFT_CM_REP_RNR_RETRY_COUNT,
+            MASK_CM_REP_RNR_RETRY_COUNT, IbMadKsy.RNR_RETRY_COUNT_INFINITE);
+        Layout.put(b, OFF_CM_REP_LOCAL_CA_GUID, LEN_CM_REP_LOCAL_CA_GUID, SHIFT_CM_REP_LOCAL_CA_GUID, MASK_CM_REP_LOCAL_CA_GUID,
+            caGuid);
         return mad(REP, tid, b);
     }
 
     public static byte[] rtu(long tid, int localCommId, int remoteCommId) {
-        return mad(RTU, tid, ByteBuffer.allocate(232).putInt(0, localCommId).putInt(4, remoteCommId));
+        byte[] b = new byte[LEN_DATA];
+        Layout.put(b, OFF_CM_RTU_LOCAL_COMM_ID, LEN_CM_RTU_LOCAL_COMM_ID, SHIFT_CM_RTU_LOCAL_COMM_ID, MASK_CM_RTU_LOCAL_COMM_ID,
+            localCommId & 0xFFFFFFFFL);
+        Layout.put(b, OFF_CM_RTU_REMOTE_COMM_ID, LEN_CM_RTU_REMOTE_COMM_ID, SHIFT_CM_RTU_REMOTE_COMM_ID,
+            MASK_CM_RTU_REMOTE_COMM_ID, remoteCommId & 0xFFFFFFFFL);
+        return mad(RTU, tid, b);
     }
 
-    /** A REJ of a REQ: reason 8 is "invalid service ID" (nothing listens). */
+    /** A REJ of a REQ (message rejected 0): reason 8 is "invalid service ID" (nothing listens). */
     public static byte[] rej(long tid, int localCommId, int remoteCommId, int reason) {
-        ByteBuffer b = ByteBuffer.allocate(232).putInt(0, localCommId).putInt(4, remoteCommId);
-        b.put(8, (byte) 0).putShort(10, (short) reason);
+        byte[] b = new byte[LEN_DATA];
+        Layout.put(b, OFF_CM_REJ_LOCAL_COMM_ID, LEN_CM_REJ_LOCAL_COMM_ID, SHIFT_CM_REJ_LOCAL_COMM_ID, MASK_CM_REJ_LOCAL_COMM_ID,
+            localCommId & 0xFFFFFFFFL);
+        Layout.put(b, OFF_CM_REJ_REMOTE_COMM_ID, LEN_CM_REJ_REMOTE_COMM_ID, SHIFT_CM_REJ_REMOTE_COMM_ID,
+            MASK_CM_REJ_REMOTE_COMM_ID, remoteCommId & 0xFFFFFFFFL);
+        Layout.put(b, OFF_CM_REJ_MESSAGE_REJECTED, LEN_CM_REJ_MESSAGE_REJECTED, SHIFT_CM_REJ_MESSAGE_REJECTED,
+            MASK_CM_REJ_MESSAGE_REJECTED, IbMadKsy.MESSAGE_REJECTED_REQ);
+        Layout.put(b, OFF_CM_REJ_REASON, LEN_CM_REJ_REASON, SHIFT_CM_REJ_REASON, MASK_CM_REJ_REASON, reason);
         return mad(REJ, tid, b);
     }
 
     public static byte[] dreq(long tid, int localCommId, int remoteCommId, int remoteQpn) {
-        return mad(DREQ, tid, ByteBuffer.allocate(232).putInt(0, localCommId).putInt(4, remoteCommId).putInt(8, remoteQpn << 8));
+        byte[] b = new byte[LEN_DATA];
+        Layout.put(b, OFF_CM_DREQ_LOCAL_COMM_ID, LEN_CM_DREQ_LOCAL_COMM_ID, SHIFT_CM_DREQ_LOCAL_COMM_ID,
+            MASK_CM_DREQ_LOCAL_COMM_ID, localCommId & 0xFFFFFFFFL);
+        Layout.put(b, OFF_CM_DREQ_REMOTE_COMM_ID, LEN_CM_DREQ_REMOTE_COMM_ID, SHIFT_CM_DREQ_REMOTE_COMM_ID,
+            MASK_CM_DREQ_REMOTE_COMM_ID, remoteCommId & 0xFFFFFFFFL);
+        Layout.put(b, OFF_CM_DREQ_REMOTE_QPN_EECN, LEN_CM_DREQ_REMOTE_QPN_EECN, SHIFT_CM_DREQ_REMOTE_QPN_EECN,
+            MASK_CM_DREQ_REMOTE_QPN_EECN, remoteQpn);
+        return mad(DREQ, tid, b);
     }
 
     public static byte[] drep(long tid, int localCommId, int remoteCommId) {
-        return mad(DREP, tid, ByteBuffer.allocate(232).putInt(0, localCommId).putInt(4, remoteCommId));
+        byte[] b = new byte[LEN_DATA];
+        Layout.put(b, OFF_CM_DREP_LOCAL_COMM_ID, LEN_CM_DREP_LOCAL_COMM_ID, SHIFT_CM_DREP_LOCAL_COMM_ID,
+            MASK_CM_DREP_LOCAL_COMM_ID, localCommId & 0xFFFFFFFFL);
+        Layout.put(b, OFF_CM_DREP_REMOTE_COMM_ID, LEN_CM_DREP_REMOTE_COMM_ID, SHIFT_CM_DREP_REMOTE_COMM_ID,
+            MASK_CM_DREP_REMOTE_COMM_ID, remoteCommId & 0xFFFFFFFFL);
+        return mad(DREP, tid, b);
     }
 
-    private static void putGid(ByteBuffer b, int at, byte[] ip) {
+    /** A GID: a 16-byte address as it is, a 4-byte one IPv4-mapped (::ffff:a.b.c.d). */
+    private static void putGid(byte[] b, int at, byte[] ip) {
         if (ip.length == 16) {
-            for (int i = 0; i < 16; i++) b.put(at + i, ip[i]);
+            System.arraycopy(ip, 0, b, at, 16);
         } else {
-            b.put(at + 10, (byte) 0xFF).put(at + 11, (byte) 0xFF);
-            for (int i = 0; i < 4; i++) b.put(at + 12 + i, ip[i]);
+            b[at + MAPPED_IPV4 - 2] = (byte) 0xFF;
+            b[at + MAPPED_IPV4 - 1] = (byte) 0xFF;
+            System.arraycopy(ip, 0, b, at + MAPPED_IPV4, 4);
         }
     }
 }

@@ -1,13 +1,19 @@
 package io.rocescope.dissector.encode;
 
+import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.dissector.decode.IcrcCalculator;
+import io.rocescope.dissector.field.EtherTypeNames;
+import io.rocescope.dissector.field.IpProtoNames;
+
 import java.nio.ByteBuffer;
 
 import static io.rocescope.dissector.field.ksy.IbTransportKsy.*;
 
 /**
  * Builds complete RoCEv2 frames (Ethernet [802.1Q] IPv4/IPv6 UDP 4791, BTH, extended headers,
- * payload, pad, ICRC) and MAC Control frames. Lengths, the IPv4 checksum and the ICRC are computed.
+ * payload, pad, ICRC) and MAC Control frames. Lengths, the IPv4 checksum and the ICRC are computed. Each header
+ * is written where its .ksy puts it (EthernetHeader, Ipv4Header, Ipv6Header, UdpHeader; the BTH and extended
+ * headers here, from IbTransportKsy).
  */
 public final class RoceFrames {
     private RoceFrames() {}
@@ -18,35 +24,29 @@ public final class RoceFrames {
     public static byte[] roce(Net net, int opcode, int destQp, int psn, boolean ackReq, boolean solicited, byte[] headers, byte[] payload) {
         int pad = (4 - payload.length % 4) % 4;
         int ib = SIZE_BTH + headers.length + payload.length + pad + 4;
-        int udpLen = 8 + ib;
-        int l3 = net.ipv6() ? 40 : 20;
-        int l2 = 14 + (net.vlan() >= 0 ? 4 : 0);
-        ByteBuffer b = ByteBuffer.allocate(l2 + l3 + udpLen);
-        b.put(net.dstMac()).put(net.srcMac());
-        if (net.vlan() >= 0) b.putShort((short) 0x8100).putShort((short) ((net.pcp() << 13) | net.vlan()));
-        b.putShort((short) (net.ipv6() ? 0x86DD : 0x0800));
-        int ipOff = b.position();
+        int udpLen = UdpHeader.LENGTH + ib;
+        int l3 = net.ipv6() ? Ipv6Header.LENGTH : Ipv4Header.LENGTH;
+        byte[] frame = new byte[EthernetHeader.length(net) + l3 + udpLen];
+        int ipOff = EthernetHeader.put(frame, net, net.ipv6() ? EtherTypeNames.IPV6 : EtherTypeNames.IPV4);
+        int udpOff = ipOff + l3;
         if (net.ipv6()) {
             int flowLabel = (int) ((net.udpSrcPort() * 2654435761L) & 0xFFFFF);
-            b.putInt((6 << 28) | (net.ecn() << 20) | flowLabel);
-            b.putShort((short) udpLen).put((byte) 17).put((byte) 64).put(net.srcIp()).put(net.dstIp());
+            Ipv6Header.put(frame, ipOff, net.ecn(), flowLabel, udpLen, IpProtoNames.UDP, net.srcIp(), net.dstIp());
         } else {
-            b.put((byte) 0x45).put((byte) net.ecn()).putShort((short) (20 + udpLen)).putShort((short) (psn ^ destQp ^ opcode << 8))
-                .putShort((short) 0x4000).put((byte) 64).put((byte) 17).putShort((short) 0).put(net.srcIp()).put(net.dstIp());
+            Ipv4Header.put(frame, ipOff, net.ecn(), l3 + udpLen, psn ^ destQp ^ opcode << 8, IpProtoNames.UDP, net.srcIp(),
+                net.dstIp());
         }
-        int udpOff = b.position();
-        b.putShort((short) net.udpSrcPort()).putShort((short) 4791).putShort((short) udpLen).putShort((short) 0);
-        int bthOff = b.position();
-        b.put(bth(opcode, solicited, pad, destQp, ackReq, psn));
-        b.put(headers).put(payload).put(new byte[pad]);
-        byte[] frame = b.array();
-        if (!net.ipv6()) InternetChecksum.put(frame, ipOff + 10, InternetChecksum.of(frame, ipOff, 20, 0));
+        UdpHeader.put(frame, udpOff, net.udpSrcPort(), DecodeOptions.ROCE_V2_PORT, udpLen);
+        int bthOff = udpOff + UdpHeader.LENGTH;
+        System.arraycopy(bth(opcode, solicited, pad, destQp, ackReq, psn), 0, frame, bthOff, SIZE_BTH);
+        System.arraycopy(headers, 0, frame, bthOff + SIZE_BTH, headers.length);
+        System.arraycopy(payload, 0, frame, bthOff + SIZE_BTH + headers.length, payload.length);
         int icrcOff = frame.length - 4;
         long crc = ICRC.get().compute(frame, ipOff, net.ipv6() ? IcrcCalculator.IPV6 : IcrcCalculator.IPV4, l3, udpOff, bthOff, icrcOff);
         for (int i = 0; i < 4; i++) frame[icrcOff + i] = (byte) (crc >>> (8 * i));
         // IPv6 forbids a zero UDP checksum (RFC 8200; rxe sends 0 anyway, and tshark flags it): compute it.
         // The ICRC masks this field, so it stays valid.
-        if (net.ipv6()) udp6Checksum(frame, ipOff, udpOff, udpLen);
+        if (net.ipv6()) UdpHeader.checksum(frame, udpOff, udpLen, Ipv6Header.addressSum(frame, ipOff) + udpLen + IpProtoNames.UDP);
         return frame;
     }
 
@@ -60,21 +60,16 @@ public final class RoceFrames {
      */
     public static byte[] paddedIpv4(byte[] frame, int length) {
         if (length <= frame.length) return frame;
-        int ipOff = (frame[12] & 0xFF) == 0x81 && frame[13] == 0 ? 18 : 14;
-        if ((frame[ipOff - 2] & 0xFF) != 0x08 || frame[ipOff - 1] != 0 || (frame[ipOff] & 0xFF) != 0x45) {
+        int ipOff = EthernetHeader.payloadOf(frame, EtherTypeNames.IPV4);
+        if (ipOff < 0 || !Ipv4Header.isPlain(frame, ipOff)) {
             throw new IllegalArgumentException("not an IPv4 frame without options");
         }
         byte[] f = java.util.Arrays.copyOf(frame, length);
-        int udpOff = ipOff + 20, bthOff = udpOff + 8;
-        int udpLen = ((f[udpOff + 4] & 0xFF) << 8) | (f[udpOff + 5] & 0xFF);
-        int total = length - ipOff;
-        f[ipOff + 2] = (byte) (total >>> 8);
-        f[ipOff + 3] = (byte) total;
-        f[ipOff + 10] = 0;
-        f[ipOff + 11] = 0;
-        InternetChecksum.put(f, ipOff + 10, InternetChecksum.of(f, ipOff, 20, 0));
+        int udpOff = ipOff + Ipv4Header.LENGTH, bthOff = udpOff + UdpHeader.LENGTH;
+        int udpLen = UdpHeader.length(f, udpOff);
+        Ipv4Header.totalLength(f, ipOff, length - ipOff);
         int icrcOff = udpOff + udpLen - 4;
-        long crc = ICRC.get().compute(f, ipOff, IcrcCalculator.IPV4, 20, udpOff, bthOff, icrcOff);
+        long crc = ICRC.get().compute(f, ipOff, IcrcCalculator.IPV4, Ipv4Header.LENGTH, udpOff, bthOff, icrcOff);
         for (int i = 0; i < 4; i++) f[icrcOff + i] = (byte) (crc >>> (8 * i));
         return f;
     }
@@ -87,11 +82,10 @@ public final class RoceFrames {
         if (!net.ipv6()) throw new IllegalArgumentException("RoCEv1 GIDs are 16 bytes: give the Net IPv6 addresses");
         int pad = (4 - payload.length % 4) % 4;
         int ib = SIZE_BTH + headers.length + payload.length + pad + 4;
-        int l2 = 14 + (net.vlan() >= 0 ? 4 : 0);
+        int l2 = EthernetHeader.length(net);
         ByteBuffer b = ByteBuffer.allocate(l2 + 40 + ib);
-        b.put(net.dstMac()).put(net.srcMac());
-        if (net.vlan() >= 0) b.putShort((short) 0x8100).putShort((short) ((net.pcp() << 13) | net.vlan()));
-        b.putShort((short) 0x8915);
+        EthernetHeader.put(b.array(), net, EtherTypeNames.ROCE);
+        b.position(l2);
         int grhOff = b.position();
         b.putInt(6 << 28).putShort((short) ib).put((byte) 0x1B).put((byte) 1).put(net.srcIp()).put(net.dstIp());
         int bthOff = b.position();
@@ -116,12 +110,6 @@ public final class RoceFrames {
         Layout.put(h, OFF_BTH_ACK_REQ, LEN_BTH_ACK_REQ, SHIFT_BTH_ACK_REQ, MASK_BTH_ACK_REQ, ackReq ? 1 : 0);
         Layout.put(h, OFF_BTH_PSN, LEN_BTH_PSN, SHIFT_BTH_PSN, MASK_BTH_PSN, psn);
         return h;
-    }
-
-    private static void udp6Checksum(byte[] f, int ipOff, int udpOff, int udpLen) {
-        long pseudo = InternetChecksum.sum(f, ipOff + 8, 32) + udpLen + 17;   // addresses, length, next header
-        int ck = InternetChecksum.of(f, udpOff, udpLen, pseudo);
-        InternetChecksum.put(f, udpOff + 6, ck == 0 ? 0xFFFF : ck);           // 0 means "none" in UDP
     }
 
     public static byte[] reth(long va, int rkey, int length) {
@@ -170,7 +158,7 @@ public final class RoceFrames {
     /** A RoCEv2 CNP to {@code destQp} (the data sender's QP). */
     public static byte[] cnp(Net net, int destQp) {
         byte[] f = roce(net, OPCODE_CNP, destQp, 0, false, false, new byte[SIZE_CNP_PADDING], new byte[0]);
-        int bth = 14 + (net.vlan() >= 0 ? 4 : 0) + (net.ipv6() ? 40 : 20) + 8;
+        int bth = EthernetHeader.length(net) + (net.ipv6() ? Ipv6Header.LENGTH : Ipv4Header.LENGTH) + UdpHeader.LENGTH;
         Layout.put(f, bth + OFF_BTH_BECN, LEN_BTH_BECN, SHIFT_BTH_BECN, MASK_BTH_BECN, 1);   // masked in the ICRC, so it stays valid
         return f;
     }

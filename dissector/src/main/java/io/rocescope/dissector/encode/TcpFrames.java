@@ -1,9 +1,12 @@
 package io.rocescope.dissector.encode;
 
+import io.rocescope.dissector.field.EtherTypeNames;
+import io.rocescope.dissector.field.IpProtoNames;
+
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
-/** Ethernet/IPv4 TCP segments (checksums computed) and perftest's out-of-band records. */
+/** Ethernet/IPv4 TCP segments (checksums computed; Ethernet and IPv4 where their .ksy put them) and perftest's out-of-band records. */
 public final class TcpFrames {
     public static final int FIN = 0x01, SYN = 0x02, RST = 0x04, PSH = 0x08, ACK = 0x10;
 
@@ -11,17 +14,16 @@ public final class TcpFrames {
 
     public static byte[] segment(Net net, int srcPort, int dstPort, long seq, long ack, int flags, byte[] payload) {
         int tcpLen = 20 + payload.length;
-        ByteBuffer b = ByteBuffer.allocate(14 + 20 + tcpLen);
-        b.put(net.dstMac()).put(net.srcMac()).putShort((short) 0x0800);
-        b.put((byte) 0x45).put((byte) 0).putShort((short) (20 + tcpLen)).putShort((short) (seq & 0xFFFF)).putShort((short) 0x4000)
-            .put((byte) 64).put((byte) 6).putShort((short) 0).put(net.srcIp()).put(net.dstIp());
-        b.putShort((short) srcPort).putShort((short) dstPort).putInt((int) seq).putInt((int) ack)
-            .putShort((short) ((5 << 12) | flags)).putShort((short) 502).putShort((short) 0).putShort((short) 0);
-        b.put(payload);
-        byte[] f = b.array();
-        InternetChecksum.put(f, 24, InternetChecksum.of(f, 14, 20, 0));
-        long pseudo = InternetChecksum.sum(f, 26, 8) + 6 + tcpLen;   // addresses, protocol, TCP length
-        InternetChecksum.put(f, 34 + 16, InternetChecksum.of(f, 34, tcpLen, pseudo));
+        Net untagged = net.withVlan(-1, 0);   // the out-of-band exchange runs on the untagged interface
+        byte[] f = new byte[EthernetHeader.length(untagged) + Ipv4Header.LENGTH + tcpLen];
+        int ip = EthernetHeader.put(f, untagged, EtherTypeNames.IPV4);
+        int tcp = ip + Ipv4Header.LENGTH;
+        // the TCP header (ksy/tcp_segment.ksy is not generated into a layout: it is read only by the Kaitai oracle)
+        ByteBuffer.wrap(f, tcp, tcpLen).putShort((short) srcPort).putShort((short) dstPort).putInt((int) seq).putInt((int) ack)
+            .putShort((short) ((5 << 12) | flags)).putShort((short) 502).putShort((short) 0).putShort((short) 0).put(payload);
+        Ipv4Header.put(f, ip, 0, Ipv4Header.LENGTH + tcpLen, (int) (seq & 0xFFFF), IpProtoNames.TCP, net.srcIp(), net.dstIp());
+        long pseudo = Ipv4Header.addressSum(f, ip) + IpProtoNames.TCP + tcpLen;   // addresses, protocol, TCP length
+        InternetChecksum.put(f, tcp + 16, InternetChecksum.of(f, tcp, tcpLen, pseudo));
         return f;
     }
 

@@ -41,6 +41,8 @@ public final class CmNames {
     }
 
     public static final ValueNames REJ_REASON_NAMES = v -> rejectReason((int) v);
+    /** The REJ reason as the tree shows it: its name, without the code ("Unknown reason" for a code without one). */
+    public static final ValueNames REJ_REASON_LABELS = v -> rejectReason((int) v).replaceAll(" \\(\\d+\\)$", "");
     public static final ValueNames MESSAGE_NAMES = IbMadKsy.MESSAGE_REJECTED;
     public static final ValueNames SIDR_STATUS = IbMadKsy.SIDR_STATUS;
     public static final ValueNames APR_STATUS = IbMadKsy.APR_STATUS;

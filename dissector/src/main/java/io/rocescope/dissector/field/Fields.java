@@ -43,6 +43,9 @@ public final class Fields {
             case DEC -> reg(s.abbrev(), s.label(), UINT, DEC, 0, s.names());
             case HEX -> reg(s.abbrev(), s.label(), UINT, HEX, s.hexDigits(), s.names());
             case BYTES -> of(s.abbrev(), s.label(), BYTES);
+            case IPV4 -> of(s.abbrev(), s.label(), FieldType.IPV4);
+            case IPV6 -> of(s.abbrev(), s.label(), FieldType.IPV6);
+            case BOOL -> bool(s.abbrev(), s.label());
         };
     }
     /** Marks a field hidden: in the registry, -e, -Y and JSON, but not in the -V tree (Wireshark's hidden items). */

@@ -1,0 +1,122 @@
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Build step (run by Maven before compiling, with the Java source launcher): where each field of a .ksy sits, for
+ * the decoder and the encoder, as the class {@code <Id>Layout}. Unlike KsyTables' layouts (types made only of
+ * integers and blobs), these follow a seq as far as its fields have a fixed size, nested types of fixed size and
+ * sized blobs included, so headers whose tail varies (an IPv4 header's options, a CM REQ's typed private data,
+ * the Ethernet payload) get their fixed part:
+ * <ul>
+ * <li>the top-level seq's fields: {@code OFF_FIELD}, {@code LEN_FIELD}, {@code SHIFT_FIELD}, {@code MASK_FIELD}
+ *     (the field's bytes from the start, their count, and how its value comes out of them read big-endian:
+ *     {@code (word >>> SHIFT) & MASK}), and {@code FIXED_SIZE}, the bytes up to the first field of no fixed size;</li>
+ * <li>each type's: the same, prefixed by the type ({@code OFF_CM_REQ_LOCAL_QPN}), and {@code FIXED_SIZE_TYPE}.</li>
+ * </ul>
+ * A field of a nested type or a blob has SHIFT 0 and MASK -1 (its bytes, not a value).
+ * <p>
+ * Usage: {@code java -cp snakeyaml.jar KsyLayouts.java OUT_DIR PACKAGE FILE.ksy...}
+ */
+public final class KsyLayouts {
+    private KsyLayouts() {}
+
+    public static void main(String[] args) throws IOException {
+        Path dir = Path.of(args[0]).resolve(args[1].replace('.', '/'));
+        Files.createDirectories(dir);
+        for (int i = 2; i < args.length; i++) {
+            Path ksy = Path.of(args[i]);
+            Map<?, ?> spec;
+            try (Reader r = Files.newBufferedReader(ksy, StandardCharsets.UTF_8)) {
+                spec = new Yaml(new SafeConstructor(new LoaderOptions())).load(r);
+            }
+            String cls = camel((String) ((Map<?, ?>) spec.get("meta")).get("id")) + "Layout";
+            Files.writeString(dir.resolve(cls + ".java"), source(args[1], cls, ksy.getFileName().toString(), spec),
+                StandardCharsets.UTF_8);
+        }
+    }
+
+    private static String source(String pkg, String cls, String file, Map<?, ?> spec) {
+        Map<?, ?> types = spec.get("types") instanceof Map<?, ?> m ? m : Map.of();
+        StringBuilder sb = new StringBuilder();
+        sb.append("// Generated from ksy/").append(file).append(" by dissector/src/build/KsyLayouts.java: edit the .ksy, not this.\n");
+        sb.append("package ").append(pkg).append(";\n\n");
+        sb.append("/** Where the fixed-size fields of ksy/").append(file).append(" sit (offsets from the start of their seq). */\n");
+        sb.append("public final class ").append(cls).append(" {\n    private ").append(cls).append("() {}\n");
+        if (spec.get("seq") instanceof List<?> seq) seq(sb, file, "", "top-level seq", seq, types);
+        for (Map.Entry<?, ?> t : types.entrySet()) {
+            if (((Map<?, ?>) t.getValue()).get("seq") instanceof List<?> seq) {
+                String name = t.getKey().toString();
+                seq(sb, file, name.toUpperCase(Locale.ROOT) + "_", name, seq, types);
+            }
+        }
+        return sb.append("}\n").toString();
+    }
+
+    /** The constants of a seq's fields up to the first one whose size is not fixed (none if the first is not). */
+    private static void seq(StringBuilder out, String file, String prefix, String what, List<?> seq, Map<?, ?> types) {
+        StringBuilder sb = new StringBuilder("\n    // ---- ").append(what).append(" ----\n");
+        long bit = 0;
+        for (Object o : seq) {
+            Map<?, ?> attr = (Map<?, ?>) o;
+            long bits = bits(attr, types);
+            if (bits < 0) break;
+            String id = prefix + attr.get("id").toString().toUpperCase(Locale.ROOT);
+            boolean bitField = attr.get("type") instanceof String t && t.matches("b[0-9]+");
+            if (!bitField && bit % 8 != 0) throw new IllegalArgumentException(file + ": " + id + " starts inside a byte");
+            long first = bit / 8, len = (bit + bits - 1) / 8 - first + 1;
+            boolean value = bits <= 64 && (bitField || attr.get("size") == null && isInteger(attr));
+            long shift = value ? len * 8 - (bit % 8) - bits : 0;
+            sb.append("    public static final int OFF_").append(id).append(" = ").append(first)
+                .append(", LEN_").append(id).append(" = ").append(len)
+                .append(", SHIFT_").append(id).append(" = ").append(shift).append(";\n");
+            sb.append("    public static final long MASK_").append(id).append(" = ")
+                .append(!value || bits == 64 ? "-1L" : String.format("0x%xL", (1L << bits) - 1)).append(";\n");
+            bit += bits;
+        }
+        if (bit == 0) return;
+        if (bit % 8 != 0) throw new IllegalArgumentException(file + ": " + what + ": the fixed fields end inside a byte");
+        sb.append("    public static final int FIXED_SIZE").append(prefix.isEmpty() ? "" : "_" + prefix.substring(0, prefix.length() - 1))
+            .append(" = ").append(bit / 8).append(";\n");
+        out.append(sb);
+    }
+
+    private static boolean isInteger(Map<?, ?> attr) {
+        return attr.get("type") instanceof String s && s.matches("[us][1248](be|le)?");
+    }
+
+    /** The bits a seq attribute spans, or -1 if that is not fixed (repeated, conditional, sized by an expression). */
+    private static long bits(Map<?, ?> attr, Map<?, ?> types) {
+        if (attr.containsKey("repeat") || attr.containsKey("if")) return -1;
+        Object t = attr.get("type"), size = attr.get("size");
+        if (size != null) return size instanceof Integer n ? 8L * n : -1;
+        if (!(t instanceof String s)) return -1;
+        if (s.matches("[us][1248](be|le)?")) return 8L * (s.charAt(1) - '0');
+        if (s.matches("b[0-9]+")) return Integer.parseInt(s.substring(1));
+        if (types.get(s) instanceof Map<?, ?> type && type.get("seq") instanceof List<?> seq) {
+            long total = 0;
+            for (Object o : seq) {
+                long b = bits((Map<?, ?>) o, types);
+                if (b < 0) return -1;
+                total += b;
+            }
+            return total % 8 == 0 ? total : -1;
+        }
+        return -1;
+    }
+
+    private static String camel(String snake) {
+        StringBuilder sb = new StringBuilder();
+        for (String part : snake.split("_")) sb.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+        return sb.toString();
+    }
+}

@@ -1,0 +1,89 @@
+package io.rocescope.dissector.field;
+
+import io.rocescope.dissector.field.ksy.EtherPayloadLayout;
+import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
+import io.rocescope.dissector.field.ksy.IbMadFieldsKsy;
+import io.rocescope.dissector.field.ksy.IbMadLayout;
+import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
+import io.rocescope.dissector.field.ksy.Ipv6PacketLayout;
+import io.rocescope.dissector.field.ksy.UdpDatagramLayout;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What the build generates from ksy/ for the CM and the Ethernet, IP and UDP headers: the layouts agree with the
+ * standards' sizes and offsets (a .ksy that mis-sizes a field moves every field after it), and every MAD and CM
+ * field of the registry is ksy/ib_mad.ksy's, with its label and kind, in the order it registered before.
+ */
+class KsyLayoutsTest {
+    @Test
+    void theFixedHeadersHaveTheirStandardSizes() {
+        assertThat(EthernetFrameLayout.FIXED_SIZE).isEqualTo(14);
+        assertThat(EthernetFrameLayout.OFF_ETHER_TYPE).isEqualTo(12);
+        assertThat(EtherPayloadLayout.FIXED_SIZE_VLAN_TAG).isEqualTo(4);
+        assertThat(Ipv4PacketLayout.FIXED_SIZE).isEqualTo(20);
+        assertThat(Ipv4PacketLayout.OFF_PROTOCOL).isEqualTo(9);
+        assertThat(Ipv4PacketLayout.OFF_DST_ADDR).isEqualTo(16);
+        assertThat(Ipv6PacketLayout.FIXED_SIZE).isEqualTo(40);
+        assertThat(Ipv6PacketLayout.OFF_NEXT_HEADER).isEqualTo(6);
+        assertThat(Ipv6PacketLayout.OFF_DST_ADDR).isEqualTo(24);
+        assertThat(UdpDatagramLayout.FIXED_SIZE).isEqualTo(8);
+        assertThat(UdpDatagramLayout.OFF_CHECKSUM).isEqualTo(6);
+    }
+
+    @Test
+    void everyCmMessageFillsTheMadData() throws Exception {
+        assertThat(IbMadLayout.FIXED_SIZE).isEqualTo(256);
+        assertThat(IbMadLayout.OFF_DATA).isEqualTo(24);
+        assertThat(IbMadLayout.LEN_DATA).isEqualTo(232);
+        int messages = 0;
+        for (Field f : IbMadLayout.class.getFields()) {
+            if (!f.getName().startsWith("FIXED_SIZE_CM_")) continue;
+            assertThat(f.getInt(null)).as(f.getName()).isEqualTo(IbMadLayout.LEN_DATA);
+            messages++;
+        }
+        assertThat(messages).isEqualTo(11);
+        // IBTA vol 1 ch. 12's offsets of the fields RDMA-CM and the tracker read
+        assertThat(IbMadLayout.OFF_CM_REQ_LOCAL_QPN).isEqualTo(32);
+        assertThat(IbMadLayout.OFF_CM_REQ_STARTING_PSN).isEqualTo(44);
+        assertThat(IbMadLayout.OFF_CM_REQ_PRIMARY_PATH).isEqualTo(52);
+        assertThat(IbMadLayout.OFF_CM_REQ_ALTERNATE_PATH).isEqualTo(96);
+        assertThat(IbMadLayout.OFF_CM_REQ_PRIVATE_DATA).isEqualTo(140);
+        assertThat(IbMadLayout.FIXED_SIZE_PATH).isEqualTo(44);
+        assertThat(IbMadLayout.OFF_CM_REP_LOCAL_CA_GUID).isEqualTo(28);
+        assertThat(IbMadLayout.OFF_CM_REJ_REASON).isEqualTo(10);
+        assertThat(IbMadLayout.FIXED_SIZE_CMA_HDR).isEqualTo(36);
+        assertThat(IbMadLayout.SHIFT_CM_REQ_PATH_MTU).isEqualTo(4);
+        assertThat(IbMadLayout.MASK_CM_REQ_PATH_MTU).isEqualTo(0xF);
+    }
+
+    @Test
+    void everyMadAndCmFieldOfTheRegistryIsTheKsys() {
+        Map<String, FieldSpec> specs = IbMadFieldsKsy.ALL.stream().collect(Collectors.toMap(FieldSpec::abbrev, Function.identity()));
+        List<String> registered = new ArrayList<>();
+        for (FieldDef f : Fields.all()) {
+            if (!f.abbrev().startsWith("infiniband.mad") && !f.abbrev().startsWith("infiniband.cm")) continue;
+            registered.add(f.abbrev());
+            FieldSpec s = specs.get(f.abbrev());
+            assertThat(s).as(f.abbrev()).isNotNull();
+            assertThat(f.label()).as(f.abbrev()).isEqualTo(s.label());
+        }
+        assertThat(registered).containsExactlyInAnyOrderElementsOf(specs.keySet());
+        // the order the hand-written registry had (tshark -G fields order matters to `rocescope fields`)
+        assertThat(registered.subList(0, 3)).containsExactly("infiniband.mad", "infiniband.mad.baseversion", "infiniband.mad.mgmtclass");
+        assertThat(registered.get(registered.size() - 1)).isEqualTo("infiniband.cm.classportinfo");
+        assertThat(Fields.byName("infiniband.cm.req.prim_localgid").type()).isEqualTo(FieldType.IPV6);
+        assertThat(Fields.byName("infiniband.cm.qkey_mismatch").type()).isEqualTo(FieldType.BOOLEAN);
+        assertThat(Fields.byName("infiniband.cm.req.rnrretrcount").names().nameOf(7)).isEqualTo("infinite");
+        assertThat(Fields.byName("infiniband.cm.req.ext_transport").names().nameOf(1)).isEqualTo("XRC");
+        assertThat(Fields.byName("infiniband.cm.rej.reason").names().nameOf(34)).isEqualTo("Unknown reason");
+    }
+}

@@ -6,7 +6,6 @@ import io.rocescope.flow.ConnectionParameters;
 import io.rocescope.flow.Finding;
 import io.rocescope.flow.FindingKind;
 import io.rocescope.flow.Reports;
-import io.rocescope.flow.TimelineEvent;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
@@ -16,7 +15,6 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -64,7 +62,10 @@ final class ConnectionDetails {
         box.getChildren().addAll(title, sheet, ending);
     }
 
-    /** Shows connection {@code c} of analysis {@code a}; {@code frame} decodes a frame by number (to place findings). */
+    /**
+     * Shows connection {@code c} of analysis {@code a}. {@code frame} (a frame by number) is no longer read: findings
+     * name their connection; it stays until the window stops passing it.
+     */
     void show(Reports.ConnectionReport c, Reports.Analysis a, LongFunction<DecodedFrame> frame) {
         sheet.getChildren().clear();
         ending.getChildren().clear();
@@ -103,7 +104,7 @@ final class ConnectionDetails {
             r++;
         }
         if (rows.isEmpty()) sheet.add(new Label("No parameters: no set-up was seen and the traffic shows none."), 0, 0, 3, 1);
-        endings = a == null ? List.of() : endings(c, a, frame);
+        endings = a == null ? List.of() : endings(c, a);
         Label s = new Label("How it ended");
         s.getStyleClass().add("details-section");
         ending.getChildren().add(s);
@@ -220,18 +221,10 @@ final class ConnectionDetails {
 
     private static String psn(Integer psn) { return psn == null ? "—" : String.format(Locale.ROOT, "%d (0x%06x)", psn, psn); }
 
-    /**
-     * The analysis's ending findings that belong to {@code c}: one of their frames is among its set-up
-     * frames, or their first frame is a packet of one of its directions (same addresses and destination QP).
-     */
-    static List<Finding> endings(Reports.ConnectionReport c, Reports.Analysis a, LongFunction<DecodedFrame> frame) {
-        Set<Long> setup = new HashSet<>();
-        if (c.timeline() != null) for (TimelineEvent e : c.timeline()) setup.add(e.frame());
+    /** The analysis's ending findings that belong to {@code c}: those that carry its number. */
+    static List<Finding> endings(Reports.ConnectionReport c, Reports.Analysis a) {
         List<Finding> out = new ArrayList<>();
-        for (Finding f : a.findings()) {
-            if (!ENDINGS.contains(f.kind())) continue;
-            if (f.frames().stream().anyMatch(setup::contains) || ofConnection(c, frame.apply(f.firstFrame()))) out.add(f);
-        }
+        for (Finding f : a.findings()) if (f.connection() == c.id() && ENDINGS.contains(f.kind())) out.add(f);
         return out;
     }
 

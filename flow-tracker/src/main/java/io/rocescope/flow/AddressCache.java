@@ -8,36 +8,61 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Address text without a new String per packet: a capture has few distinct addresses, so their text is
- * kept by value. Bounded: cleared when it grows past 65536.
+ * One {@link Address} per distinct address, without a new object per packet: a capture has few distinct
+ * addresses, so each is kept by value (its text made once). Bounded: cleared when it grows past 65536
+ * (addresses made before still compare equal by value).
  */
 final class AddressCache {
     private static final int MAX = 65536;
     private record Key(FieldType type, long hi, long lo) {}
 
-    private final Map<Key, String> texts = new HashMap<>();
+    private final Map<Key, Address> known = new HashMap<>();
     private final byte[] bytes = new byte[16];
 
     // Consecutive packets mostly repeat the same few addresses: two slots in front of the map.
-    private FieldType lastType0, lastType1;
-    private long lastHi0, lastLo0, lastHi1, lastLo1;
-    private String lastText0, lastText1;
+    private Address last0, last1;
 
-    /** The text of an address of {@code type} with these values (see PacketView), "?" without an address. */
-    String text(FieldType type, boolean present, long hi, long lo) {
-        if (!present || type == null) return "?";
-        if (type == lastType0 && hi == lastHi0 && lo == lastLo0) return lastText0;
-        if (type == lastType1 && hi == lastHi1 && lo == lastLo1) return lastText1;
-        Key key = new Key(type, hi, lo);
-        String s = texts.get(key);
-        if (s == null) {
-            if (texts.size() >= MAX) texts.clear();
-            s = format(type, hi, lo);
-            texts.put(key, s);
+    /** The address of {@code type} with these values (see PacketView), {@link Address#NONE} without one. */
+    Address of(FieldType type, boolean present, long hi, long lo) {
+        if (!present || type == null) return Address.NONE;
+        Address a = last0;
+        if (a != null && type == a.type && hi == a.hi && lo == a.lo) return a;
+        a = last1;
+        if (a == null || type != a.type || hi != a.hi || lo != a.lo) {
+            Key key = new Key(type, hi, lo);
+            a = known.get(key);
+            if (a == null) {
+                if (known.size() >= MAX) known.clear();
+                a = new Address(type, hi, lo, format(type, hi, lo));
+                known.put(key, a);
+            }
         }
-        lastType1 = lastType0; lastHi1 = lastHi0; lastLo1 = lastLo0; lastText1 = lastText0;
-        lastType0 = type; lastHi0 = hi; lastLo0 = lo; lastText0 = s;
-        return s;
+        last1 = last0;
+        last0 = a;
+        return a;
+    }
+
+    /** An IPv4 address (a GID's mapped one) by its value. */
+    Address ipv4(long value) { return of(FieldType.IPV4, true, 0, value & 0xFFFFFFFFL); }
+
+    /** An IPv6 address or GID by its 16 bytes at {@code off}. */
+    Address ipv6(byte[] d, int off) {
+        return of(FieldType.IPV6, true, Addresses.be(d, off, 8), Addresses.be(d, off + 8, 8));
+    }
+
+    /**
+     * A GID the dissector gives only as its text (perftest's and ibv_*_pingpong's exchanges carry it as text on
+     * the wire, and their fields keep that text): its value, or null when the text is no IPv6 address.
+     */
+    Address gid(String text) {
+        if (text == null || text.indexOf(':') < 0) return null;
+        try {
+            byte[] b = java.net.InetAddress.getByName("[" + text + "]").getAddress();   // bracketed: a literal, never a name to look up
+            if (b.length == 4) return ipv4(Addresses.be(b, 0, 4));   // ::ffff:a.b.c.d, as InetAddress folds it
+            return ipv6(b, 0);
+        } catch (java.net.UnknownHostException | SecurityException e) {
+            return null;
+        }
     }
 
     private String format(FieldType type, long hi, long lo) {

@@ -15,12 +15,15 @@ import java.util.Map;
  * Messages are tied together by Communication IDs (REP/REJ name the REQ's in Remote Comm ID). A REP
  * pairs the two QPs: each side's Starting PSN is the one its own receive queue expects, so the
  * initiator sends from the REP's PSN and the responder from the REQ's (as seen on every rdma_cm capture).
+ * A set-up whose REP (or SIDR_REP) arrives goes to the flow table as a {@link SetUp}; findings and the
+ * scan detector's notes go to their own parts. Nothing here calls back into the tracker.
  */
 final class CmSetups {
     static final int MAX_SESSIONS = 65536;
 
     static final class Session {
-        String initiator, responder, service, initiatorGid, responderGid;
+        Address initiator, responder;
+        String service, initiatorGid, responderGid;
         long reqLocalCommId, repLocalCommId = -1;
         int reqQpn, reqPsn, repQpn, repPsn, mtu;
         int retries;
@@ -34,7 +37,7 @@ final class CmSetups {
         final NegotiatedParameters params = new NegotiatedParameters();
         /** The first DREQ (-1: none) and whether a DREP answered. */
         long dreqFrame = -1, dreqTs;
-        String dreqFrom;
+        Address dreqFrom;
         boolean drep;
     }
 
@@ -43,12 +46,23 @@ final class CmSetups {
     /** SIDR exchanges by Request ID (a number space of its own, not Communication IDs). */
     private final Map<Long, Session> bySidrId = new LruMap<>(MAX_SESSIONS);
     final List<Session> all = new ArrayList<>();
+    private final Findings findings;
+    private final ScanDetector scans;
+    private final SetupSink table;
+    private final AddressCache addresses;
 
-    void onMad(DecodedFrame f, PacketView v, FlowTracker t) {
+    CmSetups(Findings findings, ScanDetector scans, SetupSink table, AddressCache addresses) {
+        this.findings = findings;
+        this.scans = scans;
+        this.table = table;
+        this.addresses = addresses;
+    }
+
+    void onMad(DecodedFrame f, PacketView v) {
         if (f.get(CmFields.MAD_MGMTCLASS, -1) != CmNames.CLASS_CM) return;
         int attr = (int) f.get(CmFields.MAD_ATTRIBUTEID, -1);
         if (f.has(CmFields.QKEY_MISMATCH)) {
-            t.findings.add(FindingKind.CM_QKEY_MISMATCH, v.src + " → " + v.dst,
+            findings.add(FindingKind.CM_QKEY_MISMATCH, Finding.NO_CONNECTION, v.src + " → " + v.dst,
                 String.format("CM %s with Q_Key 0x%08x: CM responders drop MADs without the GSI Q_Key 0x80010000",
                     CmNames.attributeLabel(attr), f.ib().qKey()), v.frame);
         }
@@ -84,8 +98,8 @@ final class CmSetups {
                     : String.format("0x%016x", f.get(CmFields.REQ_SERVICEID, 0));
                 byInitiatorId.put(id, s);
                 all.add(s);
-                t.scans.onCmReq(v.src, s.service, v.frame);
-                gidCheck(f, v, t);
+                scans.onCmReq(v.src, s.service, v.frame);
+                gidCheck(f, v);
                 event(s, v, "REQ", String.format("QPN 0x%06x PSN 0x%06x (%d) service %s MTU %d", s.reqQpn, s.reqPsn, s.reqPsn, s.service, s.mtu));
                 return;
             }
@@ -111,10 +125,8 @@ final class CmSetups {
                 responder.startPsn = s.reqPsn;
                 initiator.gid = s.initiatorGid;
                 responder.gid = s.responderGid;
-                s.connection = t.register(SetupKind.RDMA_CM, "rdma_cm", initiator, responder, s.events);
-                s.connection.serviceId = s.service;
-                if (s.mtu > 0) { s.connection.mtu = s.mtu; s.connection.mtuSource = "cm"; }
-                s.connection.negotiated = s.params;
+                s.connection = table.connect(new SetUp(SetupKind.RDMA_CM, PairedBy.RDMA_CM, initiator, responder, s.events,
+                    s.service, "RC", s.mtu > 0 ? s.mtu : -1, s.mtu > 0 ? "cm" : "unknown", -1, s.params));
                 return;
             }
             case CmNames.RTU: {
@@ -126,8 +138,8 @@ final class CmSetups {
                 Session s = byInitiatorId.get(f.get(CmFields.REJ_REMOTECOMMID, -1));
                 int reason = (int) f.get(CmFields.REJ_REASON, 0);
                 String text = CmNames.rejectReason(reason);
-                if (s != null) { s.rejected = true; s.rejectReason = text; event(s, v, "REJ", "reason " + text); t.scans.onCmRej(s.initiator); }
-                t.findings.add(FindingKind.CM_REJ, v.dst + " → " + v.src + (s != null ? " service " + s.service : ""),
+                if (s != null) { s.rejected = true; s.rejectReason = text; event(s, v, "REJ", "reason " + text); scans.onCmRej(s.initiator); }
+                findings.add(FindingKind.CM_REJ, connectionOf(s), v.dst + " → " + v.src + (s != null ? " service " + s.service : ""),
                     "CM connection rejected: " + text + (reason == 8 ? " (nothing listens on that service/port)" : ""),
                     s != null ? new long[] {s.reqFrame, v.frame} : new long[] {v.frame});
                 return;
@@ -178,7 +190,7 @@ final class CmSetups {
                     s.rejected = true;
                     s.rejectReason = "status " + CmNames.SIDR_STATUS.nameOf(status) + " (" + status + ")";
                     event(s, v, "SIDR_REP", s.rejectReason);
-                    t.findings.add(FindingKind.CM_SIDR_REJ, v.dst + " → " + v.src + " service " + s.service,
+                    findings.add(FindingKind.CM_SIDR_REJ, Finding.NO_CONNECTION, v.dst + " → " + v.src + " service " + s.service,
                         "SIDR service ID resolution refused: " + s.rejectReason, s.reqFrame, v.frame);
                     return;
                 }
@@ -190,10 +202,8 @@ final class CmSetups {
                 // The requester's own QP is named by no SIDR message: its first datagram's DETH tells it.
                 Endpoint requester = new Endpoint(s.initiator, -1);
                 Endpoint responder = new Endpoint(s.responder, s.repQpn);
-                s.connection = t.register(SetupKind.RDMA_CM, "sidr", requester, responder, s.events);
-                s.connection.serviceId = s.service;
-                s.connection.transport = "UD";
-                s.connection.qkey = qkey;
+                s.connection = table.connect(new SetUp(SetupKind.RDMA_CM, PairedBy.SIDR, requester, responder, s.events,
+                    s.service, "UD", -1, "unknown", qkey, null));
                 return;
             }
             default:
@@ -204,25 +214,39 @@ final class CmSetups {
      * A REQ's primary path GIDs should be the addresses of the packet that carries it (RoCEv2: the IP header;
      * IPv4 GIDs are IPv4-mapped): one that is not was forged, or built by a broken CM.
      */
-    private static void gidCheck(DecodedFrame f, PacketView v, FlowTracker t) {
+    private void gidCheck(DecodedFrame f, PacketView v) {
         // native InfiniBand (LRH only) has no IP addresses to compare with
         if (v.addressType != io.rocescope.dissector.field.FieldType.IPV4 && v.addressType != io.rocescope.dissector.field.FieldType.IPV6) return;
-        String local = gid(f, CmFields.PATH_LOCALGID_IPV4[0], CmFields.PATH_LOCALGID[0]);
-        String remote = gid(f, CmFields.PATH_REMOTEGID_IPV4[0], CmFields.PATH_REMOTEGID[0]);
-        boolean badLocal = local != null && v.src != null && !local.equals(v.src);
-        boolean badRemote = remote != null && v.dst != null && !remote.equals(v.dst);
+        int local = gidField(f, CmFields.PATH_LOCALGID_IPV4[0], CmFields.PATH_LOCALGID[0]);
+        int remote = gidField(f, CmFields.PATH_REMOTEGID_IPV4[0], CmFields.PATH_REMOTEGID[0]);
+        boolean badLocal = local >= 0 && !gid(f, local).equals(v.src);
+        boolean badRemote = remote >= 0 && !gid(f, remote).equals(v.dst);
         if (!badLocal && !badRemote) return;
-        t.scans.onGidMismatch();
-        t.findings.add(FindingKind.CM_GID_MISMATCH, v.src + " → " + v.dst, "CM REQ whose primary path GIDs (local " + local
-            + ", remote " + remote + ") are not the addresses of its IP header (" + v.src + " → " + v.dst + "): forged (a"
-            + " spoofed REQ), or a CM that put the wrong GID index in the path", v.frame);
+        scans.onGidMismatch();
+        findings.add(FindingKind.CM_GID_MISMATCH, Finding.NO_CONNECTION, v.src + " → " + v.dst, "CM REQ whose primary path GIDs (local "
+            + gidText(f, local) + ", remote " + gidText(f, remote) + ") are not the addresses of its IP header (" + v.src + " → "
+            + v.dst + "): forged (a spoofed REQ), or a CM that put the wrong GID index in the path", v.frame);
     }
 
-    private static String gid(DecodedFrame f, io.rocescope.dissector.field.FieldDef ipv4, io.rocescope.dissector.field.FieldDef ipv6) {
+    /** The GID's field: its IPv4 address when it is IPv4-mapped (as the IP header of an IPv4 packet has it), else the GID; -1 without. */
+    private static int gidField(DecodedFrame f, io.rocescope.dissector.field.FieldDef ipv4, io.rocescope.dissector.field.FieldDef ipv6) {
         int i = f.find(ipv4);
-        if (i >= 0) return io.rocescope.dissector.text.FieldText.value(f, i);
-        i = f.find(ipv6);
-        return i >= 0 ? io.rocescope.dissector.text.FieldText.value(f, i) : null;
+        return i >= 0 ? i : f.find(ipv6);
+    }
+
+    /** A GID field's address, as a value. */
+    private Address gid(DecodedFrame f, int field) {
+        return f.def(field).type() == io.rocescope.dissector.field.FieldType.IPV4 ? addresses.ipv4(f.value(field))
+            : addresses.ipv6(f.data(), f.offset(field));
+    }
+
+    private static String gidText(DecodedFrame f, int field) {
+        return field < 0 ? null : io.rocescope.dissector.text.FieldText.value(f, field);
+    }
+
+    /** The number of the connection a session made (none yet: {@link Finding#NO_CONNECTION}). */
+    private static int connectionOf(Session s) {
+        return s == null || s.connection == null ? Finding.NO_CONNECTION : s.connection.id;
     }
 
     private static String micros(long nanos) {
@@ -242,7 +266,7 @@ final class CmSetups {
     }
 
     private static void event(Session s, PacketView v, String what, String detail) {
-        s.events.add(new TimelineEvent(v.frame, v.ts, v.src, v.dst, what, detail));
+        s.events.add(TimelineEvent.of(v.frame, v.ts, v.src, v.dst, what, detail));
         if (s.connection != null && s.connection.setupStartTs < 0) s.connection.setupStartTs = v.ts;
     }
 
@@ -254,7 +278,7 @@ final class CmSetups {
     static final int MAX_FAILED = 1000;
 
     /** REQs never answered, and REPs never confirmed by an RTU. */
-    void finish(Findings findings, List<Reports.SetupReport> failed, long captureEnd) {
+    void finish(List<Reports.SetupReport> failed, long captureEnd) {
         for (Session s : all) {
             String where = s.initiator + " → " + s.responder + " service " + s.service;
             if (!s.replied && failed.size() < MAX_FAILED) failed.add(failedReport(s, captureEnd));
@@ -262,21 +286,21 @@ final class CmSetups {
                 if (!s.replied && !s.rejected) {
                     long[] frames = s.events.stream().mapToLong(TimelineEvent::frame).toArray();
                     // a kind of its own: the rule packs' cm_timeout metric counts REQs of connected-mode set-ups
-                    findings.add(FindingKind.CM_SIDR_TIMEOUT, where, "SIDR_REQ never answered (" + (s.retries + 1)
+                    findings.add(FindingKind.CM_SIDR_TIMEOUT, Finding.NO_CONNECTION, where, "SIDR_REQ never answered (" + (s.retries + 1)
                         + " sent): the peer is unreachable or nothing listens on that UDP port space service", frames);
                 }
                 continue;
             }
             if (!s.replied && !s.rejected) {
                 long[] frames = s.events.stream().mapToLong(TimelineEvent::frame).toArray();
-                findings.add(FindingKind.CM_TIMEOUT, where, "CM REQ never answered (" + (s.retries + 1)
+                findings.add(FindingKind.CM_TIMEOUT, Finding.NO_CONNECTION, where, "CM REQ never answered (" + (s.retries + 1)
                     + " sent" + retriesText(s) + "): the peer is unreachable or its CM is not running", frames);
             } else if (s.replied && !s.readyToUse) {
-                findings.add(FindingKind.SETUP_INCOMPLETE, where, "CM set-up never completed: REP without RTU", s.reqFrame);
+                findings.add(FindingKind.SETUP_INCOMPLETE, connectionOf(s), where, "CM set-up never completed: REP without RTU", s.reqFrame);
             }
             if (s.dreqFrame >= 0 && !s.drep && captureEnd - s.dreqTs >= DREP_WAIT_NANOS) {
-                String peer = s.dreqFrom.equals(s.initiator) ? s.responder : s.initiator;
-                findings.add(FindingKind.CM_DREQ_UNANSWERED, s.dreqFrom + " → " + peer + " service " + s.service, String.format(
+                Address peer = s.dreqFrom.equals(s.initiator) ? s.responder : s.initiator;
+                findings.add(FindingKind.CM_DREQ_UNANSWERED, connectionOf(s), s.dreqFrom + " → " + peer + " service " + s.service, String.format(
                     java.util.Locale.ROOT, "CM DREQ never answered by a DREP (%.3f s of capture after it): %s's CM did not answer the"
                     + " disconnect (gone, or the DREQ lost); the sender destroys its QP after its own time-out anyway. Check"
                     + " that the peer process is still alive", (captureEnd - s.dreqTs) / 1e9, peer), s.dreqFrame);
@@ -329,14 +353,14 @@ final class CmSetups {
             long wait = s.retries > 0 ? (s.lastReqTs - s.reqTs) / s.retries
                 : s.responseTimeout >= 0 ? (long) (4096 * Math.pow(2, s.responseTimeout)) : -1;
             if (gaveUp && wait > 0) {
-                events.add(new TimelineEvent(-1, s.lastReqTs + wait, s.initiator, s.initiator, "time-out",
+                events.add(TimelineEvent.of(-1, s.lastReqTs + wait, s.initiator, s.initiator, "time-out",
                     "no answer after the last " + req + ": the initiator gives up (expected at +" + micros(wait) + ", no frame)"));
             } else {
-                events.add(new TimelineEvent(-1, Math.max(captureEnd, s.lastReqTs), s.initiator, s.initiator, "no answer",
+                events.add(TimelineEvent.of(-1, Math.max(captureEnd, s.lastReqTs), s.initiator, s.initiator, "no answer",
                     "capture ends " + micros(Math.max(0, captureEnd - s.lastReqTs)) + " after the last " + req + ", still unanswered"));
             }
         }
-        return new Reports.SetupReport(s.sidr ? "sidr" : "rdma_cm", outcome, s.initiator, s.responder,
+        return new Reports.SetupReport(s.sidr ? "sidr" : "rdma_cm", outcome, s.initiator.toString(), s.responder.toString(),
             s.reqQpn >= 0 ? s.reqQpn : null, s.reqPsn >= 0 && !s.sidr ? s.reqPsn : null, s.service, reason, List.copyOf(events));
     }
 }

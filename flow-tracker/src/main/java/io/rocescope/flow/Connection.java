@@ -7,8 +7,8 @@ import java.util.List;
 public final class Connection {
     final int id;
     SetupKind setup = SetupKind.UNKNOWN;
-    /** How the two directions were paired: "rdma_cm", "sidr", "socket", "inferred" (socket set-up of unknown format), "responses", "datagram" or "unpaired". */
-    String pairedBy = "unpaired";
+    /** How the two directions were paired. */
+    PairedBy pairedBy = PairedBy.UNPAIRED;
     String transport = "RC";
     final Endpoint a, b;
     Flow ab, ba;

@@ -4,22 +4,22 @@ import io.rocescope.dissector.text.LineBuffer;
 import io.rocescope.dissector.text.Text;
 
 /**
- * One side of a connection: its IP (the RoCE GID's address), QPN, the PSN it sends first, and the
+ * One side of a connection: its address (the RoCE GID's, as a value), QPN, the PSN it sends first, and the
  * R_Key / VA of its buffer when the set-up told them (-1 when unknown).
  */
 public final class Endpoint {
-    String ip;
+    final Address address;
     int qpn = -1;
     int startPsn = -1;
     long rkey = -1, va = -1;
     String gid;
 
-    Endpoint(String ip, int qpn) {
-        this.ip = ip;
+    Endpoint(Address address, int qpn) {
+        this.address = address;
         this.qpn = qpn;
     }
 
-    public String ip() { return ip; }
+    public String ip() { return address.toString(); }
     public int qpn() { return qpn; }
     public int startPsn() { return startPsn; }
     public long rkey() { return rkey; }
@@ -28,6 +28,6 @@ public final class Endpoint {
 
     @Override
     public String toString() {
-        return ip + " QP " + (qpn < 0 ? "?" : Text.hex0x(new LineBuffer(8), qpn, 6));
+        return address + " QP " + (qpn < 0 ? "?" : Text.hex0x(new LineBuffer(8), qpn, 6));
     }
 }

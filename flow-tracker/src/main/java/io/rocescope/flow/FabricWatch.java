@@ -75,21 +75,21 @@ final class FabricWatch {
         ClassCounts c = p.classes();
         if (c.severalValues(1) || c.severalValues(2)) {
             Map<Integer, Long> pcps = c.values(1), dscps = c.values(2);
-            findings.add(FindingKind.ROCE_PRIORITY_CHANGE, where.get(), "The flow's RoCE packets changed priority: "
+            findings.add(FindingKind.ROCE_PRIORITY_CHANGE, fl.connection.id, where.get(), "The flow's RoCE packets changed priority: "
                 + classes(pcps, dscps) + "; PFC and ECN treat the packets of one QP differently, and they can be reordered",
                 p.classChangeFrame());
         }
         // RoCE data: a flow of ACKs only is left to the metric (ecn_not_ect_fraction)
         if (ecnInUse && p.notEct > 0 && (fl.requests > 0 || fl.payloadBytes > 0)) {
             long withIp = p.notEct + p.ect0 + p.ect1 + fl.ceMarked;
-            findings.add(FindingKind.ECN_NOT_ECT, where.get(), p.notEct + " of " + withIp + " RoCE packets are Not-ECT"
+            findings.add(FindingKind.ECN_NOT_ECT, fl.connection.id, where.get(), p.notEct + " of " + withIp + " RoCE packets are Not-ECT"
                 + " while other traffic in the capture is ECN-capable: switches cannot CE-mark them, so DCQCN cannot slow this sender",
                 p.firstNotEctFrame);
         }
         if (x == null) return;
         CeAnswers ce = x.ceAnswers;
         if (ce != null && ce.unanswered > 0) {
-            findings.addCounted(FindingKind.CNP_UNANSWERED_CE, where.get(), ce.unanswered + " CE-marked packets got no CNP"
+            findings.addCounted(FindingKind.CNP_UNANSWERED_CE, fl.connection.id, where.get(), ce.unanswered + " CE-marked packets got no CNP"
                 + " back to the sender within " + micros(o.ceAnswerNanos()) + ": the receiver sends no CNPs (DCQCN's notification"
                 + " point disabled) or they are lost on the way back", 1, ce.unansweredFrames, null);
         }
@@ -101,14 +101,14 @@ final class FabricWatch {
                 if ((o.cnpDscp() >= 0 && d != o.cnpDscp()) || (o.cnpPcp() >= 0 && q >= 0 && q != o.cnpPcp())) off += k.count(i);
             }
             if (off > 0) {
-                findings.add(FindingKind.CNP_CLASS, where.get(), off + " CNPs to this sender rode " + classes(k.values(1), k.values(2))
+                findings.add(FindingKind.CNP_CLASS, fl.connection.id, where.get(), off + " CNPs to this sender rode " + classes(k.values(1), k.values(2))
                     + " where " + expectedCnp() + " was expected: a congested class delays them, and the sender reacts late",
                     fl.cnpFramesOrNull() == null ? 0 : fl.cnpFramesOrNull().first());
             }
         }
         DcqcnWatch d = x.dcqcn;
         if (d != null && d.ignored > 0) {
-            findings.addCounted(FindingKind.DCQCN_NO_REACTION, where.get(), String.format(java.util.Locale.ROOT,
+            findings.addCounted(FindingKind.DCQCN_NO_REACTION, fl.connection.id, where.get(), String.format(java.util.Locale.ROOT,
                 "The sender kept its rate (%.2f Gb/s) through %d CNPs from frame %d%s: it does not slow down when notified"
                     + " (DCQCN disabled on its NIC, or the CNPs do not reach it)", gbps(d.firstIgnoredRate), d.firstIgnoredCnps,
                 d.firstIgnoredFrame, d.ignored > 1 ? " (" + d.ignored + " such episodes)" : ""), d.ignored, d.firstIgnoredFrame);
@@ -121,13 +121,13 @@ final class FabricWatch {
         ClassCounts x = c.ab.fabric.classes(), y = c.ba.fabric.classes();
         int px = x.dominant(1), py = y.dominant(1), dx = x.dominant(2), dy = y.dominant(2);
         if ((px >= 0 && py >= 0 && px != py) || (dx >= 0 && dy >= 0 && dx != dy)) {
-            findings.add(FindingKind.ROCE_PRIORITY_MISMATCH, c.describe(), "The two directions ride different priorities:"
+            findings.add(FindingKind.ROCE_PRIORITY_MISMATCH, c.id, c.describe(), "The two directions ride different priorities:"
                 + " A→B " + classes(x.values(1), x.values(2)) + ", B→A " + classes(y.values(1), y.values(2))
                 + "; PFC protects one of them only, or a switch maps them to different queues", c.ab.firstFrame, c.ba.firstFrame);
         }
         int vx = x.dominant(0), vy = y.dominant(0);
         if ((vx >= 0) != (vy >= 0) || vx != vy) {
-            findings.add(FindingKind.VLAN_MISMATCH, c.describe(), "The two directions differ in VLAN: A→B "
+            findings.add(FindingKind.VLAN_MISMATCH, c.id, c.describe(), "The two directions differ in VLAN: A→B "
                 + vlan(vx) + ", B→A " + vlan(vy) + "; the PCP a tag carries is lost where it is missing, and PFC cannot protect that direction",
                 c.ab.firstFrame, c.ba.firstFrame);
         }
@@ -137,13 +137,13 @@ final class FabricWatch {
     void captureFindings(PauseTracker pt, Findings findings) {
         for (int p = 0; p < 8; p++) {
             if (pt.pauses[p] > 0 && table.pfcNonRoce[p] > 0) {
-                findings.add(FindingKind.PFC_SHARED_PRIORITY, "priority " + p, String.format(java.util.Locale.ROOT,
+                findings.add(FindingKind.PFC_SHARED_PRIORITY, Finding.NO_CONNECTION, "priority " + p, String.format(java.util.Locale.ROOT,
                     "PFC paused priority %d, which also carries %d non-RoCE packets (TCP or other): a pause stalls them too"
                         + " (head-of-line blocking), and their bursts can trigger pauses of RoCE", p, table.pfcNonRoce[p]),
                     table.firstNonRoceFrame[p]);
             }
             if (pt.frames[p] == 0 && pt.frames[PauseTracker.PAUSE] == 0 && table.roceWhileOtherPaused[p] > 0) {
-                findings.add(FindingKind.PFC_UNPAUSED_ROCE, "priority " + p, String.format(java.util.Locale.ROOT,
+                findings.add(FindingKind.PFC_UNPAUSED_ROCE, Finding.NO_CONNECTION, "priority " + p, String.format(java.util.Locale.ROOT,
                     "%d RoCE packets rode priority %d, which PFC never paused, while priority %d was paused: the RoCE traffic is"
                         + " probably not on the lossless priority (a PCP or DSCP-to-priority mapping mismatch)", table.roceWhileOtherPaused[p],
                     p, table.otherPausedPriority[p]), table.firstWhileOtherPausedFrame[p]);

@@ -1,6 +1,7 @@
 package io.rocescope.flow;
 
 import io.rocescope.dissector.decode.Expert.Severity;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -15,11 +16,16 @@ import java.util.List;
  * of consecutive packets of the flow that all show it (the other direction's packets may sit between
  * them). {@code frames} lists the frames those ranges name (each single frame, each run's first and last;
  * at most {@link Findings#MAX_FRAMES}); {@code moreFrames} says that later events were only counted.
- * {@code causedBy} is the event this one follows from, when the tracker knows it.
+ * {@code causedBy} is the event this one follows from, when the tracker knows it. {@code connection} is the
+ * number of the connection it is about (the one the output prints), 0 for one of the capture, a host or
+ * a set-up that made no connection: front ends place a finding by it instead of reading {@code flow}.
  */
 public record Finding(Severity severity, String kind, String flow, List<Long> frames, String message, long count,
                       List<FrameRange> frameRanges, boolean moreFrames,
-                      @JsonInclude(JsonInclude.Include.NON_NULL) Cause causedBy) {
+                      @JsonInclude(JsonInclude.Include.NON_NULL) Cause causedBy,
+                      @JsonIgnore int connection) {
+    /** A finding of no connection. */
+    public static final int NO_CONNECTION = 0;
 
     /** Frames {@code first} to {@code last} (equal for a single frame). */
     public record FrameRange(long first, long last) {}

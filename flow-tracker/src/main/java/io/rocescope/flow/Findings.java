@@ -9,7 +9,8 @@ import java.util.function.Supplier;
 
 /**
  * Collects findings; beyond {@link #MAX} individual findings only the counts per kind keep growing. Each is
- * of a registered {@link FindingKind}, with the kind's severity unless the caller knows better.
+ * of a registered {@link FindingKind}, with the kind's severity unless the caller knows better, and names
+ * the connection it is about ({@code connection}: its number, or {@link Finding#NO_CONNECTION}).
  */
 final class Findings {
     static final int MAX = 10_000;
@@ -21,56 +22,64 @@ final class Findings {
     boolean any(FindingKind kind) { return countByKind.containsKey(kind.key()); }
 
     /** A finding shown by these frames, each one listed on its own. */
-    void add(FindingKind kind, String where, String message, long... frames) {
-        addCounted(kind, where, message, 1, frames);
+    void add(FindingKind kind, int connection, String where, String message, long... frames) {
+        addCounted(kind, connection, where, message, 1, frames);
     }
 
     /**
      * A finding of the per-packet paths, whose texts are built only when it is kept whole: beyond
      * {@link #MAX} it is only counted (formatting them was most of a lossy capture's cost).
      */
-    void add(FindingKind kind, Supplier<String> where, Supplier<String> message, long frame) {
-        add(kind, kind.severity(), where, message, frame, null);
-    }
-
-    void add(FindingKind kind, Supplier<String> where, Supplier<String> message, long frame, Finding.Cause cause) {
-        add(kind, kind.severity(), where, message, frame, cause);
+    void add(FindingKind kind, int connection, Supplier<String> where, Supplier<String> message, long frame) {
+        add(kind, kind.severity(), connection, where, message, frame, null);
     }
 
     /** As above, with a severity other than the kind's (a consequence whose cause is known and benign). */
-    void add(FindingKind kind, Severity s, Supplier<String> where, Supplier<String> message, long frame, Finding.Cause cause) {
+    void add(FindingKind kind, Severity s, int connection, Supplier<String> where, Supplier<String> message, long frame,
+             Finding.Cause cause) {
         if (list.size() < MAX) {
-            add(kind, s, where.get(), message.get(), 1, List.of(new Finding.FrameRange(frame, frame)), false, cause);
+            add(kind, s, connection, where.get(), message.get(), 1, List.of(new Finding.FrameRange(frame, frame)), false, cause);
         } else {
             countByKind.merge(kind.key(), 1L, Long::sum);
             dropped++;
         }
     }
 
-    void addCounted(FindingKind kind, String where, String message, long count, long... frames) {
-        addCounted(kind, kind.severity(), where, message, count, frames);
+    void addCounted(FindingKind kind, int connection, String where, String message, long count, long... frames) {
+        addCounted(kind, kind.severity(), connection, where, message, count, frames);
     }
 
-    void addCounted(FindingKind kind, Severity s, String where, String message, long count, long... frames) {
+    void addCounted(FindingKind kind, Severity s, int connection, String where, String message, long count, long... frames) {
         List<Finding.FrameRange> ranges = new ArrayList<>();
         for (int i = 0; i < frames.length && i < MAX_FRAMES; i++) ranges.add(new Finding.FrameRange(frames[i], frames[i]));
-        add(kind, s, where, message, count, ranges, frames.length > MAX_FRAMES, null);
+        add(kind, s, connection, where, message, count, ranges, frames.length > MAX_FRAMES, null);
     }
 
     /** A finding of {@code count} events whose frames are {@code frames}. */
-    void addCounted(FindingKind kind, String where, String message, long count, FrameSet frames, Finding.Cause cause) {
-        add(kind, kind.severity(), where, message, count, frames.ranges(), frames.more(), cause);
+    void addCounted(FindingKind kind, int connection, String where, String message, long count, FrameSet frames, Finding.Cause cause) {
+        add(kind, kind.severity(), connection, where, message, count, frames.ranges(), frames.more(), cause);
     }
 
-    void add(FindingKind kind, String where, String message, long count, List<Finding.FrameRange> ranges,
+    void add(FindingKind kind, int connection, String where, String message, long count, List<Finding.FrameRange> ranges,
              boolean more, Finding.Cause cause) {
-        add(kind, kind.severity(), where, message, count, ranges, more, cause);
+        add(kind, kind.severity(), connection, where, message, count, ranges, more, cause);
     }
 
-    void add(FindingKind kind, Severity s, String where, String message, long count, List<Finding.FrameRange> ranges,
-             boolean more, Finding.Cause cause) {
+    /**
+     * The finding at {@code index} is about {@code connection}, learned after it was made (a bad ICRC's: its
+     * packet's flow is found after the frame is counted, and the findings keep the order they were made in).
+     */
+    void about(int index, int connection) {
+        Finding f = list.get(index);
+        list.set(index, new Finding(f.severity(), f.kind(), f.flow(), f.frames(), f.message(), f.count(), f.frameRanges(),
+            f.moreFrames(), f.causedBy(), connection));
+    }
+
+    void add(FindingKind kind, Severity s, int connection, String where, String message, long count,
+             List<Finding.FrameRange> ranges, boolean more, Finding.Cause cause) {
         countByKind.merge(kind.key(), count, Long::sum);
         if (list.size() >= MAX) { dropped++; return; }
-        list.add(new Finding(s, kind.key(), where, Finding.named(ranges, MAX_FRAMES), message, count, List.copyOf(ranges), more, cause));
+        list.add(new Finding(s, kind.key(), where, Finding.named(ranges, MAX_FRAMES), message, count, List.copyOf(ranges), more,
+            cause, connection));
     }
 }

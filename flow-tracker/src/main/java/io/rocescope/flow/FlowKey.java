@@ -3,15 +3,15 @@ package io.rocescope.flow;
 import io.rocescope.dissector.text.LineBuffer;
 import io.rocescope.dissector.text.Text;
 
-/** One direction of RoCE traffic: source and destination IP, destination QP (and the UD source QP). */
-record FlowKey(String src, String dst, int destQp, int srcQp) {
+/** One direction of RoCE traffic: source and destination address, destination QP (and the UD source QP). */
+record FlowKey(Address src, Address dst, int destQp, int srcQp) {
     FlowKey reverse(int peerQp) {
         return new FlowKey(dst, src, peerQp, -1);
     }
 
     /**
-     * Mixed, not the record's 31-multiplier sum: addresses a character apart ("10.0.0.1", "10.0.0.2") and QPNs
-     * counting up give that sum a collision every 31 QPNs, and a million flows' buckets then turn into trees.
+     * Mixed, not the record's 31-multiplier sum: addresses one apart and QPNs counting up give that sum a
+     * collision every 31 QPNs, and a million flows' buckets then turn into trees.
      */
     @Override
     public int hashCode() {

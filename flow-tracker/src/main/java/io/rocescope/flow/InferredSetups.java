@@ -18,10 +18,10 @@ final class InferredSetups {
     /** How long before a QP's first packet a TCP segment may have told its QPN. */
     static final long WINDOW_NANOS = 10_000_000_000L;
 
-    private record Segment(long frame, long ts, String src, String dst, int sport, int dport, byte[] data) {}
+    private record Segment(long frame, long ts, Address src, Address dst, int sport, int dport, byte[] data) {}
 
     /** Where a QPN was found: the segment and how it was written. */
-    record Match(long frame, long ts, String src, String dst, int sport, int dport, String how) {}
+    record Match(long frame, long ts, Address src, Address dst, int sport, int dport, String how) {}
 
     private final ArrayDeque<Segment> recent = new ArrayDeque<>();
 
@@ -38,7 +38,7 @@ final class InferredSetups {
     }
 
     /** The latest segment from {@code owner} to {@code peer} in the window before {@code now} that carries {@code qpn}. */
-    Match find(String owner, String peer, int qpn, long now) {
+    Match find(Address owner, Address peer, int qpn, long now) {
         if (qpn < 0) return null;
         for (Iterator<Segment> it = recent.descendingIterator(); it.hasNext(); ) {
             Segment s = it.next();

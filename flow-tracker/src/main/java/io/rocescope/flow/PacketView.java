@@ -9,8 +9,8 @@ import io.rocescope.dissector.text.Addresses;
 /**
  * The values of one decoded frame that the tracker needs, read once: plain numbers, so that a
  * decoding thread can fill it and the tracker's thread take it later ({@link FlowTracker#accept(PacketView)}).
- * Addresses are kept as their bytes' values; the tracker turns them into the text that connections
- * are keyed and reported by.
+ * Addresses are kept as their bytes' values; the tracker turns them into the {@link Address} values
+ * that flows and connections are keyed by.
  */
 public final class PacketView {
     long frame;
@@ -20,8 +20,8 @@ public final class PacketView {
     FieldType addressType;
     boolean hasSrc, hasDst;
     long srcHi, srcLo, dstHi, dstLo;
-    /** Address text, set by the tracker. */
-    String src, dst;
+    /** The addresses as values, set by the tracker. */
+    Address src, dst;
 
     boolean roce;
     int opcode, destQp, psn, padCnt;

@@ -16,7 +16,7 @@ final class PairingCandidates {
     /** How far back a new flow looks for the connection it answers, among those between the same two hosts. */
     static final int MAX_PER_HOSTS = 256;
 
-    private record Hosts(String src, String dst) {}
+    private record Hosts(Address src, Address dst) {}
 
     private final Map<Hosts, ArrayDeque<Connection>> byHosts = new HashMap<>();
 
@@ -36,7 +36,7 @@ final class PairingCandidates {
      * The newest waiting connection whose flow runs from {@code dst} to {@code src} (the reverse of the new
      * flow) and that {@code match} accepts; it leaves the index (it is paired now). Null when there is none.
      */
-    Connection take(String src, String dst, Match match) {
+    Connection take(Address src, Address dst, Match match) {
         Hosts h = new Hosts(dst, src);
         ArrayDeque<Connection> q = byHosts.get(h);
         if (q == null) return null;

@@ -62,7 +62,7 @@ final class ReportBuilder {
     static Reports.ConnectionReport connection(Connection c, FlowTracker t) {
         Long latencyNanos = c.setupStartTs >= 0 && c.firstDataTs >= 0 && c.setup != SetupKind.UNKNOWN ? c.firstDataTs - c.setupStartTs : null;
         int mtu = c.mtu > 0 ? c.mtu : c.inferredMtu();
-        return new Reports.ConnectionReport(c.id, c.transport, c.setup, c.pairedBy, endpoint(c.a), endpoint(c.b),
+        return new Reports.ConnectionReport(c.id, c.transport, c.setup, c.pairedBy.json(), endpoint(c.a), endpoint(c.b),
             mtu > 0 ? mtu : null, mtu > 0 ? (c.mtu > 0 ? c.mtuSource : "inferred") : "unknown", c.serviceId, flow(c.ab, t), flow(c.ba, t),
             List.copyOf(c.timeline), latencyNanos, c.firstDataFrame >= 0 ? c.firstDataFrame : null, ConnectionParameters.of(c));
     }
@@ -85,7 +85,7 @@ final class ReportBuilder {
     }
 
     private static Reports.EndpointReport endpoint(Endpoint e) {
-        return new Reports.EndpointReport(e.ip, e.qpn >= 0 ? e.qpn : null, e.startPsn >= 0 ? e.startPsn : null,
+        return new Reports.EndpointReport(e.ip(), e.qpn >= 0 ? e.qpn : null, e.startPsn >= 0 ? e.startPsn : null,
             e.rkey >= 0 ? e.rkey : null, e.va >= 0 ? e.va : null, e.gid);
     }
 
@@ -98,7 +98,7 @@ final class ReportBuilder {
         AckTracker a = f.answersOrNull() != null ? f.answersOrNull() : NO_ANSWERS;
         ReadTracker reads = f.readsOrNull();
         long start = t.captureStart();
-        return new Reports.FlowReport(f.key.src(), f.key.dst(), f.key.destQp(), f.key.srcQp() >= 0 ? f.key.srcQp() : null,
+        return new Reports.FlowReport(f.key.src().toString(), f.key.dst().toString(), f.key.destQp(), f.key.srcQp() >= 0 ? f.key.srcQp() : null,
             f.packets, f.bytes, f.payloadBytes, f.firstFrame, f.lastFrame, Seconds.ofNanos(f.firstTs - start), Seconds.ofNanos(f.lastTs - start), ops,
             messages(f.messagesOrNull()), readMessages(f),
             new Reports.PsnReport(p.started() ? p.firstPsn() : null, f.requests, p.gaps, p.missing, p.duplicates, p.outOfOrder, p.copies, p.reordered,

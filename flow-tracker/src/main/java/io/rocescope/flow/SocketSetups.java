@@ -17,7 +17,8 @@ import java.util.Map;
  * R_Key, VA, GID, the closing syncs and FIN/RST) and the libibverbs example programs' (ibv_*_pingpong: one
  * "LID:QPN:PSN:GID" message per QP each way, then "done"). When both sides' keys are known the QPs are
  * paired (ibv_srq_pingpong: the i-th QP of one side with the i-th of the other); the RoCE address of each
- * side is its GID (which may differ from the TCP address: VLAN or IPv6 GIDs).
+ * side is its GID (which may differ from the TCP address: VLAN or IPv6 GIDs). A pair goes to the flow table
+ * as a {@link SetUp}; nothing here calls back into the tracker.
  */
 final class SocketSetups {
     static final int MAX_SESSIONS = 65536;
@@ -25,7 +26,7 @@ final class SocketSetups {
     static final int MAX_QPS = 1024;
 
     static final class Session {
-        String client, server;
+        Address client, server;
         int clientPort, serverPort;
         Endpoint clientKey, serverKey;
         /** ibv_*_pingpong destinations in the order each side sent them. */
@@ -43,21 +44,30 @@ final class SocketSetups {
         long firstFrame;
     }
 
-    private final Map<String, Session> sessions = new LruMap<>(MAX_SESSIONS);
+    /** A TCP connection on the perftest port, by its addresses and ports. */
+    private record SessionKey(Address client, int clientPort, Address server, int serverPort) {}
+
+    private final Map<SessionKey, Session> sessions = new LruMap<>(MAX_SESSIONS);
     final List<Session> all = new ArrayList<>();
     private final int perftestPort;
+    private final Findings findings;
+    private final SetupSink table;
+    private final AddressCache addresses;
 
-    SocketSetups(int perftestPort) {
+    SocketSetups(int perftestPort, Findings findings, SetupSink table, AddressCache addresses) {
         this.perftestPort = perftestPort;
+        this.findings = findings;
+        this.table = table;
+        this.addresses = addresses;
     }
 
-    void onTcp(DecodedFrame f, PacketView v, FlowTracker t) {
+    void onTcp(DecodedFrame f, PacketView v) {
         int sport = (int) f.get(Fields.TCP_SRCPORT, -1), dport = (int) f.get(Fields.TCP_DSTPORT, -1);
         if (sport != perftestPort && dport != perftestPort) return;
         boolean fromClient = dport == perftestPort;
-        String client = fromClient ? v.src : v.dst, server = fromClient ? v.dst : v.src;
+        Address client = fromClient ? v.src : v.dst, server = fromClient ? v.dst : v.src;
         int cport = fromClient ? sport : dport;
-        String key = client + ":" + cport + "-" + server + ":" + perftestPort;
+        SessionKey key = new SessionKey(client, cport, server, perftestPort);
         int flags = (int) f.get(Fields.TCP_FLAGS, 0);
         Session s = sessions.get(key);
         if (s == null) {
@@ -77,18 +87,18 @@ final class SocketSetups {
         for (int i = f.find(PerftestFields.RECORD); i >= 0; i = f.findNext(PerftestFields.RECORD, i)) {
             int end = f.findNext(PerftestFields.RECORD, i);
             if (end < 0) end = f.fieldCount();
-            record(f, i, end, s, v, fromClient, t);
+            record(f, i, end, s, v, fromClient);
         }
         for (int i = f.find(PingpongFields.MESSAGE); i >= 0; i = f.findNext(PingpongFields.MESSAGE, i)) {
             int end = f.findNext(PingpongFields.MESSAGE, i);
             if (end < 0) end = f.fieldCount();
-            pingpong(f, i, end, s, v, fromClient, t);
+            pingpong(f, i, end, s, v, fromClient);
         }
         if (fin) { s.fin = true; event(s, v, "TCP FIN", fromClient ? "from client" : "from server"); }
         if (rst) event(s, v, "TCP RST", fromClient ? "from client" : "from server");
     }
 
-    private void record(DecodedFrame f, int from, int end, Session s, PacketView v, boolean fromClient, FlowTracker t) {
+    private void record(DecodedFrame f, int from, int end, Session s, PacketView v, boolean fromClient) {
         s.perftest = true;
         String kind = FieldText.value(f, from);
         switch (kind) {
@@ -104,7 +114,7 @@ final class SocketSetups {
                 int qpn = (int) f.value(f.findIn(PerftestFields.KEY_QPN, from, end));
                 int psn = (int) f.value(f.findIn(PerftestFields.KEY_PSN, from, end));
                 int g4 = f.findIn(PerftestFields.KEY_GID_IPV4, from, end), g = f.findIn(PerftestFields.KEY_GID, from, end);
-                String gidIp = g4 >= 0 ? FieldText.value(f, g4) : g >= 0 ? FieldText.value(f, g) : v.src;
+                Address gidIp = g4 >= 0 ? addresses.ipv4(f.value(g4)) : g >= 0 ? gid(FieldText.value(f, g), v) : v.src;
                 Endpoint e = new Endpoint(gidIp, qpn);
                 e.startPsn = psn;
                 e.rkey = f.value(f.findIn(PerftestFields.KEY_RKEY, from, end));
@@ -120,10 +130,8 @@ final class SocketSetups {
                 String label = s.connection != null && s.connection.firstDataTs >= 0 ? "perftest sync (key)" : "perftest key";
                 event(s, v, label, String.format("QPN 0x%06x PSN 0x%06x RKey 0x%x VA 0x%x GID %s", qpn, psn, e.rkey, e.va, gidIp));
                 if (s.connection == null && s.clientKey != null && s.serverKey != null) {
-                    s.connection = t.register(SetupKind.SOCKET, "socket", s.clientKey, s.serverKey, s.events);
-                    if (s.mtu > 0) { s.connection.mtu = s.mtu; s.connection.mtuSource = "perftest"; }
-                    s.connection.serviceId = "TCP:" + s.serverPort;
-                    s.connection.negotiated = perftestParameters(s);
+                    s.connection = table.connect(new SetUp(SetupKind.SOCKET, PairedBy.SOCKET, s.clientKey, s.serverKey, s.events,
+                        "TCP:" + s.serverPort, "RC", s.mtu > 0 ? s.mtu : -1, s.mtu > 0 ? "perftest" : "unknown", -1, perftestParameters(s)));
                 }
                 break;
             }
@@ -138,7 +146,7 @@ final class SocketSetups {
      * pp_connect_ctx: sq_psn = its own PSN, rq_psn = the peer's). xsrq's XRC destinations are decoded but not
      * paired (their send and receive QPs differ; rxe, on which this was tested, has no XRC).
      */
-    private void pingpong(DecodedFrame f, int from, int end, Session s, PacketView v, boolean fromClient, FlowTracker t) {
+    private void pingpong(DecodedFrame f, int from, int end, Session s, PacketView v, boolean fromClient) {
         s.pingpong = true;
         String kind = FieldText.value(f, from);
         if (!kind.equals("dest")) {
@@ -150,7 +158,7 @@ final class SocketSetups {
         int g4 = f.findIn(PingpongFields.GID_IPV4, from, end), g = f.findIn(PingpongFields.GID, from, end);
         String gid = FieldText.value(f, g);
         // a zero GID (InfiniBand, no -g): the TCP address stands in
-        String ip = g4 >= 0 ? FieldText.value(f, g4) : gid.equals("::") ? v.src : gid;
+        Address ip = g4 >= 0 ? addresses.ipv4(f.value(g4)) : gid.equals("::") ? v.src : gid(gid, v);
         boolean xrc = f.findIn(PingpongFields.SEND_QPN, from, end) >= 0;
         if (qpn == 0) {
             // ibv_srq_pingpong always sends its whole table (MAX_QP = 256 entries), the unused ones all zero
@@ -171,8 +179,8 @@ final class SocketSetups {
         int i = mine.size() - 1;
         if (i < theirs.size()) {
             Endpoint c = fromClient ? e : theirs.get(i), sv = fromClient ? theirs.get(i) : e;
-            Connection conn = t.register(SetupKind.SOCKET, "socket", c, sv, new ArrayList<>(s.events));
-            conn.serviceId = "TCP:" + s.serverPort;
+            Connection conn = table.connect(new SetUp(SetupKind.SOCKET, PairedBy.SOCKET, c, sv, new ArrayList<>(s.events),
+                "TCP:" + s.serverPort, "RC", -1, "unknown", -1, null));
             s.connections.add(conn);
             if (s.connection == null) s.connection = conn;
         }
@@ -189,24 +197,30 @@ final class SocketSetups {
     }
 
     private static void event(Session s, PacketView v, String what, String detail) {
-        TimelineEvent e = new TimelineEvent(v.frame, v.ts, v.src, v.dst, what, detail);
+        TimelineEvent e = TimelineEvent.of(v.frame, v.ts, v.src, v.dst, what, detail);
         s.events.add(e);
         for (Connection c : s.connections) c.timeline.add(e);
     }
 
-    void finish(Findings findings, List<Reports.SetupReport> failed) {
+    /** A GID given as text, as a value (the TCP address stands in for text that is none). */
+    private Address gid(String text, PacketView v) {
+        Address a = addresses.gid(text);
+        return a != null ? a : v.src;
+    }
+
+    void finish(List<Reports.SetupReport> failed) {
         for (Session s : all) {
             if (s.connection == null && !s.pingpong && !s.perftest) {
-                findings.add(FindingKind.SETUP_UNRECOGNIZED, s.client + ":" + s.clientPort + " → " + s.server + ":" + s.serverPort,
+                findings.add(FindingKind.SETUP_UNRECOGNIZED, Finding.NO_CONNECTION, s.client + ":" + s.clientPort + " → " + s.server + ":" + s.serverPort,
                     "TCP connection on port " + s.serverPort + " carries neither perftest's nor ibv_*_pingpong's exchange", s.firstFrame);
             } else if (s.connection == null) {
                 String program = s.pingpong ? "ibv_pingpong" : "perftest";
                 boolean none = s.pingpong ? s.clientDests.isEmpty() && s.serverDests.isEmpty() : s.clientKey == null && s.serverKey == null;
                 String why = none ? "no key exchanged" : "only one side sent its keys";
-                findings.add(FindingKind.SETUP_INCOMPLETE, s.client + ":" + s.clientPort + " → " + s.server + ":" + s.serverPort,
+                findings.add(FindingKind.SETUP_INCOMPLETE, Finding.NO_CONNECTION, s.client + ":" + s.clientPort + " → " + s.server + ":" + s.serverPort,
                     program + " socket set-up never completed: " + why, s.firstFrame);
                 if (failed.size() < CmSetups.MAX_FAILED) {
-                    failed.add(new Reports.SetupReport("socket", "incomplete", s.client, s.server, null, null,
+                    failed.add(new Reports.SetupReport("socket", "incomplete", s.client.toString(), s.server.toString(), null, null,
                         "TCP:" + s.serverPort, program + ": " + why, List.copyOf(s.events)));
                 }
             }

@@ -36,7 +36,7 @@ final class TimestampOrder {
     void finish(Findings findings) {
         if (steps == 0) return;
         boolean large = largestStep >= LARGE_STEP_NANOS;
-        findings.addCounted(FindingKind.CAPTURE_TIMESTAMPS_OUT_OF_ORDER, large ? Severity.WARNING : Severity.NOTE, "capture",
+        findings.addCounted(FindingKind.CAPTURE_TIMESTAMPS_OUT_OF_ORDER, large ? Severity.WARNING : Severity.NOTE, Finding.NO_CONNECTION, "capture",
             String.format(java.util.Locale.ROOT, "Timestamps out of order: %d %s earlier than the frame before (largest step back %.6f s, at frame %d): %s",
                 steps, steps == 1 ? "frame is timestamped" : "frames are timestamped", largestStep / 1e9, largestStepFrame, large
                     ? "the capture was merged or its clock stepped; times, rates and pause accounting across the step are not reliable"

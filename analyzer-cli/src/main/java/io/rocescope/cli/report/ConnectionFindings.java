@@ -31,7 +31,7 @@ final class ConnectionFindings {
 
     ConnectionFindings(Reports.Analysis a) {
         this.analysis = a;
-        Map<String, Reports.ConnectionReport> byFlow = FindingLines.byFlowText(a);
+        Map<Integer, Reports.ConnectionReport> byId = FindingLines.byId(a);
         for (int i = 0; i < a.findings().size(); i++) {
             Finding f = a.findings().get(i);
             FindingKind k = FindingKind.of(f.kind());
@@ -39,7 +39,7 @@ final class ConnectionFindings {
             Map<Reports.ConnectionReport, List<Integer>> into = ENDINGS.contains(k) ? endings
                 : k.group() == FindingKind.Group.FABRIC ? fabric : null;
             if (into == null) continue;
-            Reports.ConnectionReport c = FindingLines.connectionOf(f, byFlow);
+            Reports.ConnectionReport c = FindingLines.connectionOf(f, byId);
             if (c != null) into.computeIfAbsent(c, x -> new ArrayList<>()).add(i);
         }
     }

@@ -51,39 +51,27 @@ final class FindingLines {
         return e == null ? "?" : e.ip() + "/" + (e.qpn() == null ? "?" : e.qpn());
     }
 
-    /** The connection a finding is about: its flow text starts with one of the connection's directions. */
-    static Map<String, Reports.ConnectionReport> byFlowText(Reports.Analysis a) {
-        Map<String, Reports.ConnectionReport> m = new HashMap<>();
-        java.util.Set<String> ambiguous = new java.util.HashSet<>();
-        for (Reports.ConnectionReport c : a.connections()) {
-            for (Reports.FlowReport f : new Reports.FlowReport[] {c.aToB(), c.bToA()}) {
-                if (f == null) continue;
-                m.put(f.src() + " → " + f.dst() + " QP " + String.format("0x%06x", f.destQp()), c);
-                // findings of a packet before its flow is known (a bad ICRC) name only the hosts: theirs when one connection joins them
-                Reports.ConnectionReport before = m.putIfAbsent(f.src() + " → " + f.dst(), c);
-                if (before != null && before != c) ambiguous.add(f.src() + " → " + f.dst());
-            }
-        }
-        m.keySet().removeAll(ambiguous);
+    /** The listed connections by number. */
+    static Map<Integer, Reports.ConnectionReport> byId(Reports.Analysis a) {
+        Map<Integer, Reports.ConnectionReport> m = new HashMap<>();
+        for (Reports.ConnectionReport c : a.connections()) m.put(c.id(), c);
         return m;
     }
 
-    static Reports.ConnectionReport connectionOf(Finding f, Map<String, Reports.ConnectionReport> byFlow) {
-        String t = f.flow();
-        int cut = t.indexOf(" (");
-        Reports.ConnectionReport c = byFlow.get(cut < 0 ? t : t.substring(0, cut));
-        return c;
+    /** The connection a finding is about (the number it carries), or null: one of the capture, a host, a failed set-up. */
+    static Reports.ConnectionReport connectionOf(Finding f, Map<Integer, Reports.ConnectionReport> byId) {
+        return f.connection() == Finding.NO_CONNECTION ? null : byId.get(f.connection());
     }
 
     static void write(OutputStream out, Evidence e, Reports.Analysis a, Map<Long, Long> timeOf, Map<Integer, String> extractOf) throws IOException {
-        Map<String, Reports.ConnectionReport> byFlow = byFlowText(a);
+        Map<Integer, Reports.ConnectionReport> byId = byId(a);
         for (int i = 0; i < a.findings().size(); i++) {
             Finding f = a.findings().get(i);
             Map<String, Object> line = new LinkedHashMap<>();
             Long ts = f.frames().isEmpty() ? null : timeOf.get(f.frames().get(0));
             line.put("timestamp", ts == null ? null : EVE.format(Instant.ofEpochSecond(Math.floorDiv(ts, 1_000_000_000L), Math.floorMod(ts, 1_000_000_000L))));
             line.put("event_type", "finding");
-            Reports.ConnectionReport c = connectionOf(f, byFlow);
+            Reports.ConnectionReport c = connectionOf(f, byId);
             line.put("flow_id", c == null ? null : flowId(c));
             line.put("connection", c == null ? null : c.id());
             line.put("pcap_filename", e.name());

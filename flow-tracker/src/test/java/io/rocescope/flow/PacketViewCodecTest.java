@@ -32,7 +32,7 @@ class PacketViewCodecTest {
         for (int i = 0; i < 200; i++) {
             PacketView v = new PacketView();
             for (Field f : fields) set(f, v, r, i);
-            v.src = "set by the tracker";
+            v.src = Address.NONE;   // set by the tracker: not encoded
             int before = buf.position();
             PacketViewCodec.write(v, buf);
             assertThat(buf.position() - before).isEqualTo(PacketViewCodec.BYTES);

@@ -154,12 +154,15 @@ class CaptureProbeNetnsTest {
             List<String> log = new ArrayList<>();
             Process resp = ProbeNetnsTest.responder(net, "rej", 90, log);
             Process listener = net.java(net.b, ProbeNetnsTest.TcpListener.class.getName(), "18515").start();
-            Path file = dir.resolve("both.pcapng");
+            Path file = dir.resolve("both.pcapng"), junit = dir.resolve("both.xml"), pack = dir.resolve("rej.yaml");
+            // a rule that passes: the JUnit document holds its suite and the probes'
+            Files.writeString(pack, "rules:\n  - id: few-cm-rejects\n    description: at most 10 CM REJs\n    severity: error\n"
+                + "    metric: cm_rej_count\n    scope: capture\n    comparison: \">\"\n    threshold: 10\n");
             ProbeNetnsTest.Run r;
             try {
                 new BufferedReader(new InputStreamReader(listener.getInputStream(), StandardCharsets.UTF_8)).readLine();   // READY
                 r = ProbeNetnsTest.probe(net, "capture", "-i", net.ifA, "--probe", "cm:" + net.ipB, "--probe", "tcp:" + net.ipB + ":18515",
-                    "--probe-count", "3", "--rate", "10", "-w", file.toString());
+                    "--probe-count", "3", "--rate", "10", "-w", file.toString(), "--rules", pack.toString(), "--junit", junit.toString());
             } finally {
                 resp.destroy();
                 listener.destroy();
@@ -185,6 +188,14 @@ class CaptureProbeNetnsTest {
             assertThat(sent).hasSize(6);
             for (int i = 1; i < sent.size(); i++) assertThat(sent.get(i) - sent.get(i - 1)).as("probe frame %d", i + 1).isGreaterThanOrEqualTo(99_999_000L);
             assertThat(rows(file, "tcp.flags.syn == 1 && tcp.flags.ack == 1 && ip.src == " + net.ipB, "frame.number")).hasSize(3);
+            assertThat(out).contains("live:" + net.ifA + ": PASS");
+            assertThat(Files.readString(junit)).startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                    + "<testsuites name=\"rocescope capture\" tests=\"3\" failures=\"0\" errors=\"0\">\n"
+                    + "  <testsuite name=\"live:" + net.ifA + "\" tests=\"1\" failures=\"0\"")
+                .contains("<testcase classname=\"rocescope.few-cm-rejects\"")
+                .contains("  <testsuite name=\"probe\" tests=\"2\" failures=\"0\"")
+                .contains("<testcase classname=\"rocescope.probe.tcp\" name=\"" + net.ipB + ":18515\" time=\"0\"/>")
+                .endsWith("  </testsuite>\n</testsuites>\n");
         }
     }
 

@@ -89,8 +89,10 @@ class CaptureProbeNetnsTest {
 
             // the capture holds each REQ sent and its REJ: paired by transaction ID, in the probes' order
             List<String[]> reqs = rows(file, REQ + " && ip.dst == " + net.ipB, "frame.time_epoch", "infiniband.mad.transactionid");
+            // the responder answers every copy of a resent REQ (a slow first answer under load): the probe takes the first per transaction
+            java.util.Set<String> answered = new java.util.HashSet<>();
             List<String[]> rejs = rows(file, REJ + " && ip.src == " + net.ipB, "frame.time_epoch", "infiniband.mad.transactionid",
-                "infiniband.cm.rej.reason");
+                "infiniband.cm.rej.reason").stream().filter(x -> answered.add(x[1])).toList();
             int sends = 0;
             for (JsonNode p : t.get("probes")) sends += p.get("sends").asInt();
             assertThat(reqs).hasSize(sends);
@@ -219,8 +221,8 @@ class CaptureProbeNetnsTest {
             JsonNode t = only(r.out(), "probes").get(0);
             int sent = t.get("sent").asInt();
             assertThat(t.get("lost").asInt()).isZero();
-            // 5/s for 2 s (the JVM's start inside them): at most 11, the first token at once
-            assertThat(sent).isBetween(1, 11);
+            // 5/s for 2 s: 11 tokens, the first at once; one more when the stop comes late on a loaded machine
+            assertThat(sent).isBetween(1, 12);
             assertThat(r.err()).contains("rocescope: warning: the capture ended before the probes of cm:" + net.ipB + " were done (" + sent + " of 100)");
         }
     }

@@ -28,6 +28,12 @@ public final class JunitXml {
         }
         sb.append(String.format(Locale.ROOT, "<testsuites name=\"rocescope check\" tests=\"%d\" failures=\"%d\" errors=\"%d\">%n",
             tests + unreadable.size(), failures, unreadable.size()));
+        return sb.append(suites(byCapture, unreadable)).append("</testsuites>\n").toString();
+    }
+
+    /** The test suites alone, for a document that holds others beside them (capture --rules --probe). */
+    public static String suites(Map<String, List<RuleResult>> byCapture, Map<String, String> unreadable) {
+        StringBuilder sb = new StringBuilder();
         for (var e : byCapture.entrySet()) {
             List<RuleResult> l = e.getValue();
             long f = l.stream().filter(RuleResult::failed).count();
@@ -49,7 +55,7 @@ public final class JunitXml {
             "  <testsuite name=\"%s\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"0\">%n"
             + "    <testcase classname=\"rocescope.read\" name=\"read\" time=\"0\">%n"
             + "      <error type=\"unreadable\" message=\"%s\">%s</error>%n    </testcase>%n  </testsuite>%n", esc(capture), esc(why), esc(why))));
-        return sb.append("</testsuites>\n").toString();
+        return sb.toString();
     }
 
     /** A failed rule in one line: subject, metric = value, the threshold, the evidence frames. */

@@ -27,7 +27,7 @@ import java.util.concurrent.Callable;
 /** {@code rocescope capture}: live capture with libpcap (pcap4j), printed like dissect or written to a pcap. */
 @Command(name = "capture",
     description = {"Capture live on an interface (needs root or CAP_NET_RAW and Debian's libpcap0.8).",
-        "Frames are printed like 'dissect', or written to a pcap with -w."})
+        "Frames are printed like 'dissect', or written to a pcap with -w; --analyze analyses them live, --probe probes while capturing."})
 final class CaptureCommand implements Callable<Integer> {
     @CommandLine.Mixin
     HelpOption help = new HelpOption();
@@ -66,14 +66,17 @@ final class CaptureCommand implements Callable<Integer> {
         + "the flows and expert summary at the end (-c, -a or Ctrl-C)")
     boolean analyze;
 
-    @Option(names = "-T", paramLabel = "FORMAT", description = "with --analyze: text (default) or json (JSON Lines: each finding, then flows, expert, capture)")
+    @Option(names = "-T", paramLabel = "FORMAT", description = "with --analyze: text (default) or json (JSON Lines: each finding, then flows, expert, capture, check, probes)")
     String format;
 
     @Option(names = "--rules", paramLabel = "PACK.yaml", description = "a live gate (implies --analyze): check as 'check' does; a rule on a growing count (NAKs, REJs, CNPs ...) that fails stops the capture at once, the others are checked at the end; exit 1 when a rule fails (repeatable)")
     java.util.List<Path> rules = new java.util.ArrayList<>();
 
-    @Option(names = "--junit", paramLabel = "OUT.xml", description = "with --rules: also write JUnit XML, as 'check --junit'")
+    @Option(names = "--junit", paramLabel = "OUT.xml", description = "with --rules or --probe: also write JUnit XML, as 'check --junit' and 'probe --junit' (one file with both)")
     Path junit;
+
+    @CommandLine.Mixin
+    CaptureProbeOptions probes = new CaptureProbeOptions();
 
     @CommandLine.Mixin
     DecodeAsOptions decodeAs = new DecodeAsOptions();
@@ -99,9 +102,11 @@ final class CaptureCommand implements Callable<Integer> {
                 return RoceScope.EXIT_OK;
             }
             if (iface == null) throw new CommandLine.ParameterException(cl, "an interface is required (-i IFACE; -D lists them)");
+            // the probes are checked before anything is opened: a mistake there needs no interface and no rights
+            CaptureProbeOptions.Checked probing = probes.check(cl);
             PcapNetworkInterface nif = Pcaps.getDevByName(iface);
             if (nif == null) throw new CommandLine.ParameterException(cl, "no interface named '" + iface + "' (-D lists them)");
-            boolean live = analyze || format != null || !rules.isEmpty();
+            boolean live = analyze || format != null || !rules.isEmpty() || probing != null;
             if (!fileFormat.equals("pcapng") && !fileFormat.equals("pcap")) throw new CommandLine.ParameterException(cl, "unknown file format '" + fileFormat + "' (pcapng, pcap)");
             if (format != null && !format.equals("text") && !format.equals("json")) throw new CommandLine.ParameterException(cl, "unknown output format '" + format + "' (text, json)");
             if (snaplen < 1) throw new CommandLine.ParameterException(cl, "-s must be at least 1");
@@ -115,7 +120,7 @@ final class CaptureCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(cl, "a ring buffer (-b) needs -w FILE in pcapng");
             }
             if (live && "-".equals(write)) throw new CommandLine.ParameterException(cl, "--analyze prints to standard output: -w - cannot share it");
-            if (junit != null && rules.isEmpty()) throw new CommandLine.ParameterException(cl, "--junit needs --rules");
+            if (junit != null && rules.isEmpty() && probing == null) throw new CommandLine.ParameterException(cl, "--junit needs --rules or --probe");
             java.util.List<io.rocescope.flow.rules.Rule> pack = null;
             if (!rules.isEmpty()) {
                 try {
@@ -144,11 +149,22 @@ final class CaptureCommand implements Callable<Integer> {
                     }
                 }
                 if (live) {
-                    LiveCapture run = new LiveCapture(iface, handle, count, seconds, "json".equals(format), pack, junit, decode,
-                        io.rocescope.flow.TrackerOptions.defaults(), root.stdout(), cl.getErr());
-                    io.rocescope.cli.live.CaptureFiles files = write == null ? null : new io.rocescope.cli.live.CaptureFiles(write,
-                        root.stdout(), ringBuffer, iface, nif.getDescription(), handle.getDlt().value(), snaplen, run::stats);
-                    return run.run(files);
+                    CaptureProbes sending = null;
+                    if (probing != null) {
+                        try {
+                            sending = CaptureProbes.open(probing, iface);
+                        } catch (ProbeJob.SetupException e) {
+                            cl.getErr().println("rocescope: " + e.getMessage());
+                            return RoceScope.EXIT_USAGE;
+                        }
+                    }
+                    try (CaptureProbes closing = sending) {
+                        LiveCapture run = new LiveCapture(iface, handle, count, seconds, "json".equals(format), pack, junit, decode,
+                            io.rocescope.flow.TrackerOptions.defaults(), root.stdout(), cl.getErr(), sending);
+                        io.rocescope.cli.live.CaptureFiles files = write == null ? null : new io.rocescope.cli.live.CaptureFiles(write,
+                            root.stdout(), ringBuffer, iface, nif.getDescription(), handle.getDlt().value(), snaplen, run::stats);
+                        return run.run(files);
+                    }
                 }
                 return loop(handle, cl, ringBuffer, nif);
             }

@@ -39,7 +39,10 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@code capture --analyze}: frames from libpcap go to the live analysis (and to -w's files); each new
  * finding is printed as the tracker makes it, a status line is kept on a terminal's standard error, and
  * when the capture ends (-c, -a, Ctrl-C) the same flows and expert summary as for a file, the drop counts,
- * and with --rules the same verdict as {@code check} (exit 1 when a rule fails).
+ * and with --rules the same verdict as {@code check} (exit 1 when a rule fails). With --probe the probes go
+ * while it captures ({@link CaptureProbes}), their frames captured and analysed with the rest, their results
+ * after the summary; without -c or -a the capture ends once they are done and every frame the kernel
+ * captured until then has been taken.
  */
 final class LiveCapture {
     /** The name a rule result and the JUnit suite give the capture. */
@@ -55,11 +58,22 @@ final class LiveCapture {
     private final PrintWriter err;
     private final LiveAnalysis analysis;
     private final StatusLine status;
+    private final CaptureProbes probes;
     private volatile CaptureStats lastStats = CaptureStats.NONE;
+    /** Frames libpcap handed to the loop (counted before the analysis's queue, which may drop). */
+    private final java.util.concurrent.atomic.AtomicLong taken = new java.util.concurrent.atomic.AtomicLong();
+    private volatile Thread drainer;
 
     LiveCapture(String iface, PcapHandle handle, long count, double seconds, boolean json, List<Rule> rules, Path junit,
                 DecodeOptions decode, TrackerOptions tracking, OutputStream out, PrintWriter err) {
+        this(iface, handle, count, seconds, json, rules, junit, decode, tracking, out, err, null);
+    }
+
+    /** {@code probes} (may be null): capture --probe's, set up, started once the capture is open. */
+    LiveCapture(String iface, PcapHandle handle, long count, double seconds, boolean json, List<Rule> rules, Path junit,
+                DecodeOptions decode, TrackerOptions tracking, OutputStream out, PrintWriter err, CaptureProbes probes) {
         this.name = "live:" + iface;
+        this.probes = probes;
         this.handle = handle;
         this.linkType = handle.getDlt().value();
         this.count = count;
@@ -109,6 +123,8 @@ final class LiveCapture {
         try {
             capture.start();
             ticker.start();
+            // the handle was open before the loop began: the kernel keeps the probes' frames from the first
+            if (probes != null) probes.start(this::printLine, !json, this::probesDone);
             result = analysis.run(this::finding, rules == null ? null : this::gate);
             capture.join();
         } catch (InterruptedException e) {
@@ -118,6 +134,9 @@ final class LiveCapture {
             Interrupts.restore(previous);
             ticker.interrupt();
             if (stopper != null) stopper.interrupt();
+            Thread d = drainer;
+            if (d != null) d.interrupt();
+            if (probes != null) stopProbes();
             status.clear();
         }
         CaptureStats s = stats();
@@ -136,6 +155,7 @@ final class LiveCapture {
                 Timestamp t = handle.getTimestamp();
                 long nanos = Math.floorDiv(t.getTime(), 1000L) * 1_000_000_000L + t.getNanos();
                 long original = Math.max(data.length, handle.getOriginalLength());
+                taken.incrementAndGet();
                 try {
                     if (files != null) files.write(nanos, data, data.length, original);
                 } catch (IOException e) {
@@ -150,6 +170,54 @@ final class LiveCapture {
             throw new IOException("capture failed: " + e.getMessage(), e);
         }
         if (failed[0] != null) throw failed[0];
+    }
+
+    /**
+     * The probes are done: without -c or -a the capture stops once it has taken every frame the kernel
+     * captured (libpcap's count less its drops: a -f filter runs in the kernel, so both count the same
+     * frames), so the probes' last answers are in; at most 5 s later in any case.
+     */
+    private void probesDone() {
+        if (count >= 0 || seconds >= 0) return;
+        Thread t = new Thread(() -> {
+            try {
+                // the last answer reached every packet socket at once; a moment for the kernel to count it
+                Thread.sleep(100);
+                long end = System.nanoTime() + 5_000_000_000L;
+                while (System.nanoTime() < end) {
+                    CaptureStats s = stats();
+                    if (taken.get() >= s.received() - s.kernelDrops()) break;
+                    Thread.sleep(20);
+                }
+                stop();
+            } catch (InterruptedException ignored) {
+                // the capture ended first
+            }
+        }, "rocescope-probe-drain");
+        t.setDaemon(true);
+        drainer = t;
+        t.start();
+    }
+
+    /** The capture is over: the probes still going stop (their results so far are kept). */
+    private void stopProbes() {
+        try {
+            probes.stop();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A probe's line (text output), printed between the findings. */
+    private void printLine(String text) {
+        status.println(() -> {
+            try {
+                out.write(text.getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
     }
 
     void stop() {
@@ -226,6 +294,10 @@ final class LiveCapture {
     private int summary(Reports.Analysis a, CaptureStats s) throws IOException {
         String warning = s.warning();
         if (warning != null) err.println("rocescope: warning: " + warning);
+        if (probes != null) {
+            for (String w : probes.warnings()) err.println("rocescope: " + w);
+            for (String e : probes.errors()) err.println("rocescope: " + e);
+        }
         Map<String, Object> capture = Json.object("interface", name.substring(5), "frames", analysis.progress().analyzed(),
             "received", s.received(), "kernelDrops", s.kernelDrops(), "interfaceDrops", s.interfaceDrops(), "analysisDrops", s.analysisDrops());
         Map<String, List<RuleResult>> results = new LinkedHashMap<>();
@@ -235,6 +307,7 @@ final class LiveCapture {
             JsonLines.write(out, Json.object("expert", new ExpertCommand().jsonView(a)));
             JsonLines.write(out, Json.object("capture", capture));
             if (rules != null) JsonLines.write(out, Json.object("check", results));
+            if (probes != null) JsonLines.write(out, Json.object("probes", ProbeReport.json(probes.results())));
         } else {
             StringBuilder sb = new StringBuilder(4096);
             sb.append(String.format(Locale.ROOT, "%s: %d frames captured (%d dropped)%n%n", name, analysis.progress().analyzed(), s.drops()));
@@ -245,12 +318,33 @@ final class LiveCapture {
                 sb.append('\n');
                 CheckReport.text(sb, name, results.get(name));
             }
+            if (probes != null) sb.append(ProbeReport.text(probes.results()));
             out.write(sb.toString().getBytes(StandardCharsets.UTF_8));
             out.flush();
         }
-        if (junit != null) Files.writeString(junit, JunitXml.render(results), StandardCharsets.UTF_8);
+        if (junit != null) Files.writeString(junit, junit(results), StandardCharsets.UTF_8);
         boolean ruleFailed = results.values().stream().flatMap(List::stream).anyMatch(RuleResult::failed);
-        return ruleFailed ? RoceScope.EXIT_FAILED : RoceScope.EXIT_OK;
+        if (probes != null && !probes.errors().isEmpty()) return RoceScope.EXIT_USAGE;
+        boolean probeFailed = probes != null && probes.report().anyFailed(probes.results());
+        return ruleFailed || probeFailed ? RoceScope.EXIT_FAILED : RoceScope.EXIT_OK;
+    }
+
+    /**
+     * The JUnit document: check's with --rules alone, probe's with --probe alone, and with both one document
+     * holding the rules' suite and the probes' (a CI job reads one file).
+     */
+    private String junit(Map<String, List<RuleResult>> results) {
+        if (probes == null) return JunitXml.render(results);
+        ProbeReport.Suite suite = probes.report().suite(probes.results());
+        if (rules == null) return probes.report().junit(probes.results());
+        long tests = suite.tests(), failures = suite.failures();
+        for (List<RuleResult> l : results.values()) {
+            tests += l.size();
+            failures += l.stream().filter(RuleResult::failed).count();
+        }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + String.format(Locale.ROOT, "<testsuites name=\"rocescope capture\" tests=\"%d\" failures=\"%d\" errors=\"0\">%n", tests, failures)
+            + JunitXml.suites(results, Map.of()) + suite.xml() + "</testsuites>\n";
     }
 
     static List<Rule> rules(List<Path> packs) throws RuleFileException {

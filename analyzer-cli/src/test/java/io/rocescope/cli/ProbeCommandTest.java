@@ -38,6 +38,19 @@ class ProbeCommandTest {
         for (int i = 1; i < t.length; i++) assertThat(t[i] - t[i - 1]).isEqualTo(250_000_000L);
     }
 
+    /** A send holds the token: the next is due 1/rate after the send returned, however long it took. */
+    @Test
+    void aSendThatTookLongPushesTheNextTokenBack() throws Exception {
+        DryRunLink.VirtualClock clock = new DryRunLink.VirtualClock();
+        TokenBucket b = new TokenBucket(10, clock);
+        long[] sentAt = new long[3];
+        b.send(() -> { sentAt[0] = clock.nanoTime(); clock.sleepNanos(70_000_000L); return null; });   // a send 70 ms late returning
+        b.send(() -> { sentAt[1] = clock.nanoTime(); return null; });
+        b.send(() -> { sentAt[2] = clock.nanoTime(); return null; });
+        assertThat(sentAt[1] - sentAt[0]).isEqualTo(170_000_000L);
+        assertThat(sentAt[2] - sentAt[1]).isEqualTo(100_000_000L);
+    }
+
     @Test
     void aDryRunNeedsItsFileAndAProbeAKind() {
         assertThat(CliRunner.run("probe", "cm", "--dry-run", "10.0.0.2").err()).contains("--dry-run and -w FILE go together");

@@ -42,12 +42,17 @@ public final class CmProbe {
     private long tidBase = -1;
 
     public CmProbe(ProbeLink link, Net net, Settings settings, TokenBucket.Clock clock) {
+        // one bucket per target for the whole run: a sweep's steps share it
+        this(link, net, settings, clock, new TokenBucket(settings.rate(), clock));
+    }
+
+    /** With the target's bucket given: shared with the other probes to the same host (capture --probe). */
+    public CmProbe(ProbeLink link, Net net, Settings settings, TokenBucket.Clock clock, TokenBucket bucket) {
         this.link = link;
         this.net = net;
         this.settings = settings;
         this.clock = clock;
-        // one bucket per target for the whole run: a sweep's steps share it
-        this.bucket = new TokenBucket(settings.rate(), clock);
+        this.bucket = bucket;
         byte[] m = net.srcMac();
         // our node GUID as rxe makes it from the MAC (modified EUI-64)
         this.caGuid = ((long) ((m[0] ^ 2) & 0xFF) << 56) | ((long) (m[1] & 0xFF) << 48) | ((long) (m[2] & 0xFF) << 40) | (0xFFL << 32)
@@ -103,9 +108,11 @@ public final class CmProbe {
         long wireSentAt = -1;
         boolean mraSeen = false;
         while (sends <= settings.retries()) {
-            bucket.take();
             try {
-                link.send(req.frame);
+                bucket.send(() -> {
+                    link.send(req.frame);
+                    return null;
+                });
             } catch (IOException e) {
                 // this host would not send it (a size sweep's frame above our own MTU): the step says so, the run goes on
                 if (sends > 0 || req.frame.length <= 1514) throw e;

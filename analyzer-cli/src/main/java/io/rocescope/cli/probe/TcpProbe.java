@@ -12,45 +12,61 @@ import java.util.function.Consumer;
  * {@code probe tcp HOST:PORT}: the socket set-up path a RoCE job's out-of-band exchange takes (perftest's
  * 18515, an MPI or NCCL bootstrap port): each probe a TCP connect, timed to the kernel's completion of the
  * handshake and closed at once; "open", "refused" (a RST: the host is up, nothing listens), "unreachable"
- * or "timeout". A normal socket: no rights needed. Each connect waits for the target's token bucket.
+ * or "timeout". A normal socket: no rights needed. Each connect waits for the target's token bucket, and
+ * holds it until the socket is closed.
  */
 public final class TcpProbe {
     private final int count, timeoutMillis;
     private final TokenBucket bucket;
 
     public TcpProbe(int count, double rate, int timeoutMillis) {
+        this(count, new TokenBucket(rate, TokenBucket.Clock.SYSTEM), timeoutMillis);
+    }
+
+    /** With the target's bucket given: shared with the other probes to the same host (capture --probe). */
+    public TcpProbe(int count, TokenBucket bucket, int timeoutMillis) {
         this.count = count;
         this.timeoutMillis = timeoutMillis;
-        this.bucket = new TokenBucket(rate, TokenBucket.Clock.SYSTEM);
+        this.bucket = bucket;
     }
 
     public void run(InetSocketAddress target, ProbeResult result, Consumer<ProbeResult.Probe> each) throws InterruptedException {
         for (int seq = 1; seq <= count; seq++) {
-            bucket.take();
-            long t0 = System.nanoTime();
-            String answer;
-            String note = null;
-            Double rtt = null;
-            try (Socket s = new Socket()) {
-                s.setSoLinger(true, 0);   // close with a RST: no TIME_WAIT left on the target per probe
-                s.connect(target, timeoutMillis);
-                rtt = (System.nanoTime() - t0) / 1e6;
-                answer = "open";
-            } catch (ConnectException e) {
-                rtt = (System.nanoTime() - t0) / 1e6;
-                answer = "refused";
-            } catch (NoRouteToHostException e) {
-                answer = "unreachable";
-                note = e.getMessage();
-            } catch (SocketTimeoutException e) {
-                answer = "timeout";
+            int n = seq;
+            // the connect and its closing RST while holding the token: the next SYN to this host waits 1/rate after them
+            ProbeResult.Probe p;
+            try {
+                p = bucket.send(() -> connect(target, n));
             } catch (IOException e) {
-                answer = "error";
-                note = e.getMessage();
+                throw new java.io.UncheckedIOException(e);   // connect reports its own failures as answers
             }
-            ProbeResult.Probe p = new ProbeResult.Probe(seq, answer, null, null, 1, rtt, null, null, note);
             result.probes.add(p);
             each.accept(p);
         }
+    }
+
+    private ProbeResult.Probe connect(InetSocketAddress target, int seq) {
+        long t0 = System.nanoTime();
+        String answer;
+        String note = null;
+        Double rtt = null;
+        try (Socket s = new Socket()) {
+            s.setSoLinger(true, 0);   // close with a RST: no TIME_WAIT left on the target per probe
+            s.connect(target, timeoutMillis);
+            rtt = (System.nanoTime() - t0) / 1e6;
+            answer = "open";
+        } catch (ConnectException e) {
+            rtt = (System.nanoTime() - t0) / 1e6;
+            answer = "refused";
+        } catch (NoRouteToHostException e) {
+            answer = "unreachable";
+            note = e.getMessage();
+        } catch (SocketTimeoutException e) {
+            answer = "timeout";
+        } catch (IOException e) {
+            answer = "error";
+            note = e.getMessage();
+        }
+        return new ProbeResult.Probe(seq, answer, null, null, 1, rtt, null, null, note);
     }
 }

@@ -190,6 +190,15 @@ class CaptureProbeNetnsTest {
             assertThat(sent).hasSize(6);
             for (int i = 1; i < sent.size(); i++) assertThat(sent.get(i) - sent.get(i - 1)).as("probe frame %d", i + 1).isGreaterThanOrEqualTo(99_999_000L);
             assertThat(rows(file, "tcp.flags.syn == 1 && tcp.flags.ack == 1 && ip.src == " + net.ipB, "frame.number")).hasSize(3);
+            // each connect's time is its handshake's: within 30 ms of the wire's SYN -> SYN/ACK (the JVM's first
+            // connect once took 75-194 ms more, the socket code loading inside the timed part)
+            List<Double> wire = rows(file, "tcp.flags.syn == 1 && tcp.flags.ack == 1 && ip.src == " + net.ipB, "tcp.time_delta").stream()
+                .map(x -> Double.parseDouble(x[0]) * 1e3).toList();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(net.ipB) + " seq=\\d+ open time=([0-9.]+) ms").matcher(out);
+            List<Double> told = new ArrayList<>();
+            while (m.find()) told.add(Double.parseDouble(m.group(1)));
+            assertThat(told).as(out).hasSize(3);
+            for (int i = 0; i < 3; i++) assertThat(told.get(i)).as("tcp probe %d against the wire's %.3f ms", i + 1, wire.get(i)).isLessThan(wire.get(i) + 30);
             assertThat(out).contains("live:" + net.ifA + ": PASS");
             assertThat(Files.readString(junit)).startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                     + "<testsuites name=\"rocescope capture\" tests=\"3\" failures=\"0\" errors=\"0\">\n"

@@ -18,16 +18,21 @@ final class AddressCache {
     private final Map<Key, String> texts = new HashMap<>();
     private final byte[] bytes = new byte[16];
 
-    // Consecutive packets mostly repeat the same few addresses: two slots in front of the map.
-    private FieldType lastType0, lastType1;
-    private long lastHi0, lastLo0, lastHi1, lastLo1;
-    private String lastText0, lastText1;
+    /**
+     * In front of the map, a direct-mapped table of the addresses seen lately: packets rotate among a few
+     * hosts (more than two when several host pairs interleave), and a hit makes no key object.
+     */
+    private static final int SLOTS = 256;
+    private final FieldType[] slotType = new FieldType[SLOTS];
+    private final long[] slotHi = new long[SLOTS], slotLo = new long[SLOTS];
+    private final String[] slotText = new String[SLOTS];
 
     /** The text of an address of {@code type} with these values (see PacketView), "?" without an address. */
     String text(FieldType type, boolean present, long hi, long lo) {
         if (!present || type == null) return "?";
-        if (type == lastType0 && hi == lastHi0 && lo == lastLo0) return lastText0;
-        if (type == lastType1 && hi == lastHi1 && lo == lastLo1) return lastText1;
+        long h = (lo ^ Long.rotateLeft(hi, 17) ^ type.ordinal()) * 0x9E3779B97F4A7C15L;
+        int i = (int) (h >>> 56);
+        if (slotType[i] == type && slotHi[i] == hi && slotLo[i] == lo) return slotText[i];
         Key key = new Key(type, hi, lo);
         String s = texts.get(key);
         if (s == null) {
@@ -35,8 +40,10 @@ final class AddressCache {
             s = format(type, hi, lo);
             texts.put(key, s);
         }
-        lastType1 = lastType0; lastHi1 = lastHi0; lastLo1 = lastLo0; lastText1 = lastText0;
-        lastType0 = type; lastHi0 = hi; lastLo0 = lo; lastText0 = s;
+        slotType[i] = type;
+        slotHi[i] = hi;
+        slotLo[i] = lo;
+        slotText[i] = s;
         return s;
     }
 

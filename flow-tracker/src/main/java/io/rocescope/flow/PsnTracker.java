@@ -48,14 +48,19 @@ public final class PsnTracker {
     /** Listed gaps and episodes, made with the first one. */
     private List<Gap> gapList;
     private List<Episode> episodes;
-    private long epFirstFrame, epLastFrame, epPackets, epStart, epEnd, epCauseFrame;
-    private int epFirstPsn, epLastPsn;
-    private String epCause, epCauseKind;
-    private FrameSet epFrames;
+    /** The retransmission episode going on now, or null: made when a PSN goes back (most flows never do). */
+    private OpenEpisode open;
+
+    /** An episode while it lasts: what becomes its {@link Episode} when new PSNs resume. */
+    private static final class OpenEpisode {
+        long firstFrame, lastFrame, packets, start, end, causeFrame;
+        int firstPsn, lastPsn;
+        String cause, causeKind;
+        final FrameSet frames = new FrameSet();
+    }
     /** The frames of duplicates and of late fills, for their findings (each made with its first frame). */
     private FrameSet duplicateFrames, outOfOrderFrames;
     long lastGapFrame = -1;
-    private boolean inEpisode;
     Kind last;
     int lastMissingFrom, lastMissingTo;
     /** The last request began a retransmission episode that a timeout caused (no NAK before it). */
@@ -167,33 +172,32 @@ public final class PsnTracker {
             if (kind == Kind.DUPLICATE) { duplicates++; (duplicateFrames = orNew(duplicateFrames)).add(frame, seq); }
             else { outOfOrder++; (outOfOrderFrames = orNew(outOfOrderFrames)).add(frame, seq); }
             // going back again (the sender restarted: another NAK or timeout) starts a new episode
-            if (inEpisode && Psn.diff(psn, epLastPsn) <= 0) closeEpisode();
-            if (!inEpisode) {
-                inEpisode = true;
-                epFirstFrame = frame;
-                epFirstPsn = psn;
-                epStart = ts;
-                epPackets = 0;
-                epFrames = new FrameSet();
+            if (open != null && Psn.diff(psn, open.lastPsn) <= 0) closeEpisode();
+            OpenEpisode e = open;
+            if (e == null) {
+                e = open = new OpenEpisode();
+                e.firstFrame = frame;
+                e.firstPsn = psn;
+                e.start = ts;
                 if (cause != null) {
-                    epCause = cause;
-                    epCauseFrame = causeFrame;
-                    epCauseKind = causeKind;
+                    e.cause = cause;
+                    e.causeFrame = causeFrame;
+                    e.causeKind = causeKind;
                 } else {
                     // no NAK since the last progress: the sender's retransmission timer fired, after the
                     // request before this one
-                    epCause = quietFrame < 0 || ts < quietTs ? "timeout (no NAK seen)" : String.format(java.util.Locale.ROOT,
+                    e.cause = quietFrame < 0 || ts < quietTs ? "timeout (no NAK seen)" : String.format(java.util.Locale.ROOT,
                         "timeout (no NAK seen; %.3f ms of silence after frame %d)", (ts - quietTs) / 1e6, quietFrame);
-                    epCauseFrame = quietFrame;
-                    epCauseKind = "timeout";
+                    e.causeFrame = quietFrame;
+                    e.causeKind = "timeout";
                     lastStartedTimeoutEpisode = true;
                 }
             }
-            epPackets++;
-            epFrames.add(frame, seq);
-            epLastFrame = frame;
-            epLastPsn = psn;
-            epEnd = ts;
+            e.packets++;
+            e.frames.add(frame, seq);
+            e.lastFrame = frame;
+            e.lastPsn = psn;
+            e.end = ts;
         }
         markSpan(psn, consumed);
         return last = kind;
@@ -215,16 +219,14 @@ public final class PsnTracker {
     }
 
     void closeEpisode() {
-        if (!inEpisode) return;
-        inEpisode = false;
+        OpenEpisode e = open;
+        if (e == null) return;
+        open = null;
         episodesCount++;
-        FrameSet frames = epFrames;
-        epFrames = null;
-        if (frames == null) return;
         if (episodes == null) episodes = new ArrayList<>();
         if (episodes.size() < MAX_LISTED) {
-            episodes.add(new Episode(epFirstFrame, epLastFrame, epFirstPsn, epLastPsn, epPackets, epEnd - epStart, epCause,
-                epCauseFrame, epCauseKind, frames.ranges(), frames.more()));
+            episodes.add(new Episode(e.firstFrame, e.lastFrame, e.firstPsn, e.lastPsn, e.packets, e.end - e.start, e.cause,
+                e.causeFrame, e.causeKind, e.frames.ranges(), e.frames.more()));
         }
     }
 

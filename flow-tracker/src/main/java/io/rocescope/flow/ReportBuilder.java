@@ -107,7 +107,7 @@ final class ReportBuilder {
                 Reports.DistReport.of(a.coalescing), Reports.DistReport.micros(a.rttNanos),
                 Reports.DistReport.micros(a.completionNanos), Reports.TIMINGS, Reports.DistReport.of(a.rnrTimerMicros()),
                 a.unlimitedCredits, Reports.DistReport.of(a.credits),
-                a.creditChanges.stream().map(c -> new Reports.CreditChange(c[0], Seconds.ofNanos(c[1] - start), c[2])).toList(),
+                a.creditChanges().stream().map(c -> new Reports.CreditChange(c[0], Seconds.ofNanos(c[1] - start), c[2])).toList(),
                 a.firstMsn, a.lastMsn, a.msnAdvances, reads == null ? 0 : reads.answered, a.atomicsAnswered, reads == null ? 0 : reads.unanswered.size()),
             f.ceMarked, f.cnps, f.badIcrc,
             new Reports.ThroughputReport(f.throughput.bucketNanos(), Seconds.ofNanos(f.throughput.startNanos() - start), f.throughput.bytesPerBucket()),

@@ -7,7 +7,6 @@ import io.rocescope.dissector.field.Fields;
 import io.rocescope.dissector.field.InfinibandNames;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,17 +47,9 @@ public final class FlowTracker {
     private final List<Reports.ConnectionReport> closed = new ArrayList<>();
     private long closedNotKept, retiredInList;
     /** Each endpoint with a known QPN: how CNPs find the sender they throttle. */
-    private final Map<EndpointKey, Connection> byEndpoint = new HashMap<>();
+    private final EndpointIndex byEndpoint = new EndpointIndex();
     /** Connections with one direction seen that a first packet the other way may complete ({@link #pairByResponse}). */
     private final PairingCandidates waiting = new PairingCandidates();
-    private record EndpointKey(String ip, int qpn) {
-        /** Mixed, as {@link FlowKey#hashCode}: the record's own collides for neighbouring addresses and QPNs. */
-        @Override
-        public int hashCode() { return Hashes.mix(ip.hashCode(), qpn); }
-
-        @Override
-        public boolean equals(Object o) { return o instanceof EndpointKey k && qpn == k.qpn && ip.equals(k.ip); }
-    }
     /** What the connections beyond MAX_CLOSED add to the summary (their reports are not kept). */
     private final Reports.Totals notListed = new Reports.Totals();
     /** Where the flows.evicted finding sits in the findings list (its totals are filled in at the end), or -1. */
@@ -283,8 +274,8 @@ public final class FlowTracker {
     }
 
     private void index(Connection c) {
-        if (c.a.qpn >= 0) byEndpoint.put(new EndpointKey(c.a.ip, c.a.qpn), c);
-        if (c.b.qpn >= 0) byEndpoint.put(new EndpointKey(c.b.ip, c.b.qpn), c);
+        if (c.a.qpn >= 0) byEndpoint.put(c.a.ip, c.a.qpn, c);
+        if (c.b.qpn >= 0) byEndpoint.put(c.b.ip, c.b.qpn, c);
     }
 
     /** When a connection has no live flow left, keep its report (bounded) and let its state go. */
@@ -301,8 +292,8 @@ public final class FlowTracker {
             closedNotKept++;
             ReportBuilder.addTotals(notListed, c);
         }
-        byEndpoint.remove(new EndpointKey(c.a.ip, c.a.qpn), c);
-        byEndpoint.remove(new EndpointKey(c.b.ip, c.b.qpn), c);
+        byEndpoint.remove(c.a.ip, c.a.qpn, c);
+        byEndpoint.remove(c.b.ip, c.b.qpn, c);
         if (c.ba == null) waiting.remove(c);
         // its report is made: the flows' state can go now, not when the list is next compacted
         c.ab = c.ba = null;
@@ -588,7 +579,7 @@ public final class FlowTracker {
     private void cnp() {
         cnps++;
         // A CNP goes to the data sender (the reaction point): its DestQP is the sender's QP.
-        Connection c = byEndpoint.get(new EndpointKey(v.dst, v.destQp));
+        Connection c = byEndpoint.get(v.dst, v.destQp);
         Flow throttled = c == null ? null : c.a.ip.equals(v.dst) && c.a.qpn == v.destQp ? c.ab : c.ba;
         if (throttled != null) {
             throttled.cnps++;

@@ -2,7 +2,8 @@ package io.rocescope.flow;
 
 import io.rocescope.dissector.field.InfinibandNames;
 
-import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -20,22 +21,6 @@ import java.util.TreeMap;
 final class AckTracker {
     static final int MAX_OUTSTANDING = 8192;
 
-    /** A request waiting for its answer; {@code retried} once it was sent again (or first seen as a late fill). */
-    static final class Outstanding {
-        final int psn;
-        final long frame, ts;
-        final boolean atomic;
-        boolean retried;
-
-        Outstanding(int psn, long frame, long ts, boolean atomic, boolean retried) {
-            this.psn = psn;
-            this.frame = frame;
-            this.ts = ts;
-            this.atomic = atomic;
-            this.retried = retried;
-        }
-    }
-
     long acks, naks, rnrNaks, readResponses, atomicAcks, unknownAcks;
     /** NAKs by code name: the shared empty map until the first NAK (most flows never get one). */
     Map<String, Long> naksByCode = Map.of();
@@ -52,12 +37,25 @@ final class AckTracker {
     long msnAdvances;
     /** Credit count changes, in order (frame, credits; -1 = unlimited), at most MAX_CHANGES. */
     static final int MAX_CHANGES = 1000;
-    final java.util.List<long[]> creditChanges = new java.util.ArrayList<>(1);
+    /**
+     * The changes as (frame, timestamp, credits) triples, {@code creditChangeCount} of them: one flat array
+     * made with the first (a list of arrays cost 88 bytes for the one change most flows have, this 40).
+     */
+    private long[] creditChanges;
+    private int creditChangeCount;
+    private static final int CHANGE = 3;
     private int lastCredits = Integer.MIN_VALUE;
     private boolean haveAcked;
     private int lastAcked;
-    /** Sized for the few requests a flow mostly has outstanding; it grows as needed. */
-    private final ArrayDeque<Outstanding> outstanding = new ArrayDeque<>(2);
+    /**
+     * Requests waiting for their answer, oldest first: a ring of two longs per request (its PSN with the
+     * atomic and retried flags, and its timestamp), so that a request and its ACK make no object. Made with
+     * the first such request, sized for one; it doubles as needed (up to MAX_OUTSTANDING).
+     */
+    private long[] outstanding;
+    private int outHead, outSize;
+    private static final int SLOT = 2;
+    private static final long ATOMIC = 1L << 32, RETRIED = 1L << 33;
     long atomicsAnswered;
     /** Atomics waiting for their answer now, and the most at once. */
     int openAtomics, maxOpenAtomics;
@@ -80,18 +78,44 @@ final class AckTracker {
 
     /**
      * Remembers a request that expects an answer (AckReq set, or an atomic; READs are the
-     * {@link ReadTracker}'s). {@code retried}: it is known not to be the first transmission.
+     * {@link ReadTracker}'s). {@code retried}: it is known not to be the first transmission. Its
+     * {@code frame} is not kept: nothing reads it back.
      */
     void onRequest(int psn, long frame, long ts, boolean ackReq, boolean atomic, boolean retried) {
         if (!ackReq && !atomic) return;
-        if (outstanding.size() >= MAX_OUTSTANDING && outstanding.pollFirst().atomic) openAtomics--;
-        outstanding.addLast(new Outstanding(psn, frame, ts, atomic, retried));
+        if (outSize >= MAX_OUTSTANDING) {
+            if ((outstanding[at(0)] & ATOMIC) != 0) openAtomics--;
+            outHead = (outHead + 1) & (capacity() - 1);
+            outSize--;
+        }
+        if (outstanding == null) outstanding = new long[SLOT];
+        else if (outSize == capacity()) grow();
+        int i = at(outSize++);
+        outstanding[i] = (psn & 0xFFFFFFFFL) | (atomic ? ATOMIC : 0) | (retried ? RETRIED : 0);
+        outstanding[i + 1] = ts;
         if (atomic && ++openAtomics > maxOpenAtomics) maxOpenAtomics = openAtomics;
     }
 
+    private int capacity() { return outstanding.length / SLOT; }
+
+    /** Where the {@code k}th oldest outstanding request starts in the ring. */
+    private int at(int k) { return ((outHead + k) & (capacity() - 1)) * SLOT; }
+
+    private void grow() {
+        long[] bigger = new long[outstanding.length * 2];
+        for (int k = 0; k < outSize; k++) System.arraycopy(outstanding, at(k), bigger, k * SLOT, SLOT);
+        outstanding = bigger;
+        outHead = 0;
+    }
+
+    private static int psnOf(long slot) { return (int) slot; }
+
     /** PSN {@code psn} was sent again: its answer no longer measures the round trip (Karn). */
     void onRetransmission(int psn) {
-        for (Outstanding o : outstanding) if (o.psn == psn) o.retried = true;
+        for (int k = 0; k < outSize; k++) {
+            int i = at(k);
+            if (psnOf(outstanding[i]) == psn) outstanding[i] |= RETRIED;
+        }
     }
 
     /** An answer {@code nanos} after its request's first transmission; {@code once}: the request was sent once. */
@@ -108,7 +132,7 @@ final class AckTracker {
         lastMsn = msn;
         if (type == InfinibandNames.AETH_ACK) {
             int c = InfinibandNames.credits(value);
-            if (c != lastCredits && creditChanges.size() < MAX_CHANGES) creditChanges.add(new long[] {frame, ts, c});
+            if (c != lastCredits && creditChangeCount < MAX_CHANGES) creditChange(frame, ts, c);
             lastCredits = c;
         }
         switch (type) {
@@ -147,21 +171,59 @@ final class AckTracker {
         }
     }
 
+    private void creditChange(long frame, long ts, int credits) {
+        if (creditChanges == null) creditChanges = new long[CHANGE];
+        else if (creditChangeCount * CHANGE == creditChanges.length) {
+            creditChanges = java.util.Arrays.copyOf(creditChanges, Math.min(MAX_CHANGES, creditChangeCount * 2) * CHANGE);
+        }
+        int i = creditChangeCount++ * CHANGE;
+        creditChanges[i] = frame;
+        creditChanges[i + 1] = ts;
+        creditChanges[i + 2] = credits;
+    }
+
+    /** The credit changes, in order: (frame, timestamp, credits; -1 = unlimited) each. */
+    List<long[]> creditChanges() {
+        List<long[]> out = new ArrayList<>(creditChangeCount);
+        for (int k = 0; k < creditChangeCount; k++) out.add(java.util.Arrays.copyOfRange(creditChanges, k * CHANGE, k * CHANGE + CHANGE));
+        return out;
+    }
+
     /** An atomic ACK with PSN {@code psn}. */
     void onAtomicAck(int psn, long ts) {
         atomicAcks++;
-        for (var it = outstanding.iterator(); it.hasNext(); ) {
-            Outstanding o = it.next();
-            if (o.atomic && o.psn == psn) { atomicsAnswered++; answered(ts - o.ts, !o.retried); it.remove(); openAtomics--; break; }
+        for (int k = 0; k < outSize; k++) {
+            int i = at(k);
+            long o = outstanding[i];
+            if ((o & ATOMIC) != 0 && psnOf(o) == psn) {
+                atomicsAnswered++;
+                answered(ts - outstanding[i + 1], (o & RETRIED) == 0);
+                removeAt(k);
+                openAtomics--;
+                break;
+            }
         }
     }
 
-    /** Completes the non-atomic requests up to and including PSN {@code psn} (ACKs are cumulative). */
+    /** Removes the {@code k}th oldest, the ones after it moving up (their order stays). */
+    private void removeAt(int k) {
+        for (int j = k; j < outSize - 1; j++) System.arraycopy(outstanding, at(j + 1), outstanding, at(j), SLOT);
+        outSize--;
+    }
+
+    /** Completes the non-atomic requests up to and including PSN {@code psn} (ACKs are cumulative), oldest first. */
     private void complete(int psn, long ts) {
-        for (var it = outstanding.iterator(); it.hasNext(); ) {
-            Outstanding o = it.next();
-            if (o.atomic) continue;
-            if (Psn.diff(psn, o.psn) >= 0) { answered(ts - o.ts, !o.retried); it.remove(); }
+        int kept = 0;
+        for (int k = 0; k < outSize; k++) {
+            int i = at(k);
+            long o = outstanding[i];
+            if ((o & ATOMIC) == 0 && Psn.diff(psn, psnOf(o)) >= 0) {
+                answered(ts - outstanding[i + 1], (o & RETRIED) == 0);
+                continue;
+            }
+            if (kept != k) System.arraycopy(outstanding, i, outstanding, at(kept), SLOT);
+            kept++;
         }
+        outSize = kept;
     }
 }

@@ -19,26 +19,28 @@ final class AddressCache {
     private final Map<Key, Address> known = new HashMap<>();
     private final byte[] bytes = new byte[16];
 
-    // Consecutive packets mostly repeat the same few addresses: two slots in front of the map.
-    private Address last0, last1;
+    /**
+     * In front of the map, a direct-mapped table of the addresses seen lately: packets rotate among a few
+     * hosts (more than two when several host pairs interleave), and a hit makes no key object.
+     */
+    private static final int SLOTS = 256;
+    private final Address[] slots = new Address[SLOTS];
 
     /** The address of {@code type} with these values (see PacketView), {@link Address#NONE} without one. */
     Address of(FieldType type, boolean present, long hi, long lo) {
         if (!present || type == null) return Address.NONE;
-        Address a = last0;
-        if (a != null && type == a.type && hi == a.hi && lo == a.lo) return a;
-        a = last1;
-        if (a == null || type != a.type || hi != a.hi || lo != a.lo) {
-            Key key = new Key(type, hi, lo);
-            a = known.get(key);
-            if (a == null) {
-                if (known.size() >= MAX) known.clear();
-                a = new Address(type, hi, lo, format(type, hi, lo));
-                known.put(key, a);
-            }
+        long h = (lo ^ Long.rotateLeft(hi, 17) ^ type.ordinal()) * 0x9E3779B97F4A7C15L;
+        int i = (int) (h >>> 56);
+        Address a = slots[i];
+        if (a != null && a.type == type && a.hi == hi && a.lo == lo) return a;
+        Key key = new Key(type, hi, lo);
+        a = known.get(key);
+        if (a == null) {
+            if (known.size() >= MAX) known.clear();
+            a = new Address(type, hi, lo, format(type, hi, lo));
+            known.put(key, a);
         }
-        last1 = last0;
-        last0 = a;
+        slots[i] = a;
         return a;
     }
 

@@ -72,30 +72,39 @@ final class CaptureIntegrity {
     void onAnswer(Flow requester, int coveredTo, long frame, java.util.function.Supplier<String> where) {
         PsnTracker p = requester.psn;
         if (!p.started() || Psn.diff(coveredTo, p.firstPsn()) < 0) return;
-        FlowState s = requester.captureLoss();
+        // the state starts as an answer that left nothing over: it is made only when one does (a gap, or PSNs beyond)
+        FlowState s = requester.captureLossOrNull();
+        int gapIndex = s == null ? 0 : s.gapIndex, beyond = s == null ? -1 : s.beyond;
+        Integer gapFrom = s == null ? null : s.gapFrom;
         long lost = 0;
         List<PsnTracker.Gap> gl = p.gapList();
-        while (s.gapIndex < gl.size()) {
-            PsnTracker.Gap g = gl.get(s.gapIndex);
-            int from = s.gapFrom != null ? s.gapFrom : g.fromPsn();
+        while (gapIndex < gl.size()) {
+            PsnTracker.Gap g = gl.get(gapIndex);
+            int from = gapFrom != null ? gapFrom : g.fromPsn();
             // PSNs an earlier answer already counted past the requests seen then
-            if (s.beyond >= 0 && Psn.diff(s.beyond, from) >= 0) {
-                if (Psn.diff(s.beyond, g.toPsn()) >= 0) { s.gapIndex++; s.gapFrom = null; continue; }
-                from = Psn.add(s.beyond, 1);
+            if (beyond >= 0 && Psn.diff(beyond, from) >= 0) {
+                if (Psn.diff(beyond, g.toPsn()) >= 0) { gapIndex++; gapFrom = null; continue; }
+                from = Psn.add(beyond, 1);
             }
             if (Psn.diff(coveredTo, from) < 0) break;
             int to = Psn.diff(coveredTo, g.toPsn()) >= 0 ? g.toPsn() : coveredTo;
             lost += p.unseenIn(from, to);
-            if (to == g.toPsn()) { s.gapIndex++; s.gapFrom = null; }
-            else { s.gapFrom = Psn.add(to, 1); break; }
+            if (to == g.toPsn()) { gapIndex++; gapFrom = null; }
+            else { gapFrom = Psn.add(to, 1); break; }
         }
         int highest = Psn.add(p.next(), -1);
         if (Psn.diff(coveredTo, highest) > 0) {
-            int start = s.beyond >= 0 && Psn.diff(s.beyond, highest) > 0 ? s.beyond : highest;
+            int start = beyond >= 0 && Psn.diff(beyond, highest) > 0 ? beyond : highest;
             if (Psn.diff(coveredTo, start) > 0) {
                 lost += Psn.diff(coveredTo, start);
-                s.beyond = coveredTo;
+                beyond = coveredTo;
             }
+        }
+        if (s != null || gapIndex != 0 || gapFrom != null || beyond != -1) {
+            if (s == null) s = requester.captureLoss();
+            s.gapIndex = gapIndex;
+            s.gapFrom = gapFrom;
+            s.beyond = beyond;
         }
         if (lost == 0) return;
         lostPsns += lost;

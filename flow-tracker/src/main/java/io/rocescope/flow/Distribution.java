@@ -8,32 +8,42 @@ import java.util.Arrays;
  */
 public final class Distribution {
     static final int CAPACITY = 512;
-    /** The sample, made with the first value (most distributions of most flows stay empty). */
+    private static final long SEED = 0x9E3779B97F4A7C15L;
+    /**
+     * The sample, made with the second value: most distributions of most flows hold one value or none, and
+     * a lone value is {@link #min} itself. Its size is {@code min(count, CAPACITY)}; once the reservoir is
+     * in use the array has one slot more, {@code values[CAPACITY]}, for the reservoir's random state (the
+     * fields a distribution of one value would never use stay out of it: 48 bytes, not 96).
+     */
     private long[] values;
-    private int size;
     private long count, min = Long.MAX_VALUE, max = Long.MIN_VALUE, sum;
-    private long seed = 0x9E3779B97F4A7C15L;
 
     public void add(long v) {
-        count++;
+        long n = count++;
         sum += v;
-        min = Math.min(min, v);
-        max = Math.max(max, v);
-        if (size < CAPACITY) {
-            if (values == null) values = new long[2];
-            else if (size == values.length) values = Arrays.copyOf(values, size * 2);
-            values[size++] = v;
+        if (n == 0) { min = max = v; return; }
+        if (n < CAPACITY) {
+            if (values == null) { values = new long[2]; values[0] = min; }
+            else if (n == values.length) values = Arrays.copyOf(values, (int) n * 2);
+            values[(int) n] = v;
         } else {
+            if (values.length == CAPACITY) { values = Arrays.copyOf(values, CAPACITY + 1); values[CAPACITY] = SEED; }
+            long seed = values[CAPACITY];
             seed ^= seed << 13; seed ^= seed >>> 7; seed ^= seed << 17;
+            values[CAPACITY] = seed;
             long slot = Long.remainderUnsigned(seed, count);
             if (slot < CAPACITY) values[(int) slot] = v;
         }
+        min = Math.min(min, v);
+        max = Math.max(max, v);
     }
+
+    private int size() { return (int) Math.min(count, CAPACITY); }
 
     public long count() { return count; }
 
     /** The sample itself (every value while there were at most {@link #CAPACITY}): for histograms. */
-    public long[] sample() { return values == null ? NONE : Arrays.copyOf(values, size); }
+    public long[] sample() { return count == 0 ? NONE : values == null ? new long[] {min} : Arrays.copyOf(values, size()); }
     private static final long[] NONE = new long[0];
     public long min() { return count == 0 ? 0 : min; }
     public long max() { return count == 0 ? 0 : max; }
@@ -43,7 +53,9 @@ public final class Distribution {
 
     /** Nearest-rank percentile of the sample. */
     public long percentile(double p) {
+        int size = size();
         if (size == 0) return 0;
+        if (values == null) return min;
         long[] s = Arrays.copyOf(values, size);
         Arrays.sort(s);
         int rank = (int) Math.ceil(p / 100.0 * size);

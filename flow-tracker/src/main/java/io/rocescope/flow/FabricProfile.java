@@ -75,6 +75,17 @@ final class FabricProfile {
         return c;
     }
 
+    /** The classes when there is more than one, else null (no copy is made of the inline one). */
+    ClassCounts severalClassesOrNull() { return x == null ? null : x.classes; }
+
+    /** {@link ClassCounts#dominant} of the classes seen, without a copy of the inline one. */
+    int dominant(int dimension) {
+        if (x != null && x.classes != null) return x.classes.dominant(dimension);
+        if (firstClass == Integer.MIN_VALUE) return -1;
+        int v = dimension == 0 ? ClassCounts.vlanId(firstClass) : dimension == 1 ? ClassCounts.pcp(firstClass) : ClassCounts.dscp(firstClass);
+        return v >= 0 && firstClassCount > 0 ? v : -1;
+    }
+
     long classChangeFrame() { return x == null ? -1 : x.classChangeFrame; }
 
     private void port(int p) {

@@ -72,8 +72,8 @@ final class FabricWatch {
         FabricProfile p = fl.fabric;
         p.finish(o);
         FabricProfile.Extras x = p.extrasOrNull();
-        ClassCounts c = p.classes();
-        if (c.severalValues(1) || c.severalValues(2)) {
+        ClassCounts c = p.severalClassesOrNull();   // one class (nearly every flow) cannot have changed priority
+        if (c != null && (c.severalValues(1) || c.severalValues(2))) {
             Map<Integer, Long> pcps = c.values(1), dscps = c.values(2);
             findings.add(FindingKind.ROCE_PRIORITY_CHANGE, fl.connection.id, where.get(), "The flow's RoCE packets changed priority: "
                 + classes(pcps, dscps) + "; PFC and ECN treat the packets of one QP differently, and they can be reordered",
@@ -118,14 +118,15 @@ final class FabricWatch {
     /** Findings of both directions together: called once per connection, after its flows' findings. */
     void connectionFindings(Connection c, Findings findings) {
         if (c.ab == null || c.ba == null || c.ab.packets == 0 || c.ba.packets == 0) return;
-        ClassCounts x = c.ab.fabric.classes(), y = c.ba.fabric.classes();
-        int px = x.dominant(1), py = y.dominant(1), dx = x.dominant(2), dy = y.dominant(2);
+        FabricProfile fx = c.ab.fabric, fy = c.ba.fabric;
+        int px = fx.dominant(1), py = fy.dominant(1), dx = fx.dominant(2), dy = fy.dominant(2);
         if ((px >= 0 && py >= 0 && px != py) || (dx >= 0 && dy >= 0 && dx != dy)) {
+            ClassCounts x = fx.classes(), y = fy.classes();
             findings.add(FindingKind.ROCE_PRIORITY_MISMATCH, c.id, c.describe(), "The two directions ride different priorities:"
                 + " A→B " + classes(x.values(1), x.values(2)) + ", B→A " + classes(y.values(1), y.values(2))
                 + "; PFC protects one of them only, or a switch maps them to different queues", c.ab.firstFrame, c.ba.firstFrame);
         }
-        int vx = x.dominant(0), vy = y.dominant(0);
+        int vx = fx.dominant(0), vy = fy.dominant(0);
         if ((vx >= 0) != (vy >= 0) || vx != vy) {
             findings.add(FindingKind.VLAN_MISMATCH, c.id, c.describe(), "The two directions differ in VLAN: A→B "
                 + vlan(vx) + ", B→A " + vlan(vy) + "; the PCP a tag carries is lost where it is missing, and PFC cannot protect that direction",

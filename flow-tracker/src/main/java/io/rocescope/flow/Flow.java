@@ -42,14 +42,31 @@ public final class Flow {
     final OpcodeCounts opcodes = new OpcodeCounts();
     long ceMarked, cnps, badIcrc;
     final PsnTracker psn = new PsnTracker();
-    private MessageAssembler messages, readResponseMessages;
+    private MessageAssembler messages;
     private AckTracker answers;
-    /** This flow's READ requests, matched with the responses of the other direction (made on first use). */
-    private ReadTracker reads;
-    /** READ responses' messages when the responses' flow was never seen (so they have nowhere to go). */
-    private MessageAssembler orphanReadMessages;
-    /** Frames of CE-marked packets and of CNPs to this sender, for their findings (made on first use). */
-    private FrameSet ceFrames, cnpFrames;
+    /** The parts few flows need, made with the first of them (a flow's own field each would cost every flow). */
+    private Rare rare;
+
+    /** What only some flows need, each part made on its first use. */
+    private static final class Rare {
+        MessageAssembler readResponseMessages;
+        /** This flow's READ requests, matched with the responses of the other direction. */
+        ReadTracker reads;
+        /** READ responses' messages when the responses' flow was never seen (so they have nowhere to go). */
+        MessageAssembler orphanReadMessages;
+        /** Frames of CE-marked packets and of CNPs to this sender, for their findings. */
+        FrameSet ceFrames, cnpFrames;
+        /** NAKs (any code) and RNR NAKs this flow's requests got, and CNPs that throttled it. */
+        EventLog nakEvents, rnrEvents, cnpEvents;
+        /** NAKs by code name, with their frames. */
+        java.util.Map<String, EventLog> naksByCode;
+        /** Timeout and RNR retry series, error NAKs: the transport parameters the traffic shows. */
+        TransportObservations observations;
+        /** The capture-loss accounting of this flow's requests. */
+        CaptureIntegrity.FlowState captureLoss;
+    }
+
+    private Rare rare() { return rare == null ? rare = new Rare() : rare; }
     /** The latest request with a bad ICRC (a NAK asking for its PSN names it as the cause). */
     int lastBadIcrcPsn = -1;
     long lastBadIcrcFrame = -1;
@@ -64,17 +81,11 @@ public final class Flow {
     boolean readGuessed;
     long requests, responses;
     boolean ud;
-    /** NAKs (any code) and RNR NAKs this flow's requests got, and CNPs that throttled it. */
-    private EventLog nakEvents, rnrEvents, cnpEvents;
-    /** NAKs by code name, with their frames. */
-    private java.util.Map<String, EventLog> naksByCode;
     /** The last request's opcode, and the last new (not resent) request's PSN: how a QP's traffic ended. */
     int lastRequestOpcode = -1, lastFreshPsn = -1;
     /** The R_Key and VA of the last request that carried them (RETH, AtomicETH): what a Remote Access Error NAK refused. */
     int lastRkey;
     long lastVa = -1;
-    /** Timeout and RNR retry series, error NAKs: the transport parameters the traffic shows (made on first use). */
-    private TransportObservations observations;
     /** Dropped from the flow table (too many flows at once). */
     boolean evicted;
     /** Still in the flow table (false once evicted or replaced by a new connection on the same QPs). */
@@ -101,13 +112,14 @@ public final class Flow {
         if ((Opcodes.isFirst(v.opcode) || Opcodes.isMiddle(v.opcode)) && v.payloadWire > maxSegmentPayload) maxSegmentPayload = v.payloadWire;
     }
 
-    /** The capture-loss accounting of this flow's requests (made with the first answer to them). */
-    private CaptureIntegrity.FlowState captureLoss;
-    CaptureIntegrity.FlowState captureLoss() { return captureLoss == null ? captureLoss = new CaptureIntegrity.FlowState() : captureLoss; }
+    /** The capture-loss accounting of this flow's requests (made when an answer first leaves something to carry over). */
+    CaptureIntegrity.FlowState captureLoss() { Rare r = rare(); return r.captureLoss == null ? r.captureLoss = new CaptureIntegrity.FlowState() : r.captureLoss; }
+    CaptureIntegrity.FlowState captureLossOrNull() { return rare == null ? null : rare.captureLoss; }
 
     MessageAssembler messages() { return messages == null ? messages = new MessageAssembler() : messages; }
     MessageAssembler readResponseMessages() {
-        return readResponseMessages == null ? readResponseMessages = new MessageAssembler() : readResponseMessages;
+        Rare r = rare();
+        return r.readResponseMessages == null ? r.readResponseMessages = new MessageAssembler() : r.readResponseMessages;
     }
     /** The other direction of this flow's connection (null while unpaired or unknown). */
     Flow peer() {
@@ -116,28 +128,37 @@ public final class Flow {
     }
 
     AckTracker answers() { return answers == null ? answers = new AckTracker() : answers; }
-    EventLog nakEvents() { return nakEvents == null ? nakEvents = new EventLog() : nakEvents; }
-    EventLog rnrEvents() { return rnrEvents == null ? rnrEvents = new EventLog() : rnrEvents; }
-    EventLog cnpEvents() { return cnpEvents == null ? cnpEvents = new EventLog() : cnpEvents; }
-    java.util.Map<String, EventLog> naksByCode() { return naksByCode == null ? naksByCode = new java.util.TreeMap<>() : naksByCode; }
-    ReadTracker reads() { return reads == null ? reads = new ReadTracker() : reads; }
-    MessageAssembler orphanReadMessages() { return orphanReadMessages == null ? orphanReadMessages = new MessageAssembler() : orphanReadMessages; }
-    FrameSet ceFrames() { return ceFrames == null ? ceFrames = new FrameSet() : ceFrames; }
-    FrameSet cnpFrames() { return cnpFrames == null ? cnpFrames = new FrameSet() : cnpFrames; }
+    EventLog nakEvents() { Rare r = rare(); return r.nakEvents == null ? r.nakEvents = new EventLog() : r.nakEvents; }
+    EventLog rnrEvents() { Rare r = rare(); return r.rnrEvents == null ? r.rnrEvents = new EventLog() : r.rnrEvents; }
+    EventLog cnpEvents() { Rare r = rare(); return r.cnpEvents == null ? r.cnpEvents = new EventLog() : r.cnpEvents; }
+    java.util.Map<String, EventLog> naksByCode() {
+        Rare r = rare();
+        return r.naksByCode == null ? r.naksByCode = new java.util.TreeMap<>() : r.naksByCode;
+    }
+    ReadTracker reads() { Rare r = rare(); return r.reads == null ? r.reads = new ReadTracker() : r.reads; }
+    MessageAssembler orphanReadMessages() {
+        Rare r = rare();
+        return r.orphanReadMessages == null ? r.orphanReadMessages = new MessageAssembler() : r.orphanReadMessages;
+    }
+    FrameSet ceFrames() { Rare r = rare(); return r.ceFrames == null ? r.ceFrames = new FrameSet() : r.ceFrames; }
+    FrameSet cnpFrames() { Rare r = rare(); return r.cnpFrames == null ? r.cnpFrames = new FrameSet() : r.cnpFrames; }
+    TransportObservations observations() {
+        Rare r = rare();
+        return r.observations == null ? r.observations = new TransportObservations() : r.observations;
+    }
 
-    TransportObservations observations() { return observations == null ? observations = new TransportObservations() : observations; }
-    TransportObservations observationsOrNull() { return observations; }
+    TransportObservations observationsOrNull() { return rare == null ? null : rare.observations; }
     MessageAssembler messagesOrNull() { return messages; }
-    MessageAssembler readResponseMessagesOrNull() { return readResponseMessages; }
+    MessageAssembler readResponseMessagesOrNull() { return rare == null ? null : rare.readResponseMessages; }
     AckTracker answersOrNull() { return answers; }
-    EventLog nakEventsOrNull() { return nakEvents; }
-    EventLog rnrEventsOrNull() { return rnrEvents; }
-    EventLog cnpEventsOrNull() { return cnpEvents; }
-    java.util.Map<String, EventLog> naksByCodeOrNull() { return naksByCode; }
-    ReadTracker readsOrNull() { return reads; }
-    MessageAssembler orphanReadMessagesOrNull() { return orphanReadMessages; }
-    FrameSet ceFramesOrNull() { return ceFrames; }
-    FrameSet cnpFramesOrNull() { return cnpFrames; }
+    EventLog nakEventsOrNull() { return rare == null ? null : rare.nakEvents; }
+    EventLog rnrEventsOrNull() { return rare == null ? null : rare.rnrEvents; }
+    EventLog cnpEventsOrNull() { return rare == null ? null : rare.cnpEvents; }
+    java.util.Map<String, EventLog> naksByCodeOrNull() { return rare == null ? null : rare.naksByCode; }
+    ReadTracker readsOrNull() { return rare == null ? null : rare.reads; }
+    MessageAssembler orphanReadMessagesOrNull() { return rare == null ? null : rare.orphanReadMessages; }
+    FrameSet ceFramesOrNull() { return rare == null ? null : rare.ceFrames; }
+    FrameSet cnpFramesOrNull() { return rare == null ? null : rare.cnpFrames; }
 
     public FlowKey key() { return key; }
     public Connection connection() { return connection; }

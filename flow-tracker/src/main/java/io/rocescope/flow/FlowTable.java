@@ -1,7 +1,6 @@
 package io.rocescope.flow;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,17 +33,9 @@ final class FlowTable implements SetupSink {
     /** Live connections, in creation order (retired ones are compacted away now and then). */
     private final List<Connection> connections = new ArrayList<>();
     /** Each endpoint with a known QPN: how CNPs find the sender they throttle. */
-    private final Map<EndpointKey, Connection> byEndpoint = new HashMap<>();
+    private final EndpointIndex byEndpoint = new EndpointIndex();
     /** Connections with one direction seen that a first packet the other way may complete ({@link #pairByResponse}). */
     private final PairingCandidates waiting = new PairingCandidates();
-    private record EndpointKey(Address address, int qpn) {
-        /** Mixed, as {@link FlowKey#hashCode}: the record's own collides for neighbouring addresses and QPNs. */
-        @Override
-        public int hashCode() { return Hashes.mix(address.hashCode(), qpn); }
-
-        @Override
-        public boolean equals(Object o) { return o instanceof EndpointKey k && qpn == k.qpn && address.equals(k.address); }
-    }
     private int nextConnectionId = 1;
     private long retiredInList;
     /** The packet being looked up now (its frame and time: an eviction's and an inferred set-up's). */
@@ -155,7 +146,7 @@ final class FlowTable implements SetupSink {
 
     /** The flow of the sender a CNP throttles (its DestQP is the sender's QP), or null when no flow sends from it. */
     Flow throttledBy(PacketView v) {
-        Connection c = byEndpoint.get(new EndpointKey(v.dst, v.destQp));
+        Connection c = byEndpoint.get(v.dst, v.destQp);
         return c == null ? null : c.a.address.equals(v.dst) && c.a.qpn == v.destQp ? c.ab : c.ba;
     }
 
@@ -184,8 +175,8 @@ final class FlowTable implements SetupSink {
     }
 
     private void index(Connection c) {
-        if (c.a.qpn >= 0) byEndpoint.put(new EndpointKey(c.a.address, c.a.qpn), c);
-        if (c.b.qpn >= 0) byEndpoint.put(new EndpointKey(c.b.address, c.b.qpn), c);
+        if (c.a.qpn >= 0) byEndpoint.put(c.a.address, c.a.qpn, c);
+        if (c.b.qpn >= 0) byEndpoint.put(c.b.address, c.b.qpn, c);
     }
 
     /** When a connection has no live flow left, it is reported ({@code retired}) and its state goes. */
@@ -196,8 +187,8 @@ final class FlowTable implements SetupSink {
         if ((c.ab != null && !c.ab.evicted) || (c.ba != null && !c.ba.evicted)) return;
         c.retired = true;
         retired.accept(c);
-        byEndpoint.remove(new EndpointKey(c.a.address, c.a.qpn), c);
-        byEndpoint.remove(new EndpointKey(c.b.address, c.b.qpn), c);
+        byEndpoint.remove(c.a.address, c.a.qpn, c);
+        byEndpoint.remove(c.b.address, c.b.qpn, c);
         if (c.ba == null) waiting.remove(c);
         // its report is made: the flows' state can go now, not when the list is next compacted
         c.ab = c.ba = null;

@@ -39,7 +39,7 @@ final class InferredSetups {
 
     /** The latest segment from {@code owner} to {@code peer} in the window before {@code now} that carries {@code qpn}. */
     Match find(Address owner, Address peer, int qpn, long now) {
-        if (qpn < 0) return null;
+        if (qpn < 0 || recent.isEmpty()) return null;   // no TCP in the capture (most): no iterator for each new QP
         for (Iterator<Segment> it = recent.descendingIterator(); it.hasNext(); ) {
             Segment s = it.next();
             if (now - s.ts > WINDOW_NANOS) break;

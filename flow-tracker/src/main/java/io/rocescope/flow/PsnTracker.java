@@ -39,23 +39,34 @@ public final class PsnTracker {
     long gaps, missing, duplicates, outOfOrder, retransmitted, episodesCount;
     /** Packets the network copied (same PSN and IPv4 Identification as the one before): no resend, no new data. */
     long copies;
-    private FrameSet copyFrames;
     /** Packets that arrived after later PSNs but were sent before them (reordered on the way). */
     long reordered;
-    private FrameSet reorderedFrames;
     /** For the last LATE packet: whether its PSN had been seen already (its resend came first). */
     boolean lastLateSeen;
-    /** Listed gaps and episodes, made with the first one. */
-    private List<Gap> gapList;
-    private List<Episode> episodes;
-    private long epFirstFrame, epLastFrame, epPackets, epStart, epEnd, epCauseFrame;
-    private int epFirstPsn, epLastPsn;
-    private String epCause, epCauseKind;
-    private FrameSet epFrames;
-    /** The frames of duplicates and of late fills, for their findings (each made with its first frame). */
-    private FrameSet duplicateFrames, outOfOrderFrames;
+    /** What only a flow that leaves strict PSN order needs (most never do): made with the first such request. */
+    private Irregular irregular;
+
+    /** The listed gaps and episodes, the episode going on, and the frame runs of copies, late and repeated packets. */
+    private static final class Irregular {
+        /** Listed gaps and episodes, made with the first one. */
+        List<Gap> gapList;
+        List<Episode> episodes;
+        /** The retransmission episode going on now, or null. */
+        OpenEpisode open;
+        /** The frames of copies, reordered packets, duplicates and late fills, for their findings (each made with its first frame). */
+        FrameSet copyFrames, reorderedFrames, duplicateFrames, outOfOrderFrames;
+    }
+
+    private Irregular irregular() { return irregular == null ? irregular = new Irregular() : irregular; }
+
+    /** An episode while it lasts: what becomes its {@link Episode} when new PSNs resume. */
+    private static final class OpenEpisode {
+        long firstFrame, lastFrame, packets, start, end, causeFrame;
+        int firstPsn, lastPsn;
+        String cause, causeKind;
+        final FrameSet frames = new FrameSet();
+    }
     long lastGapFrame = -1;
-    private boolean inEpisode;
     Kind last;
     int lastMissingFrom, lastMissingTo;
     /** The last request began a retransmission episode that a timeout caused (no NAK before it). */
@@ -72,12 +83,12 @@ public final class PsnTracker {
 
     private static FrameSet orNew(FrameSet f) { return f == null ? new FrameSet() : f; }
     /** The frame runs for findings; {@link FrameSet#NONE} when there were none. */
-    FrameSet copyFrames() { return copyFrames == null ? FrameSet.NONE : copyFrames; }
-    FrameSet reorderedFrames() { return reorderedFrames == null ? FrameSet.NONE : reorderedFrames; }
-    FrameSet duplicateFrames() { return duplicateFrames == null ? FrameSet.NONE : duplicateFrames; }
-    FrameSet outOfOrderFrames() { return outOfOrderFrames == null ? FrameSet.NONE : outOfOrderFrames; }
-    List<Gap> gapList() { return gapList == null ? List.of() : gapList; }
-    List<Episode> episodes() { return episodes == null ? List.of() : episodes; }
+    FrameSet copyFrames() { return irregular == null || irregular.copyFrames == null ? FrameSet.NONE : irregular.copyFrames; }
+    FrameSet reorderedFrames() { return irregular == null || irregular.reorderedFrames == null ? FrameSet.NONE : irregular.reorderedFrames; }
+    FrameSet duplicateFrames() { return irregular == null || irregular.duplicateFrames == null ? FrameSet.NONE : irregular.duplicateFrames; }
+    FrameSet outOfOrderFrames() { return irregular == null || irregular.outOfOrderFrames == null ? FrameSet.NONE : irregular.outOfOrderFrames; }
+    List<Gap> gapList() { return irregular == null || irregular.gapList == null ? List.of() : irregular.gapList; }
+    List<Episode> episodes() { return irregular == null || irregular.episodes == null ? List.of() : irregular.episodes; }
 
     /** Every PSN a request consumed (a READ several): a READ re-issued for its remaining part repeats one of them. */
     private void markSpan(int psn, int consumed) {
@@ -141,8 +152,9 @@ public final class PsnTracker {
                 lastMissingFrom = next;
                 lastMissingTo = Psn.add(psn, -1);
                 lastGapFrame = frame;
-                if (gapList == null) gapList = new ArrayList<>();
-                if (gapList.size() < MAX_LISTED) gapList.add(new Gap(next, lastMissingTo, d, frame, ts));
+                Irregular x = irregular();
+                if (x.gapList == null) x.gapList = new ArrayList<>();
+                if (x.gapList.size() < MAX_LISTED) x.gapList.add(new Gap(next, lastMissingTo, d, frame, ts));
                 kind = Kind.GAP;
             } else {
                 kind = Kind.IN_ORDER;
@@ -152,48 +164,49 @@ public final class PsnTracker {
             next = newNext;
         } else if (sentEarlier) {
             reordered++;
-            (reorderedFrames = orNew(reorderedFrames)).add(frame, seq);
+            Irregular x = irregular();
+            (x.reorderedFrames = orNew(x.reorderedFrames)).add(frame, seq);
             lastLateSeen = wasSeen(psn);
             if (lastLateSeen) {
                 // its PSN came already, on a packet sent after it: one of the two was a resend
                 retransmitted++;
                 duplicates++;
-                (duplicateFrames = orNew(duplicateFrames)).add(frame, seq);
+                (x.duplicateFrames = orNew(x.duplicateFrames)).add(frame, seq);
             }
             kind = Kind.LATE;
         } else {
             retransmitted++;
             kind = wasSeen(psn) ? Kind.DUPLICATE : Kind.OUT_OF_ORDER;
-            if (kind == Kind.DUPLICATE) { duplicates++; (duplicateFrames = orNew(duplicateFrames)).add(frame, seq); }
-            else { outOfOrder++; (outOfOrderFrames = orNew(outOfOrderFrames)).add(frame, seq); }
+            Irregular x = irregular();
+            if (kind == Kind.DUPLICATE) { duplicates++; (x.duplicateFrames = orNew(x.duplicateFrames)).add(frame, seq); }
+            else { outOfOrder++; (x.outOfOrderFrames = orNew(x.outOfOrderFrames)).add(frame, seq); }
             // going back again (the sender restarted: another NAK or timeout) starts a new episode
-            if (inEpisode && Psn.diff(psn, epLastPsn) <= 0) closeEpisode();
-            if (!inEpisode) {
-                inEpisode = true;
-                epFirstFrame = frame;
-                epFirstPsn = psn;
-                epStart = ts;
-                epPackets = 0;
-                epFrames = new FrameSet();
+            if (x.open != null && Psn.diff(psn, x.open.lastPsn) <= 0) closeEpisode();
+            OpenEpisode e = x.open;
+            if (e == null) {
+                e = x.open = new OpenEpisode();
+                e.firstFrame = frame;
+                e.firstPsn = psn;
+                e.start = ts;
                 if (cause != null) {
-                    epCause = cause;
-                    epCauseFrame = causeFrame;
-                    epCauseKind = causeKind;
+                    e.cause = cause;
+                    e.causeFrame = causeFrame;
+                    e.causeKind = causeKind;
                 } else {
                     // no NAK since the last progress: the sender's retransmission timer fired, after the
                     // request before this one
-                    epCause = quietFrame < 0 || ts < quietTs ? "timeout (no NAK seen)" : String.format(java.util.Locale.ROOT,
+                    e.cause = quietFrame < 0 || ts < quietTs ? "timeout (no NAK seen)" : String.format(java.util.Locale.ROOT,
                         "timeout (no NAK seen; %.3f ms of silence after frame %d)", (ts - quietTs) / 1e6, quietFrame);
-                    epCauseFrame = quietFrame;
-                    epCauseKind = "timeout";
+                    e.causeFrame = quietFrame;
+                    e.causeKind = "timeout";
                     lastStartedTimeoutEpisode = true;
                 }
             }
-            epPackets++;
-            epFrames.add(frame, seq);
-            epLastFrame = frame;
-            epLastPsn = psn;
-            epEnd = ts;
+            e.packets++;
+            e.frames.add(frame, seq);
+            e.lastFrame = frame;
+            e.lastPsn = psn;
+            e.end = ts;
         }
         markSpan(psn, consumed);
         return last = kind;
@@ -202,7 +215,8 @@ public final class PsnTracker {
     /** A copy the network made of the packet before (see {@link #copies}). */
     void onCopy(long frame, long seq) {
         copies++;
-        (copyFrames = orNew(copyFrames)).add(frame, seq);
+        Irregular x = irregular();
+        (x.copyFrames = orNew(x.copyFrames)).add(frame, seq);
     }
 
     /** Corrects the PSNs a READ consumed once the MTU is known (the next request shows it). */
@@ -215,16 +229,15 @@ public final class PsnTracker {
     }
 
     void closeEpisode() {
-        if (!inEpisode) return;
-        inEpisode = false;
+        Irregular x = irregular;
+        OpenEpisode e = x == null ? null : x.open;
+        if (e == null) return;
+        x.open = null;
         episodesCount++;
-        FrameSet frames = epFrames;
-        epFrames = null;
-        if (frames == null) return;
-        if (episodes == null) episodes = new ArrayList<>();
-        if (episodes.size() < MAX_LISTED) {
-            episodes.add(new Episode(epFirstFrame, epLastFrame, epFirstPsn, epLastPsn, epPackets, epEnd - epStart, epCause,
-                epCauseFrame, epCauseKind, frames.ranges(), frames.more()));
+        if (x.episodes == null) x.episodes = new ArrayList<>();
+        if (x.episodes.size() < MAX_LISTED) {
+            x.episodes.add(new Episode(e.firstFrame, e.lastFrame, e.firstPsn, e.lastPsn, e.packets, e.end - e.start, e.cause,
+                e.causeFrame, e.causeKind, e.frames.ranges(), e.frames.more()));
         }
     }
 

@@ -44,8 +44,8 @@ class AckTrackerTest {
         assertThat(t.credits.min()).isEqualTo(6);     // code 5: 6 WQEs (IBTA credit table)
         assertThat(t.credits.max()).isEqualTo(32);    // code 10: 32
         assertThat(t.unlimitedCredits).isEqualTo(1);
-        assertThat(t.creditChanges).extracting(c -> c[2]).containsExactly(6L, 32L, -1L);
-        assertThat(t.creditChanges).extracting(c -> c[0]).containsExactly(1L, 3L, 4L);
+        assertThat(t.creditChanges()).extracting(c -> c[2]).containsExactly(6L, 32L, -1L);
+        assertThat(t.creditChanges()).extracting(c -> c[0]).containsExactly(1L, 3L, 4L);
     }
 
     @Test

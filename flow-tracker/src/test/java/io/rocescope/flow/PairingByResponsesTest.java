@@ -45,6 +45,51 @@ class PairingByResponsesTest {
         assertThat(a.connections()).allSatisfy(c -> assertThat(c.pairedBy()).isEqualTo("responses"));
     }
 
+    /**
+     * The index keeps at most {@link PairingCandidates#MAX_PER_HOSTS} waiting connections between two hosts:
+     * past that, the oldest gives way. MAX_PER_HOSTS + 1 SEND Onlys A → B on QPs of their own, each with a
+     * PSN of its own and no ACK yet; then the ACKs come back B → A. The ACK of the first request finds no
+     * connection to complete (it starts one of its own, unpaired), the ACKs of all the others pair theirs.
+     */
+    @Test
+    void theOldestWaitingConnectionGivesWayPastTheBoundPerHostPair() {
+        int n = PairingCandidates.MAX_PER_HOSTS + 1;
+        FlowTracker t = new FlowTracker(TrackerOptions.defaults(), 18515);
+        FrameDecoder d = new FrameDecoder();
+        CaptureRecord rec = new CaptureRecord();
+        long frame = 0;
+        for (int i = 0; i < n; i++) {
+            FlowStateSizeTest.feed(t, d, rec, ++frame, Frames.roce(Frames.A, Frames.B, 0x04, 0x1000 + i, psn(i), true, new byte[64], 2));
+        }
+        for (int i = 0; i < n; i++) {
+            FlowStateSizeTest.feed(t, d, rec, ++frame, Frames.roce(Frames.B, Frames.A, 0x11, 0x2000 + i, psn(i), false, aeth(), 0));
+        }
+        Reports.Analysis a = t.finish();
+
+        // n requesters' connections, and the first ACK's flow on a connection of its own
+        assertThat(a.summary().connections()).isEqualTo(n + 1);
+        Reports.ConnectionReport oldest = a.connections().get(0);
+        assertThat(oldest.b().qpn()).isEqualTo(0x1000);
+        assertThat(oldest.pairedBy()).isEqualTo("unpaired");
+        assertThat(oldest.bToA()).isNull();
+        Reports.ConnectionReport orphanAck = a.connections().get(n);
+        assertThat(orphanAck.pairedBy()).isEqualTo("unpaired");
+        assertThat(orphanAck.aToB().destQp()).isEqualTo(0x2000);
+        assertThat(orphanAck.aToB().src()).isEqualTo("10.0.0.2");
+        for (int i = 1; i < n; i++) {
+            Reports.ConnectionReport c = a.connections().get(i);
+            assertThat(c.pairedBy()).as("connection %d", i + 1).isEqualTo("responses");
+            assertThat(c.b().qpn()).isEqualTo(0x1000 + i);
+            assertThat(c.a().qpn()).isEqualTo(0x2000 + i);
+            assertThat(c.bToA().packets()).isEqualTo(1);
+        }
+    }
+
+    /** PSNs far apart: an ACK covers the PSN of its own request only. */
+    private static int psn(int i) {
+        return 1000 + i * 1000;
+    }
+
     /** An AETH of an ACK with unlimited credits, MSN 1. */
     private static byte[] aeth() {
         return ByteBuffer.allocate(4).putInt((0x1F << 24) | 1).array();

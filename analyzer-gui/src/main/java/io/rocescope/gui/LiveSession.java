@@ -90,6 +90,11 @@ final class LiveSession {
         }
     }
 
+    /** The tracker's counts at its latest look ({@link LiveAnalysis#run}'s gate: FlowTracker.snapshot()); null before the first. */
+    private volatile Reports.Analysis latest;
+
+    Reports.Analysis latest() { return latest; }
+
     /**
      * Captures until {@link #stop}: libpcap's loop on a thread of its own, the analysis on another; when
      * both are done {@code ended} gets the analysis's reports (null when it failed; {@link #failure} says why).
@@ -100,7 +105,12 @@ final class LiveSession {
         Thread analyse = new Thread(() -> {
             Reports.Analysis a = null;
             try {
-                a = analysis.run(f -> { });
+                // the gate is the tracker's own look at its counts so far (on its thread, at most every 200 ms
+                // while frames come): the interim views show it instead of analysing the growing file again
+                a = analysis.run(f -> { }, snapshot -> {
+                    latest = snapshot;
+                    return false;
+                });
                 capture.join();
             } catch (IOException e) {
                 failed = e;

@@ -14,13 +14,18 @@ import java.util.function.LongConsumer;
 /**
  * The PSN time-sequence plot of one direction (Stevens' and tcptrace's graph): each request's PSN
  * against its time, retransmitted ones in red, the responder's cumulative answer as a green step line
- * (ACKs, READ and atomic responses), NAKs as red crosses and RNR NAKs as orange triangles. Drag a
+ * (ACKs, READ and atomic responses), NAKs as purple crosses and RNR NAKs as orange triangles; the credits
+ * the ACKs advertise as a window line above it (tcptrace's receive window, {@link CreditWindow}), CNPs to
+ * the requester as ticks along the top and its CE-marked requests as ticks along the bottom. Drag a
  * rectangle or turn the wheel to zoom, drag with the right button to pan, double-click to see all;
  * click a point to go to its frame.
  */
 final class PsnGraph extends PlotArea {
     static final Color DATA = Color.web("#2b5797"), RESENT = Color.web("#d62728"), ACK = Color.web("#2ca02c"),
-        NAK = Color.web("#7b1fa2"), RNR = Color.web("#ef6c00"), RESPONSE = Color.web("#2ca02c");
+        NAK = Color.web("#7b1fa2"), RNR = Color.web("#ef6c00"), RESPONSE = Color.web("#2ca02c"),
+        WINDOW = Color.web("#b8860b"), CNP = Color.web("#00838f"), CE = Color.web("#c2185b");
+    /** How tall (pixels) the CNP and CE ticks are. */
+    static final double TICK = 12;
     /** How near (pixels) a click must be to a point to select it. */
     static final double PICK = 8;
 
@@ -59,6 +64,12 @@ final class PsnGraph extends PlotArea {
                 }
             }
         }
+        if (points != null && hx >= lx) {
+            // the window too, but an edge far beyond the data (many credits) must not flatten the data
+            double reach = hy + Math.max(hy - ly, 8);
+            CreditWindow w = points.credits;
+            for (int i = 0; i < w.size(); i++) if (w.credits[i] != CreditWindow.UNLIMITED) hy = Math.max(hy, Math.min(reach, w.edges[i]));
+        }
         if (lx > hx) { lx = 0; hx = 1; ly = 0; hy = 1; }
         double padX = Math.max((hx - lx) * 0.03, 1e-6), padY = Math.max((hy - ly) * 0.05, 3);
         fx0 = x0 = lx - padX; fx1 = x1 = hx + padX; fy0 = y0 = ly - padY; fy1 = y1 = hy + padY;
@@ -94,6 +105,21 @@ final class PsnGraph extends PlotArea {
                 double dx = px(s.nanos[i] / 1e9) - px, dy = py(s.psns[i]) - py, d = dx * dx + dy * dy;
                 if (d <= bestD) { bestD = d; best = s.frames[i]; }
             }
+        }
+        if (best < 0) best = tickAt(px, py);
+        return best;
+    }
+
+    /** The frame of the CNP tick (top) or CE tick (bottom) under pixel (px, py), or -1. */
+    private long tickAt(double px, double py) {
+        SequencePoints.Series s = py <= TOP + TICK + 2 && py >= TOP - 2 ? points.cnps
+            : py >= TOP + plotHeight() - TICK - 2 && py <= TOP + plotHeight() + 2 ? points.ce : null;
+        if (s == null) return -1;
+        long best = -1;
+        double bestD = 3;
+        for (int i = 0; i < s.size; i++) {
+            double d = Math.abs(px(s.nanos[i] / 1e9) - px);
+            if (d <= bestD) { bestD = d; best = s.frames[i]; }
         }
         return best;
     }
@@ -146,6 +172,7 @@ final class PsnGraph extends PlotArea {
             return;
         }
         SequencePoints.Series a = points.answers, r = points.requests;
+        window(g, points.credits);
         // the responder's cumulative answer: a step line through ACKs and responses
         g.setStroke(ACK);
         g.setLineWidth(1.5);
@@ -195,6 +222,8 @@ final class PsnGraph extends PlotArea {
                 default -> { }
             }
         }
+        ticks(g, points.cnps, CNP, TOP, TOP + TICK);
+        ticks(g, points.ce, CE, TOP + plotHeight(), TOP + plotHeight() - TICK);
         if (dragging) {
             g.setStroke(Color.web("#2b5797"));
             g.setLineWidth(1);
@@ -206,19 +235,58 @@ final class PsnGraph extends PlotArea {
         legend(g);
     }
 
+    /**
+     * The credit window: a step line through each ACK's window edge, held until the next ACK; an ACK with
+     * unlimited credits ends it (until a counted one starts it again).
+     */
+    private void window(GraphicsContext g, CreditWindow w) {
+        g.setStroke(WINDOW);
+        g.setLineWidth(1.5);
+        g.beginPath();
+        double lastY = Double.NaN;
+        for (int i = 0; i < w.size(); i++) {
+            double x = px(w.nanos[i] / 1e9);
+            if (!Double.isNaN(lastY)) g.lineTo(x, lastY);
+            if (w.credits[i] == CreditWindow.UNLIMITED) { lastY = Double.NaN; continue; }
+            double y = py(w.edges[i]);
+            if (Double.isNaN(lastY)) g.moveTo(x, y); else g.lineTo(x, y);
+            lastY = y;
+        }
+        // the last advertisement holds to the end of the capture's time
+        if (!Double.isNaN(lastY)) g.lineTo(px(x1), lastY);
+        g.stroke();
+    }
+
+    /** Short vertical ticks from {@code from} to {@code to} (pixels) at the series' times. */
+    private void ticks(GraphicsContext g, SequencePoints.Series s, Color color, double from, double to) {
+        g.setStroke(color);
+        g.setLineWidth(1.5);
+        for (int i = 0; i < s.size; i++) {
+            double x = px(s.nanos[i] / 1e9);
+            g.strokeLine(x, from, x, to);
+        }
+    }
+
+    /** What the legend shows, in order; the last three are drawn as a line and two ticks. */
+    static final String[] LEGEND = {"request", "retransmitted", "ACK / response", "NAK", "RNR NAK", "credit window", "CNP (top)", "ECN CE (bottom)"};
+
     private void legend(GraphicsContext g) {
-        String[] names = {"request", "retransmitted", "ACK / response", "NAK", "RNR NAK"};
-        Color[] colors = {DATA, RESENT, ACK, NAK, RNR};
+        Color[] colors = {DATA, RESENT, ACK, NAK, RNR, WINDOW, CNP, CE};
+        String[] names = LEGEND;
         g.setFont(FONT);
         g.setTextBaseline(VPos.CENTER);
         g.setTextAlign(TextAlignment.LEFT);
         double x = LEFT;
         for (int i = 0; i < names.length; i++) {
             g.setFill(colors[i]);
-            g.fillRect(x, TOP / 2 - 4, 9, 9);
+            g.setStroke(colors[i]);
+            g.setLineWidth(2);
+            if (colors[i] == WINDOW) g.strokeLine(x, TOP / 2, x + 10, TOP / 2);
+            else if (colors[i] == CNP || colors[i] == CE) g.strokeLine(x + 4.5, TOP / 2 - 6, x + 4.5, TOP / 2 + 6);
+            else g.fillRect(x, TOP / 2 - 4, 9, 9);
             g.setFill(AXIS);
             g.fillText(names[i], x + 14, TOP / 2);
-            x += 24 + names[i].length() * 6.6;
+            x += 30 + names[i].length() * 6.6;
         }
         if (points != null && (points.requests.leftOut > 0 || points.answers.leftOut > 0)) {
             g.setFill(RESENT);

@@ -117,6 +117,15 @@ final class PsnGraphView {
         });
     }
 
+    /** "credits 0–16" over the ACKs that counted them, "credits unlimited", or "no credits" (no ACK). */
+    static String credits(CreditWindow w) {
+        int lo = Integer.MAX_VALUE, hi = Integer.MIN_VALUE;
+        for (int c : w.credits) if (c != CreditWindow.UNLIMITED) { lo = Math.min(lo, c); hi = Math.max(hi, c); }
+        if (w.size() == 0) return "no credits";
+        if (lo > hi) return "credits unlimited";
+        return lo == hi ? String.format(Locale.ROOT, "credits %,d", lo) : String.format(Locale.ROOT, "credits %,d–%,d", lo, hi);
+    }
+
     static String summary(SequencePoints p) {
         long resent = 0, naks = 0, rnr = 0, answers = 0;
         for (int i = 0; i < p.requests.size; i++) if (p.requests.kinds[i] == SequencePoints.Kind.RESENT) resent++;
@@ -127,8 +136,8 @@ final class PsnGraphView {
                 default -> answers++;
             }
         }
-        String s = String.format(Locale.ROOT, "%,d requests (%,d retransmitted), %,d ACKs/responses, %,d NAKs, %,d RNR NAKs",
-            p.requests.size, resent, answers, naks, rnr);
+        String s = String.format(Locale.ROOT, "%,d requests (%,d retransmitted), %,d ACKs/responses, %,d NAKs, %,d RNR NAKs, %s, %,d CNPs, %,d CE-marked",
+            p.requests.size, resent, answers, naks, rnr, credits(p.credits), p.cnps.size, p.ce.size);
         if (p.requests.leftOut + p.answers.leftOut > 0) {
             s += String.format(Locale.ROOT, " — capped at %,d points a series, %,d left out", SequencePoints.MAX_POINTS,
                 p.requests.leftOut + p.answers.leftOut);

@@ -367,7 +367,6 @@ public final class RoceScopeGui extends Application {
     private javafx.animation.Timeline liveTicker;
     /** When the next look at the connections so far may start (nanoTime), and whether one runs. */
     private long nextInterimAt;
-    private final AtomicBoolean interimRunning = new AtomicBoolean();
 
     private void captureDialog() {
         List<String> names;
@@ -432,6 +431,9 @@ public final class RoceScopeGui extends Application {
         live = null;
     }
 
+    /** The live capture, or null (tests). */
+    LiveSession live() { return live; }
+
     /** True while a live capture runs. */
     boolean capturing() { return live != null && !live.stopped(); }
 
@@ -440,25 +442,13 @@ public final class RoceScopeGui extends Application {
         grow(s.file, -1);
         status.setText(s.progress());
         long now = System.nanoTime();
-        if (now < nextInterimAt || s.file.index.size() == 0 || !interimRunning.compareAndSet(false, true)) return;
-        CaptureFile f = s.file;
-        run(() -> {
-            long began = System.nanoTime();
-            try {
-                Reports.Analysis a = CaptureAnalysis.analyze(f.readPath.toString(), new DecodeOptions(), TrackerOptions.defaults(),
-                    FramePipeline.defaultThreads(true), new PrintWriter(new StringWriter()));
-                Platform.runLater(() -> {
-                    if (live != s || live.stopped() || a == null) return;
-                    connections.show(a);
-                    expert.show(a);
-                    interim = a;
-                });
-            } finally {
-                long took = System.nanoTime() - began;
-                nextInterimAt = System.nanoTime() + Math.max(1_000_000_000L, 3 * took);
-                interimRunning.set(false);
-            }
-        });
+        // the live analysis's latest snapshot: a look costs the views' refresh, not a pass over the file so far
+        Reports.Analysis a = s.latest();
+        if (now < nextInterimAt || a == null || a == interim || s.stopped()) return;
+        nextInterimAt = now + 1_000_000_000L;
+        connections.show(a);
+        expert.show(a);
+        interim = a;
     }
 
     /** The connections so far, as the views last showed them during the capture (tests). */

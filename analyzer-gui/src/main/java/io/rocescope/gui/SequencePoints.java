@@ -23,13 +23,15 @@ import java.util.function.BooleanSupplier;
  * keeps no per-packet PSNs, so the window collects them in its own pass over the decoded frames, for the
  * one direction asked for; at most {@link #MAX_POINTS} requests and as many answers are kept (the graph
  * says when more were left out). Which requests were retransmissions is the analysis's word
- * ({@link Retransmissions}: its Go-Back-N episodes), not worked out again here.
+ * ({@link Retransmissions}: its Go-Back-N episodes), not worked out again here. Beside them: the credits
+ * each ACK advertises ({@link CreditWindow}), and as ticks the CNPs sent to this direction's requester
+ * and the requests that arrived ECN CE-marked (congestion on the way).
  */
 final class SequencePoints {
     /** Kept per series (requests, answers) of a direction: 24 bytes a point. */
     static final int MAX_POINTS = 500_000;
 
-    enum Kind { DATA, RESENT, ACK, NAK, RNR_NAK, RESPONSE }
+    enum Kind { DATA, RESENT, ACK, NAK, RNR_NAK, RESPONSE, CNP, CE }
 
     /** The requester's flow, the answers' way back, and the first frame's time (frame.time_relative's zero). */
     record Direction(String src, String dst, int destQp, Integer answerQp, long timeZero) {
@@ -68,6 +70,12 @@ final class SequencePoints {
 
     final Direction direction;
     final Series requests = new Series(), answers = new Series();
+    /** Ticks: CNPs to this direction's requester (its QP), and its requests marked CE (their PSN is the request's). */
+    final Series cnps = new Series(), ce = new Series();
+    /** The credits of the ACKs, as the window they open; made once the pass is over. */
+    CreditWindow credits = CreditWindow.NONE;
+    /** The opcodes of {@link #requests} and {@link #answers} (message ends, ACK codes), and the ACKs' AETH syndromes. */
+    private final Opcodes requestOps = new Opcodes(), answerOps = new Opcodes();
     /** The unwrapped PSN sequence both series share: the first PSN seen is taken as it is. */
     private long lastUnwrapped = Long.MIN_VALUE;
 
@@ -92,26 +100,49 @@ final class SequencePoints {
             new FramePipeline(new DecodeOptions(), FieldInterest.summary(), FramePipeline.defaultThreads(true), FramePipeline.DEFAULT_BATCH)
                 .run(r, frames, job);
         }
+        out.credits = CreditWindow.of(out.requests, out.requestOps.op, out.answers, out.answerOps.op, out.answerOps.syndrome);
         return out;
+    }
+
+    /** Opcodes (and AETH syndromes, -1: none) parallel to a series' points. */
+    private static final class Opcodes {
+        int[] op = new int[64], syndrome = new int[64];
+
+        void set(int i, int opcode, int syn) {
+            if (i >= MAX_POINTS) return;   // the series keeps no point for it either
+            if (i >= op.length) {
+                int n = Math.max(i + 1, op.length * 2);
+                op = Arrays.copyOf(op, n);
+                syndrome = Arrays.copyOf(syndrome, n);
+            }
+            op[i] = opcode;
+            syndrome[i] = syn;
+        }
     }
 
     /** A frame of this direction or its answers, as the decoding thread extracts it. */
     private static final class Batch {
         long[] frame = new long[256], ts = new long[256];
-        int[] psn = new int[256], opcode = new int[256], syndrome = new int[256];
-        boolean[] request = new boolean[256];
+        int[] psn = new int[256], opcode = new int[256], syndrome = new int[256], ecn = new int[256];
+        byte[] role = new byte[256];
         int size;
 
-        void add(long f, long t, int p, int op, int syn, boolean req) {
+        void add(long f, long t, int p, int op, int syn, int e, byte r) {
             if (size == frame.length) {
                 int n = size * 2;
                 frame = Arrays.copyOf(frame, n); ts = Arrays.copyOf(ts, n); psn = Arrays.copyOf(psn, n);
-                opcode = Arrays.copyOf(opcode, n); syndrome = Arrays.copyOf(syndrome, n); request = Arrays.copyOf(request, n);
+                opcode = Arrays.copyOf(opcode, n); syndrome = Arrays.copyOf(syndrome, n); ecn = Arrays.copyOf(ecn, n);
+                role = Arrays.copyOf(role, n);
             }
-            frame[size] = f; ts[size] = t; psn[size] = p; opcode[size] = op; syndrome[size] = syn; request[size] = req;
+            frame[size] = f; ts[size] = t; psn[size] = p; opcode[size] = op; syndrome[size] = syn; ecn[size] = e; role[size] = r;
             size++;
         }
     }
+
+    /** What a kept frame is to the direction. */
+    private static final byte REQUEST = 0, ANSWER = 1, CNP_TO_REQUESTER = 2;
+    /** IP ECN codepoint Congestion Experienced (RFC 3168). */
+    static final int ECN_CE = 3;
 
     private static final class Job implements FrameJob<Batch> {
         private final SequencePoints out;
@@ -135,6 +166,14 @@ final class SequencePoints {
         public void frame(DecodedFrame f, Batch b) {
             if (!f.isRoce()) return;
             int qp = f.ib().destQp(), op = f.ib().opcode();
+            if (isCnp(op)) {
+                // a CNP goes back to the data sender (the reaction point), naming its QP
+                if ((d.answerQp() == null || qp == d.answerQp()) && Addresses.source(f).equals(d.dst())
+                    && Addresses.destination(f).equals(d.src())) {
+                    b.add(f.number(), f.timestampNanos(), f.ib().psn(), op, -1, f.ecn(), CNP_TO_REQUESTER);
+                }
+                return;
+            }
             boolean response = isResponse(op);
             boolean request = !response && qp == d.destQp();
             boolean answer = response && (d.answerQp() == null || qp == d.answerQp());
@@ -143,17 +182,25 @@ final class SequencePoints {
             if (request && (!src.equals(d.src()) || !dst.equals(d.dst()))) return;
             if (answer && (!src.equals(d.dst()) || !dst.equals(d.src()))) return;
             int syn = f.ib().has(io.rocescope.dissector.field.OpcodeTable.AETH) ? f.ib().syndrome() : -1;
-            b.add(f.number(), f.timestampNanos(), f.ib().psn(), op, syn, request);
+            b.add(f.number(), f.timestampNanos(), f.ib().psn(), op, syn, f.ecn(), request ? REQUEST : ANSWER);
         }
 
         @Override
         public void emit(Batch b, int from, int to) {
             if (cancelled.getAsBoolean()) throw new CancellationException();
             for (int i = from; i < to; i++) {
-                long psn = out.unwrap(b.psn[i]), rel = b.ts[i] - d.timeZero();
-                if (b.request[i]) {
+                long rel = b.ts[i] - d.timeZero();
+                if (b.role[i] == CNP_TO_REQUESTER) {   // its PSN is of no sequence of ours
+                    out.cnps.add(b.frame[i], rel, 0, Kind.CNP);
+                    continue;
+                }
+                long psn = out.unwrap(b.psn[i]);
+                if (b.role[i] == REQUEST) {
+                    out.requestOps.set(out.requests.size, b.opcode[i], -1);
                     out.requests.add(b.frame[i], rel, psn, resent.contains(d.destQp(), b.frame[i]) ? Kind.RESENT : Kind.DATA);
+                    if (b.ecn[i] == ECN_CE) out.ce.add(b.frame[i], rel, psn, Kind.CE);
                 } else {
+                    out.answerOps.set(out.answers.size, b.opcode[i], b.syndrome[i]);
                     out.answers.add(b.frame[i], rel, psn, answerKind(b.opcode[i], b.syndrome[i]));
                 }
             }
@@ -165,6 +212,9 @@ final class SequencePoints {
         int transport = opcode >>> 5, op = opcode & 0x1F;
         return (transport == 0 || transport == 5) && op >= 0x0D && op <= 0x12;
     }
+
+    /** RoCEv2's Congestion Notification Packet (0x81; 0x80 as the tracker counts it too). */
+    static boolean isCnp(int opcode) { return opcode == 0x81 || opcode == 0x80; }
 
     static Kind answerKind(int opcode, int syndrome) {
         if ((opcode & 0x1F) != 0x11 || syndrome < 0) return Kind.RESPONSE;   // READ response, atomic ACK

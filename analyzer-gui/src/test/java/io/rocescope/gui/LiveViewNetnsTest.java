@@ -65,6 +65,8 @@ class LiveViewNetnsTest {
         assertThat(live.get("capturingWhenFilled").asBoolean()).isTrue();
         assertThat(live.get("rowsWhileCapturing").asInt()).isEqualTo(lines.size());
         assertThat(live.get("interimConnections").asInt()).isPositive();
+        assertThat(live.get("interimIsSnapshot").asBoolean()).as("the interim views show LiveAnalysis's snapshot").isTrue();
+        assertThat(live.get("interimConnections").asInt()).isEqualTo(live.get("snapshotConnections").asInt());
         // the packet list: dissect's rows of the file, times aside
         JsonNode rows = live.get("rows");
         assertThat(rows).hasSize(lines.size());

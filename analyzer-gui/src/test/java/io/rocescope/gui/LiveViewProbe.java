@@ -64,7 +64,16 @@ public final class LiveViewProbe {
         until(() -> gui.interim != null && !gui.interim.connections().isEmpty(), 30, "the Connections view to fill while capturing");
         out.put("capturingWhenFilled", fx(gui::capturing));
         out.put("rowsWhileCapturing", fx(() -> gui.frames.getItems().size()));
+        // what the views show while capturing is the live analysis's own snapshot, not a new analysis of the file
+        // (the replay is over: no frame comes, so no newer snapshot; the views take the last at their next look, within a second)
+        try {
+            until(() -> gui.interim == gui.live().latest(), 10, "the views to show the live analysis's latest snapshot");
+            out.put("interimIsSnapshot", true);
+        } catch (IllegalStateException e) {
+            out.put("interimIsSnapshot", false);
+        }
         out.put("interimConnections", fx(() -> gui.connections.table.getItems().size()));
+        out.put("snapshotConnections", fx(() -> gui.interim.connections().size()));
         fx(() -> { gui.tabs.getSelectionModel().select(gui.connectionsTab); return null; });
         GuiTests.screenshot(null, gui.frames.getScene().getRoot(), "live-capturing");
         fx(() -> { gui.stopLive(); return null; });

@@ -25,6 +25,8 @@ final class RcConnection {
     private final int commA, commB;
     private final long tid;
     private static final long ACK_DELAY = 2_000;   // responder turn-around, ns
+    /** The AETH syndrome of the responder's ACKs: unlimited credits unless a scenario sets a credit code. */
+    int ackSyndrome = ACK_UNLIMITED;
 
     RcConnection(Synth s, Net ab, int qpA, int qpB, int mtu) {
         this.s = s;
@@ -141,7 +143,7 @@ final class RcConnection {
 
     private void ack(int psn) throws IOException {
         s.advance(ACK_DELAY);
-        s.emit(RoceFrames.roce(ba, 0x11, qpA, psn, false, false, RoceFrames.aeth(ACK_UNLIMITED, ++msn), new byte[0]));
+        s.emit(RoceFrames.roce(ba, 0x11, qpA, psn, false, false, RoceFrames.aeth(ackSyndrome, ++msn), new byte[0]));
     }
 
     /** A SEND (write = false) or RDMA WRITE message of {@code size} bytes, cut at the MTU, then one ACK. */

@@ -36,6 +36,7 @@ final class Scenarios {
         ALL.put("priority-mismatch", FabricScenarios::priorityMismatch);
         ALL.put("not-ect", FabricScenarios::notEct);
         ALL.put("cnp-ignored", FabricScenarios::cnpIgnored);
+        ALL.put("credits", CreditScenarios::credits);
         ALL.put("qpn-scan", ScanScenarios::qpnScan);
         ALL.put("cm-scan", ScanScenarios::cmScan);
         ALL.put("rkey-probe", ScanScenarios::rkeyProbe);

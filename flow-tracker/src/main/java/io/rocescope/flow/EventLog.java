@@ -13,6 +13,12 @@ public final class EventLog {
     private int size;
     private long count;
 
+    /** An event, kept while this log is under its cap and the tracker's {@code budget} lasts; counted always. */
+    void add(long timestampNanos, long frame, EventBudget budget) {
+        if (size == MAX || !budget.take()) count++;
+        else add(timestampNanos, frame);
+    }
+
     void add(long timestampNanos, long frame) {
         count++;
         if (size == MAX) return;

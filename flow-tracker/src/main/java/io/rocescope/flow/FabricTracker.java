@@ -13,8 +13,11 @@ final class FabricTracker {
     final PauseTracker pauses;
     final FabricWatch watch;
     private long cnps, unattributedCnps;
+    /** The event logs' budget, shared by all flows (NAKs and RNR NAKs here, CNPs in the fabric part). */
+    private final EventBudget events;
 
-    FabricTracker(TrackerOptions options) {
+    FabricTracker(TrackerOptions options, EventBudget events) {
+        this.events = events;
         this.options = options;
         this.pauses = new PauseTracker(options.linkGbps(), options.pauseWindowNanos());
         this.watch = new FabricWatch(options);
@@ -25,7 +28,7 @@ final class FabricTracker {
         cnps++;
         if (throttled != null) {
             throttled.cnps++;
-            throttled.cnpEvents().add(v.ts, v.frame);
+            throttled.cnpEvents().add(v.ts, v.frame, events);
             throttled.cnpFrames().add(v.frame, v.frame);
         }
         else unattributedCnps++;

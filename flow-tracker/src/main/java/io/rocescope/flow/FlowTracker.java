@@ -47,6 +47,8 @@ public final class FlowTracker {
     private final Reports.Totals notListed = new Reports.Totals();
     private long frames, roceFrames, roceBytes, badIcrc, malformed;
     private long firstTs = Long.MIN_VALUE, lastTs;
+    /** What the flows' NAK, RNR and CNP logs keep together (see {@link EventBudget}). */
+    private final EventBudget events = new EventBudget(EventBudget.DEFAULT);
 
     public FlowTracker() {
         this(TrackerOptions.defaults(), io.rocescope.dissector.decode.DecodeOptions.PERFTEST_PORT);
@@ -54,12 +56,12 @@ public final class FlowTracker {
 
     public FlowTracker(TrackerOptions options, int perftestPort) {
         this.options = options;
-        this.fabric = new FabricTracker(options);
+        this.fabric = new FabricTracker(options, events);
         this.flowFindings = new FlowFindings(findings, fabric.watch);
         this.table = new FlowTable(options.maxFlows(), findings, inferred, this::retired);
         this.cm = new CmSetups(findings, scans, table, addresses);
         this.sockets = new SocketSetups(perftestPort, findings, table, addresses);
-        this.transport = new TransportTracker(findings, scans, integrity);
+        this.transport = new TransportTracker(findings, scans, integrity, events);
     }
 
     /**

@@ -13,10 +13,13 @@ final class TransportTracker {
     private final Findings findings;
     private final ScanDetector scans;
     private final CaptureIntegrity integrity;
+    /** The event logs' budget, shared by all flows (NAKs and RNR NAKs here, CNPs in the fabric part). */
+    private final EventBudget events;
     /** The packet being tracked now. */
     private PacketView v;
 
-    TransportTracker(Findings findings, ScanDetector scans, CaptureIntegrity integrity) {
+    TransportTracker(Findings findings, ScanDetector scans, CaptureIntegrity integrity, EventBudget events) {
+        this.events = events;
         this.findings = findings;
         this.scans = scans;
         this.integrity = integrity;
@@ -215,10 +218,10 @@ final class TransportTracker {
         String nak = answers.onAck(v.psn, v.syndrome, v.msn, v.frame, v.ts);
         if (nak != null) {
             int type = (v.syndrome >>> 5) & 3, code = v.syndrome & 0x1F;
-            if (type == InfinibandNames.AETH_RNR_NAK) requester.rnrEvents().add(v.ts, v.frame);
+            if (type == InfinibandNames.AETH_RNR_NAK) requester.rnrEvents().add(v.ts, v.frame, events);
             else {
-                requester.nakEvents().add(v.ts, v.frame);
-                requester.naksByCode().computeIfAbsent(InfinibandNames.nakName(code), k -> new EventLog()).add(v.ts, v.frame);
+                requester.nakEvents().add(v.ts, v.frame, events);
+                requester.naksByCode().computeIfAbsent(InfinibandNames.nakName(code), k -> new EventLog()).add(v.ts, v.frame, events);
             }
             if (type == InfinibandNames.AETH_RNR_NAK) {
                 findings.add(FindingKind.RNR_NAK, c.id, () -> FlowFindings.where(requester), () -> "RNR NAK for PSN " + v.psn

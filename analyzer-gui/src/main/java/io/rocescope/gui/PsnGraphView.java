@@ -57,7 +57,10 @@ final class PsnGraphView {
         javafx.scene.control.Tooltip.install(graph, new javafx.scene.control.Tooltip(
             "Drag to zoom, wheel to zoom, right-drag to pan, double-click for all; click a point to go to its frame"));
         pane = new BorderPane(graph);
-        pane.setTop(Directions.bar(direction, reset, info));
+        // the summary on a line of its own, wrapped: beside the direction it was cut off in a 1280-pixel window
+        info.setWrapText(true);
+        info.setPadding(new javafx.geometry.Insets(0, 8, 4, 8));
+        pane.setTop(new javafx.scene.layout.VBox(Directions.bar(direction, reset), info));
     }
 
     /** The directions of {@code a}'s connections that carry requests (PSN-sequenced), busiest first. */

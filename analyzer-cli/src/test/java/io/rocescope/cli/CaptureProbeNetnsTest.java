@@ -255,15 +255,8 @@ class CaptureProbeNetnsTest {
     void withoutRootCapturingWithProbesSaysSoInOneLine() throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/setpriv")), "needs setpriv (util-linux) to drop root's capabilities");
         try (NetnsPair net = NetnsPair.create("n")) {
-            List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", net.a, "setpriv", "--inh-caps=-all", "--bounding-set=-all",
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
-                RoceScope.class.getName(), "capture", "-i", net.ifA, "--probe", "cm:" + net.ipB));
-            Process p = new ProcessBuilder(cmd).start();
-            String err = ProbeNetnsTest.read(p.getErrorStream());
-            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            assertThat(p.exitValue()).isEqualTo(2);
-            assertThat(err.strip().split("\n")).hasSize(1);
-            assertThat(err).startsWith("rocescope: capture on " + net.ifA + " needs root or CAP_NET_RAW");
+            ProbeNetnsTest.assertOneLineWithoutCapabilities(net, "rocescope: capture on " + net.ifA + " needs root or CAP_NET_RAW",
+                "capture", "-i", net.ifA, "--probe", "cm:" + net.ipB);
         }
     }
 }

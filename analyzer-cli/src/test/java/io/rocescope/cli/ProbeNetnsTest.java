@@ -190,16 +190,25 @@ class ProbeNetnsTest {
     void withoutRootTheProbeSaysSoInOneLine() throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/setpriv")), "needs setpriv (util-linux) to drop root's capabilities");
         try (NetnsPair net = NetnsPair.create("u")) {
-            List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", net.a, "setpriv", "--inh-caps=-all", "--bounding-set=-all",
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
-                RoceScope.class.getName(), "probe", "cm", "-c", "1", net.ipB));
-            Process p = new ProcessBuilder(cmd).start();
-            String err = read(p.getErrorStream());
-            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            assertThat(p.exitValue()).isEqualTo(2);
-            assertThat(err.strip().split("\n")).hasSize(1);
-            assertThat(err).startsWith("rocescope: probe needs root or CAP_NET_RAW");
+            assertOneLineWithoutCapabilities(net, "rocescope: probe needs root or CAP_NET_RAW", "probe", "cm", "-c", "1", net.ipB);
         }
+    }
+
+    /**
+     * Runs rocescope in namespace A as root without its capabilities (setpriv drops them all) and checks it
+     * exits 2 with one line on stderr that starts with {@code expected}.
+     */
+    static void assertOneLineWithoutCapabilities(NetnsPair net, String expected, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", net.a, "setpriv", "--inh-caps=-all", "--bounding-set=-all",
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
+            RoceScope.class.getName()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).start();
+        String err = read(p.getErrorStream());
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isEqualTo(2);
+        assertThat(err.strip().split("\n")).hasSize(1);
+        assertThat(err).startsWith(expected);
     }
 
     @Test

@@ -39,7 +39,10 @@ public final class KsyLayouts {
             try (Reader r = Files.newBufferedReader(ksy, StandardCharsets.UTF_8)) {
                 spec = new Yaml(new SafeConstructor(new LoaderOptions())).load(r);
             }
-            String cls = camel((String) ((Map<?, ?>) spec.get("meta")).get("id")) + "Layout";
+            Map<?, ?> meta = (Map<?, ?>) spec.get("meta");
+            // the constants are read big-endian ((word >>> SHIFT) & MASK): a little-endian format would decode wrong
+            if (!"be".equals(meta.get("endian"))) throw new IllegalArgumentException(ksy + ": layouts need meta endian: be");
+            String cls = camel((String) meta.get("id")) + "Layout";
             Files.writeString(dir.resolve(cls + ".java"), source(args[1], cls, ksy.getFileName().toString(), spec),
                 StandardCharsets.UTF_8);
         }
@@ -91,7 +94,9 @@ public final class KsyLayouts {
     }
 
     private static boolean isInteger(Map<?, ?> attr) {
-        return attr.get("type") instanceof String s && s.matches("[us][1248](be|le)?");
+        if (attr.get("type") instanceof String s && s.matches("[us][1248]le"))
+            throw new IllegalArgumentException("field " + attr.get("id") + ": " + s + " is little-endian; the layouts are read big-endian");
+        return attr.get("type") instanceof String s && s.matches("[us][1248](be)?");
     }
 
     /** The bits a seq attribute spans, or -1 if that is not fixed (repeated, conditional, sized by an expression). */
@@ -100,7 +105,7 @@ public final class KsyLayouts {
         Object t = attr.get("type"), size = attr.get("size");
         if (size != null) return size instanceof Integer n ? 8L * n : -1;
         if (!(t instanceof String s)) return -1;
-        if (s.matches("[us][1248](be|le)?")) return 8L * (s.charAt(1) - '0');
+        if (s.matches("[us][1248](be)?")) return 8L * (s.charAt(1) - '0');
         if (s.matches("b[0-9]+")) return Integer.parseInt(s.substring(1));
         if (types.get(s) instanceof Map<?, ?> type && type.get("seq") instanceof List<?> seq) {
             long total = 0;

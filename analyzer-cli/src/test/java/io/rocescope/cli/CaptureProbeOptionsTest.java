@@ -32,6 +32,9 @@ class CaptureProbeOptionsTest {
         refused("--probe 'tcp:10.0.0.2': target '10.0.0.2' needs a port: HOST:PORT", "--probe", "tcp:10.0.0.2");
         refused("--probe 'tcp:10.0.0.2:0': target '10.0.0.2:0': bad port", "--probe", "tcp:10.0.0.2:0");
         refused("--probe 'cm:fe80::1': target 'fe80::1': only IPv4 targets for now", "--probe", "cm:fe80::1");
+        // an IPv6 host without brackets is ambiguous (fd00::1 port 22, or fd00::1:22 with the port forgotten): refused
+        refused("--probe 'tcp:fd00::1:22': target 'fd00::1:22': write an IPv6 host in brackets, [ADDRESS]:PORT", "--probe", "tcp:fd00::1:22");
+        refused("--probe 'tcp:[fd00::1:22': target '[fd00::1:22': write an IPv6 host in brackets, [ADDRESS]:PORT", "--probe", "tcp:[fd00::1:22");
     }
 
     @Test

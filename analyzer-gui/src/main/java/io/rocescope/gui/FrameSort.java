@@ -69,7 +69,6 @@ final class FrameSort {
             if (runs == null) {
                 Files.createDirectories(directory);
                 runFile = Files.createTempFile(directory, "rocescope-sort-", ".bin");
-                runFile.toFile().deleteOnExit();
                 runs = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(runFile), 1 << 16));
             }
             runBounds.add(new long[] {written, buffer.size()});
@@ -185,7 +184,7 @@ final class FrameSort {
             if (runs != null) runs.close();
             if (runFile != null) Files.deleteIfExists(runFile);
         } catch (IOException e) {
-            // a temporary file that cannot be removed: deleteOnExit will try again
+            // a temporary file that cannot be removed: left in the temporary folder (one per sort at most)
         }
         runs = null;
         runFile = null;

@@ -277,8 +277,9 @@ public final class RoceScopeGui extends Application {
                         });
                     }
                 }, () -> file != f);
-            } catch (IOException e) {
-                Platform.runLater(() -> status.setText("Read error: " + e.getMessage()));
+            } catch (IOException | java.io.UncheckedIOException e) {
+                // the capture, or the temporary folder the index spills to (full, unwritable): said, not a silent short list
+                Platform.runLater(() -> status.setText("Read error: " + e.getMessage() + " — the list stops at the frames indexed before it"));
             } finally {
                 latch.countDown();
                 Platform.runLater(() -> indexed(f));
@@ -522,7 +523,7 @@ public final class RoceScopeGui extends Application {
                 });
             } catch (CancellationException | InterruptedException e) {
                 Platform.runLater(this::idle);
-            } catch (IOException e) {
+            } catch (IOException | java.io.UncheckedIOException e) {
                 Platform.runLater(() -> { idle(); status.setText("Filter: read error: " + e.getMessage()); });
             }
         });
@@ -602,11 +603,12 @@ public final class RoceScopeGui extends Application {
                     }
                 }
                 sorted = sort.sorted(() -> generation.get() != gen);
-            } catch (CancellationException | java.io.UncheckedIOException e) {
+            } catch (RuntimeException e) {
+                // given up (a newer request), a full temporary folder, or a failure of ours: never "Sorting …" for good
                 sort.discard();
                 Platform.runLater(() -> {
                     idle();
-                    if (e instanceof java.io.UncheckedIOException u && generation.get() == gen) status.setText("Sort: " + u.getMessage());
+                    if (!(e instanceof CancellationException) && generation.get() == gen) status.setText("Sort: " + e.getMessage());
                 });
                 return;
             }
@@ -668,7 +670,7 @@ public final class RoceScopeGui extends Application {
                     follow = new FollowQpWindow(stage, conn, filter, list, total, this::goToFrame, () -> applyFilterText(before));
                     follow.stage.show();
                 });
-            } catch (IOException | FilterSyntaxException | CancellationException e) {
+            } catch (IOException | java.io.UncheckedIOException | FilterSyntaxException | CancellationException e) {
                 Platform.runLater(() -> { idle(); status.setText("Follow QP: " + e.getMessage()); });
             }
         });

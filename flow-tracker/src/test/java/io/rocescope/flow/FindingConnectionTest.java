@@ -27,6 +27,11 @@ class FindingConnectionTest {
         for (Reports.ConnectionReport c : a.connections()) byId.put(c.id(), c);
         int named = 0;
         for (Finding f : a.findings()) {
+            // a sequence finding (gap, resend, duplicate, Go-Back-N …) is always a connection's: an id left unset fails here
+            if (FindingKind.of(f.kind()) != null && FindingKind.of(f.kind()).group() == FindingKind.Group.SEQUENCE) {
+                assertThat(f.connection()).as(f.toString()).isNotEqualTo(Finding.NO_CONNECTION);
+                assertThat(byId).as(f.toString()).containsKey(f.connection());
+            }
             Matcher m = DESCRIBED.matcher(f.flow());
             if (m.find()) {
                 int id = Integer.parseInt(m.group(1) != null ? m.group(1) : m.group(2));

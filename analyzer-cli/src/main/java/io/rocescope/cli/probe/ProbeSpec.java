@@ -31,7 +31,12 @@ public record ProbeSpec(String kind, String name, ProbeTarget target, int port) 
         if (colon <= 0) throw new IllegalArgumentException("target '" + hostPort + "' needs a port: HOST:PORT");
         int port = port(hostPort.substring(colon + 1), "target '" + hostPort + "': bad port");
         if (port < 1) throw new IllegalArgumentException("target '" + hostPort + "': bad port");
-        String host = hostPort.substring(0, colon).replaceAll("^\\[|\\]$", "");
+        String host = hostPort.substring(0, colon);
+        // an IPv6 host only in brackets: fd00::1:22 could be fd00::1 port 22 or fd00::1:22 with the port forgotten,
+        // and a probe must never go to an address the user did not name
+        if (host.startsWith("[") && host.endsWith("]") && host.length() > 2) host = host.substring(1, host.length() - 1);
+        else if (host.indexOf(':') >= 0 || host.indexOf('[') >= 0 || host.indexOf(']') >= 0)
+            throw new IllegalArgumentException("target '" + hostPort + "': write an IPv6 host in brackets, [ADDRESS]:PORT");
         return new ProbeSpec("tcp", hostPort, ProbeTarget.parse(host), port);
     }
 

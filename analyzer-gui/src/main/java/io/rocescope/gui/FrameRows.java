@@ -88,8 +88,14 @@ final class FrameRows extends ObservableListBase<Integer> implements AutoCloseab
     /** A copy that stays readable after this list is closed (an export of the displayed frames runs on meanwhile). */
     FrameRows copy() {
         if (map == null) return all(size);
+        // a page at a time (it runs on the JavaFX thread when an export starts): not a get per frame
         SpilledLongs m = new SpilledLongs();
-        for (int i = 0; i < size; i++) m.add(map.get(i));
+        long[] block = new long[1 << SpilledLongs.PAGE_BITS];
+        for (int i = 0; i < size; i += block.length) {
+            int n = Math.min(block.length, size - i);
+            map.copy(i, block, 0, n);
+            for (int k = 0; k < n; k++) m.add(block[k]);
+        }
         return new FrameRows(m, size, ascending);
     }
 

@@ -82,6 +82,12 @@ public final class KsyTables {
             sb.append("            default: return null;\n        }\n    };\n");
         }
         Map<?, ?> types = spec.get("types") instanceof Map<?, ?> m ? m : Map.of();
+        // a format whose layout KsyLayouts generates (-Dksy.layouts.elsewhere=a.ksy,b.ksy) gets its enums here, not a
+        // second copy of its offsets and sizes
+        if (java.util.Arrays.asList(System.getProperty("ksy.layouts.elsewhere", "").split(",")).contains(file)) {
+            sb.append("}\n");
+            return sb.toString();
+        }
         boolean sizes = false;
         for (Map.Entry<?, ?> t : types.entrySet()) {
             int size = size((Map<?, ?>) t.getValue());

@@ -180,7 +180,8 @@ final class LiveSession {
     /** Frames captured so far, connections and findings the analysis made, frames it dropped. */
     String progress() {
         LiveAnalysis.Progress p = analysis.progress();
-        return String.format(Locale.ROOT, "Capturing on %s: %,d frames, %,d analysed, %,d connections, %,d findings%s", iface,
-            file.index.size(), p.analyzed(), p.connections(), p.findings(), p.queueDrops() > 0 ? ", " + p.queueDrops() + " dropped by the analysis" : "");
+        return String.format(Locale.ROOT, "Capturing on %s: %,d frames, %,d analysed, %,d connection%s, %,d finding%s%s", iface,
+            file.index.size(), p.analyzed(), p.connections(), p.connections() == 1 ? "" : "s", p.findings(), p.findings() == 1 ? "" : "s",
+            p.queueDrops() > 0 ? ", " + p.queueDrops() + " dropped by the analysis" : "");
     }
 }

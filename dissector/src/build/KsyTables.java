@@ -150,22 +150,14 @@ public final class KsyTables {
         if (size(type) < 0) return;
         String prefix = typeName.toUpperCase(Locale.ROOT) + "_";
         sb.append("\n    // ---- layout of ").append(typeName).append(" ----\n");
-        long bit = 0;
-        for (Object o : (List<?>) type.get("seq")) {
-            Map<?, ?> attr = (Map<?, ?>) o;
-            int bits = bits(attr);
-            String id = prefix + attr.get("id").toString().toUpperCase(Locale.ROOT);
-            long first = bit / 8, last = (bit + bits - 1) / 8, len = last - first + 1;
-            long shift = len * 8 - (bit % 8) - bits;
-            if (!(attr.get("type") instanceof String t && t.matches("b[0-9]+")) && bit % 8 != 0) {
-                throw new IllegalArgumentException(typeName + "." + attr.get("id") + " starts inside a byte");
-            }
-            sb.append("    public static final int OFF_").append(id).append(" = ").append(first)
-                .append(", LEN_").append(id).append(" = ").append(len)
-                .append(", SHIFT_").append(id).append(" = ").append(shift).append(";\n");
+        for (Map.Entry<String, long[]> f : describedLayout(type).entrySet()) {
+            String id = prefix + f.getKey().toUpperCase(Locale.ROOT);
+            long[] l = f.getValue();
+            sb.append("    public static final int OFF_").append(id).append(" = ").append(l[0])
+                .append(", LEN_").append(id).append(" = ").append(l[1])
+                .append(", SHIFT_").append(id).append(" = ").append(l[2]).append(";\n");
             sb.append("    public static final long MASK_").append(id).append(" = ")
-                .append(bits >= 64 ? "-1L" : String.format("0x%xL", (1L << bits) - 1)).append(";\n");
-            bit += bits;
+                .append(l[3] == -1 ? "-1L" : String.format("0x%xL", l[3])).append(";\n");
         }
     }
 
@@ -382,15 +374,21 @@ public final class KsyTables {
         return made;
     }
 
-    /** Each seq attribute's {offset, length, shift, mask}, as layout() writes them into OFF_/LEN_/SHIFT_/MASK_. */
+    /**
+     * Each seq attribute's {offset, length, shift, mask}, in seq order: what layout() writes into
+     * OFF_/LEN_/SHIFT_/MASK_ and a described header's generated class carries.
+     */
     private static Map<String, long[]> describedLayout(Map<?, ?> type) {
-        Map<String, long[]> out = new java.util.HashMap<>();
+        Map<String, long[]> out = new java.util.LinkedHashMap<>();
         long bit = 0;
         for (Object o : (List<?>) type.get("seq")) {
             Map<?, ?> attr = (Map<?, ?>) o;
             int bits = bits(attr);
             long first = bit / 8, last = (bit + bits - 1) / 8, len = last - first + 1;
             long shift = len * 8 - (bit % 8) - bits;
+            if (!(attr.get("type") instanceof String t && t.matches("b[0-9]+")) && bit % 8 != 0) {
+                throw new IllegalArgumentException(attr.get("id") + " starts inside a byte");
+            }
             out.put(attr.get("id").toString(), new long[] {first, len, shift, bits >= 64 ? -1 : (1L << bits) - 1});
             bit += bits;
         }

@@ -1,6 +1,7 @@
 package io.rocescope.gui;
 
 import io.rocescope.dissector.field.InfinibandNames;
+import io.rocescope.dissector.field.ksy.IbTransportKsy;
 
 import java.util.Arrays;
 
@@ -47,7 +48,7 @@ final class CreditWindow {
         for (int i = 0; i < answers.size; i++) {
             int op = answerOps[i] & 0x1F, syn = syndromes[i];
             // the tracker reads credits from Acknowledge and Atomic Acknowledge packets whose syndrome says ACK
-            if ((op != 0x11 && op != 0x12) || syn < 0 || ((syn >>> 5) & 3) != InfinibandNames.AETH_ACK) continue;
+            if ((op != IbTransportKsy.OPCODE_RC_ACKNOWLEDGE && op != IbTransportKsy.OPCODE_RC_ATOMIC_ACKNOWLEDGE) || syn < 0 || ((syn >>> 5) & 3) != InfinibandNames.AETH_ACK) continue;
             int c = InfinibandNames.credits(syn & 0x1F);
             frames[n] = answers.frames[i];
             nanos[n] = answers.nanos[i];

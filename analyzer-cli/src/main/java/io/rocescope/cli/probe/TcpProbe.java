@@ -87,7 +87,6 @@ public final class TcpProbe {
                  Socket s = new Socket()) {
                 s.setSoLinger(true, 0);
                 s.connect(server.getLocalSocketAddress(), 1000);
-                System.nanoTime();
             } catch (IOException e) {
                 // no loopback: the first probe's time then includes the warm-up, as before
             }

@@ -22,18 +22,13 @@ final class ConnectionEnding {
         if (fl.packets == 0 || fl.requests == 0) return;
         boolean aToB = fl == c.ab;
         NegotiatedParameters n = c.negotiated;
-        if (o != null && retryExhausted(c, fl, o, n, findings, captureEnd)) return;
-        if (o != null && rnrExhausted(c, fl, o, n, aToB, findings, captureEnd)) return;
-        if (o != null && errorNak(c, fl, o, findings)) return;
-        midMessage(c, fl, findings, captureEnd);
+        if (o != null && retryExhausted(fl, o, n, findings, captureEnd)) return;
+        if (o != null && rnrExhausted(fl, o, n, aToB, findings, captureEnd)) return;
+        if (o != null && errorNak(fl, o, findings)) return;
+        midMessage(fl, findings, captureEnd);
     }
 
-    /** Where a finding happened: built only for a finding (most flows have none, and a million of these strings cost seconds). */
-    private static String where(Connection c, Flow fl) {
-        return fl.key + " (" + c.describe() + ")";
-    }
-
-    private static boolean retryExhausted(Connection c, Flow fl, TransportObservations o, NegotiatedParameters n,
+    private static boolean retryExhausted(Flow fl, TransportObservations o, NegotiatedParameters n,
                                           Findings findings, long captureEnd) {
         if (o.timeoutPsn < 0 || o.timeoutSends < 2 || o.freshAfterSeries) return false;
         long interval = o.seriesIntervals.count() > 0 ? o.seriesIntervals.median() : 0;
@@ -53,12 +48,12 @@ final class ConnectionEnding {
             + " (median; ACK timeout %d = 4.096 us x 2^%d = %s%s), then nothing: the requester's QP went to the error state"
             + " (IBV_WC_RETRY_EXC_ERR). The responder never answered: check that its QP is alive (not in error) and the path to it",
             o.timeoutPsn, o.timeoutSends, negotiated, interval / 1e6, exp, exp, CmNames.ibaTime(exp), ackTimeout);
-        findings.addCounted(FindingKind.QP_RETRY_EXHAUSTED, fl.connection.id, where(c, fl), text, o.timeoutSends, frames(o.firstSendFrame,
+        findings.addCounted(FindingKind.QP_RETRY_EXHAUSTED, fl.connection.id, FlowFindings.where(fl), text, o.timeoutSends, frames(o.firstSendFrame,
             o.timeoutFrames, o.timeoutFrameCount));
         return true;
     }
 
-    private static boolean rnrExhausted(Connection c, Flow fl, TransportObservations o, NegotiatedParameters n, boolean aToB,
+    private static boolean rnrExhausted(Flow fl, TransportObservations o, NegotiatedParameters n, boolean aToB,
                                         Findings findings, long captureEnd) {
         if (o.rnrPsn < 0 || o.rnrNaks < 1 || o.resentAfterRnr) return false;
         if (captureEnd - o.lastRnrTs < o.rnrTimerMicros() * 1000L) return false;   // the capture ended before the next retry was due
@@ -70,11 +65,11 @@ final class ConnectionEnding {
             + " requester did not send it again: its QP went to the error state (IBV_WC_RNR_RETRY_EXC_ERR). The responder had no"
             + " receive WQE posted: check that it posts receives before the peer sends, and its receive queue depth",
             o.rnrNaks, o.rnrPsn, negotiated, InfinibandNames.rnrTimerText(o.rnrCode));
-        findings.addCounted(FindingKind.QP_RNR_RETRY_EXHAUSTED, fl.connection.id, where(c, fl), text, o.rnrNaks, frames(-1, o.rnrFrames, o.rnrFrameCount));
+        findings.addCounted(FindingKind.QP_RNR_RETRY_EXHAUSTED, fl.connection.id, FlowFindings.where(fl), text, o.rnrNaks, frames(-1, o.rnrFrames, o.rnrFrameCount));
         return true;
     }
 
-    private static boolean errorNak(Connection c, Flow fl, TransportObservations o, Findings findings) {
+    private static boolean errorNak(Flow fl, TransportObservations o, Findings findings) {
         if (o.errorNakCode < 0 || o.requestsAfterErrorNak > 0) return false;
         String status, check;
         switch (o.errorNakCode) {
@@ -93,18 +88,18 @@ final class ConnectionEnding {
         String text = String.format(Locale.ROOT, "QP ended by NAK %s for PSN %d: both QPs go to the error state (%s at the"
             + " requester) and nothing more was sent on it. Check %s", InfinibandNames.nakName(o.errorNakCode), o.errorNakPsn,
             status, check);
-        findings.add(FindingKind.QP_ERROR_NAK, fl.connection.id, where(c, fl), text, o.errorNakFrame);
+        findings.add(FindingKind.QP_ERROR_NAK, fl.connection.id, FlowFindings.where(fl), text, o.errorNakFrame);
         return true;
     }
 
-    private static void midMessage(Connection c, Flow fl, Findings findings, long captureEnd) {
+    private static void midMessage(Flow fl, Findings findings, long captureEnd) {
         int op = fl.lastRequestOpcode;
         if (op < 0 || !(Opcodes.isFirst(op) || Opcodes.isMiddle(op))) return;
         if (captureEnd - fl.lastTs < MID_MESSAGE_QUIET_NANOS) return;
         String text = String.format(Locale.ROOT, "The QP stopped in the middle of a message: its last request (frame %d) was a %s,"
             + " and nothing followed in the %.3f s the capture went on. The sender's QP stopped (destroyed, reset or in error) or"
             + " the capture lost the rest", fl.lastFrame, InfinibandNames.opcodeLabel(op), (captureEnd - fl.lastTs) / 1e9);
-        findings.add(FindingKind.QP_STOPPED_MID_MESSAGE, fl.connection.id, where(c, fl), text, fl.lastFrame);
+        findings.add(FindingKind.QP_STOPPED_MID_MESSAGE, fl.connection.id, FlowFindings.where(fl), text, fl.lastFrame);
     }
 
     private static long[] frames(long first, long[] frames, int count) {

@@ -66,7 +66,7 @@ public final class LiveAnalysis {
 
     /**
      * The same, and {@code gate} (may be null) looks at the tracker's counts so far ({@link FlowTracker#snapshot})
-     * at most every {@link #GATE_INTERVAL_NANOS} (four times as long as a snapshot took, when that is more) while frames come, until it answers true once (a live rule gate
+     * at most every {@link #GATE_INTERVAL_NANOS} (four times as long as a snapshot took, when that is more) after frames came, also when no frame follows them, until it answers true once (a live rule gate
      * that has seen a rule fail for good: it stops the capture, and the end's reports follow as usual).
      */
     public Reports.Analysis run(Consumer<Finding> onFinding, java.util.function.Predicate<Reports.Analysis> gate) throws IOException {
@@ -85,6 +85,8 @@ public final class LiveAnalysis {
         private java.util.function.Predicate<Reports.Analysis> gate;
         private int seen;
         private long gateAt = Long.MIN_VALUE;
+        /** Frames have been analysed since the gate last looked. */
+        private boolean pending;
 
         Watched(TrackerJob job, Consumer<Finding> onFinding, java.util.function.Predicate<Reports.Analysis> gate) {
             this.job = job;
@@ -109,14 +111,24 @@ public final class LiveAnalysis {
                 seen += fresh.size();
                 for (Finding f : fresh) onFinding.accept(f);
             }
+            if (gate == null) return;
+            if (to > from) pending = true;
+            if (pending && System.nanoTime() >= gateAt) look();
+            // the frames just analysed may be the last for a while (a short burst, a quiet link): their look
+            // must not wait for a frame that may never come, so the wait for the next frame runs it when due
+            queue.whenIdle(gateAt, pending && gate != null ? this::look : null);
+        }
+
+        /** On the analysis thread, between batches: the gate looks at the counts so far. */
+        private void look() {
+            if (gate == null || !pending) return;
+            pending = false;
             long now = System.nanoTime();
-            if (gate != null && to > from && (gateAt == Long.MIN_VALUE || now >= gateAt)) {
-                if (gate.test(tracker.snapshot())) gate = null;
-                // a snapshot copies every connection: with many it takes long, and this thread must keep
-                // up with the capture, so the next one waits at least four times as long as this one took
-                long took = System.nanoTime() - now;
-                gateAt = System.nanoTime() + Math.max(GATE_INTERVAL_NANOS, 4 * took);
-            }
+            if (gate.test(tracker.snapshot())) gate = null;
+            // a snapshot copies every connection: with many it takes long, and this thread must keep
+            // up with the capture, so the next one waits at least four times as long as this one took
+            long took = System.nanoTime() - now;
+            gateAt = System.nanoTime() + Math.max(GATE_INTERVAL_NANOS, 4 * took);
         }
     }
 

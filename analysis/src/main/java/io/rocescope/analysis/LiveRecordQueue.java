@@ -21,6 +21,9 @@ final class LiveRecordQueue implements CaptureReader {
     private final ArrayDeque<CaptureRecord> waiting = new ArrayDeque<>();
     private long bytes, offered, dropped, number;
     private boolean ended;
+    /** What the analysis thread runs if no frame has come by {@link #idleAtNanos} (null: nothing). */
+    private Runnable idle;
+    private long idleAtNanos;
 
     synchronized boolean offer(long timestampNanos, byte[] data, int capturedLength, long originalLength, int linkType) {
         if (ended) return false;
@@ -44,17 +47,42 @@ final class LiveRecordQueue implements CaptureReader {
 
     synchronized long dropped() { return dropped; }
 
-    /** Waits for a frame or the end; null at the end with nothing left. */
-    private synchronized CaptureRecord take() throws IOException {
-        while (waiting.isEmpty() && !ended) {
-            try {
-                wait();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted while waiting for frames", e);
+    /**
+     * From the analysis thread, between batches: when no frame has arrived by {@code atNanos}
+     * ({@link System#nanoTime}), the wait for the next one runs {@code then} on the analysis thread, once.
+     * A null {@code then} cancels. This is how a look that is due still happens when the link goes quiet:
+     * the analysis thread is otherwise only woken by frames.
+     */
+    synchronized void whenIdle(long atNanos, Runnable then) {
+        idle = then;
+        idleAtNanos = atNanos;
+    }
+
+    /** Waits for a frame or the end, running a due {@link #whenIdle} task meanwhile; null at the end with nothing left. */
+    private CaptureRecord take() throws IOException {
+        while (true) {
+            Runnable due;
+            synchronized (this) {
+                try {
+                    while (waiting.isEmpty() && !ended) {
+                        if (idle == null) {
+                            wait();
+                            continue;
+                        }
+                        long left = idleAtNanos - System.nanoTime();
+                        if (left <= 0) break;
+                        wait(left / 1_000_000, (int) (left % 1_000_000));
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while waiting for frames", e);
+                }
+                if (!waiting.isEmpty() || ended) return poll();
+                due = idle;
+                idle = null;
             }
+            due.run();   // outside the lock: the capture thread goes on offering meanwhile
         }
-        return poll();
     }
 
     private synchronized CaptureRecord poll() {

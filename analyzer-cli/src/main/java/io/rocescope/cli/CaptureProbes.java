@@ -28,7 +28,7 @@ final class CaptureProbes implements AutoCloseable {
     private final List<String> kinds;
     private final ProbeReport report;
     private final long joinMillis;
-    private final List<Thread> threads = new ArrayList<>();
+    private final List<Thread> threads = new java.util.concurrent.CopyOnWriteArrayList<>();   // cancelled from other threads
     private final List<String> errors = Collections.synchronizedList(new ArrayList<>());
     private volatile boolean stopped;
 
@@ -105,10 +105,18 @@ final class CaptureProbes implements AutoCloseable {
         threads.forEach(Thread::start);
     }
 
-    /** Stops the probes still going (the capture is over) and waits for them. */
-    void stop() throws InterruptedException {
+    /**
+     * From any thread, at once: the probes still going send no more (the capture is ending, and a probe it
+     * would not see must not go out). Does not wait: {@link #stop} does.
+     */
+    void cancel() {
         stopped = true;
         for (Thread t : threads) t.interrupt();
+    }
+
+    /** Stops the probes still going (the capture is over) and waits for them. */
+    void stop() throws InterruptedException {
+        cancel();
         for (Thread t : threads) t.join(joinMillis);
     }
 

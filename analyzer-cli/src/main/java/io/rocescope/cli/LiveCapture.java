@@ -110,6 +110,8 @@ final class LiveCapture {
             } catch (Throwable t) {
                 failed.compareAndSet(null, t);
             } finally {
+                // -c reached, or the loop broken: no probe may go out that the capture would not take
+                if (probes != null) probes.cancel();
                 analysis.end();
             }
         }, "rocescope-capture");
@@ -221,6 +223,8 @@ final class LiveCapture {
     }
 
     void stop() {
+        // the probes first: one sent between the loop's end and the analysis' end was never captured
+        if (probes != null) probes.cancel();
         try {
             handle.breakLoop();
         } catch (org.pcap4j.core.NotOpenException e) {

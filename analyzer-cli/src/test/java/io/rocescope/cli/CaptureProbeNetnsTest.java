@@ -211,7 +211,8 @@ class CaptureProbeNetnsTest {
     }
 
     @Test
-    void aCaptureThatEndsFirstStopsTheProbesAndSaysSo() throws Exception {
+    void aCaptureThatEndsFirstStopsTheProbesAndSaysSo(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("ended.pcapng");
         try (NetnsPair net = NetnsPair.create("e")) {
             List<String> log = new ArrayList<>();
             Process resp = ProbeNetnsTest.responder(net, "rej", 90, log);
@@ -219,7 +220,7 @@ class CaptureProbeNetnsTest {
             long start = System.nanoTime();
             try {
                 r = ProbeNetnsTest.probe(net, "capture", "-i", net.ifA, "-a", "2", "--probe", "cm:" + net.ipB, "--probe-count", "100", "--rate", "5",
-                    "-T", "json");
+                    "-T", "json", "-w", file.toString());
             } finally {
                 resp.destroy();
                 resp.waitFor(10, TimeUnit.SECONDS);
@@ -233,6 +234,8 @@ class CaptureProbeNetnsTest {
             // 5/s for 2 s: 11 tokens, the first at once; one more when the stop comes late on a loaded machine
             assertThat(sent).isBetween(1, 12);
             assertThat(r.err()).contains("rocescope: warning: the capture ended before the probes of cm:" + net.ipB + " were done (" + sent + " of 100)");
+            // the probes stop with the capture, before its analysis ends: none went out that the capture did not take
+            assertThat(rows(file, REQ, "frame.number")).as("the REQs in the capture").hasSize(sent);
         }
     }
 

@@ -3,6 +3,7 @@ package io.rocescope.flow;
 import io.rocescope.dissector.field.FieldType;
 import io.rocescope.dissector.text.Addresses;
 import io.rocescope.dissector.text.LineBuffer;
+import io.rocescope.dissector.value.Gid;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -53,18 +54,12 @@ final class AddressCache {
     }
 
     /**
-     * A GID the dissector gives only as its text (perftest's and ibv_*_pingpong's exchanges carry it as text on
-     * the wire, and their fields keep that text): its value, or null when the text is no IPv6 address.
+     * A GID's address as a value: an IPv4-mapped GID (RoCEv2 over IPv4) is its IPv4 address, as the IP header
+     * of the packets it sends has it; any other GID is an IPv6 address.
      */
-    Address gid(String text) {
-        if (text == null || text.indexOf(':') < 0) return null;
-        try {
-            byte[] b = java.net.InetAddress.getByName("[" + text + "]").getAddress();   // bracketed: a literal, never a name to look up
-            if (b.length == 4) return ipv4(Addresses.be(b, 0, 4));   // ::ffff:a.b.c.d, as InetAddress folds it
-            return ipv6(b, 0);
-        } catch (java.net.UnknownHostException | SecurityException e) {
-            return null;
-        }
+    Address gid(Gid gid) {
+        long v4 = gid.mappedIpv4();
+        return v4 >= 0 ? ipv4(v4) : of(FieldType.IPV6, true, gid.hi(), gid.lo());
     }
 
     private String format(FieldType type, long hi, long lo) {

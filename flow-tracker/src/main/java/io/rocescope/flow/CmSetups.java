@@ -4,6 +4,7 @@ import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.CmFields;
 import io.rocescope.dissector.field.CmNames;
 import io.rocescope.dissector.field.Fields;
+import io.rocescope.dissector.value.Gid;
 
 import java.util.ArrayList;
 import io.rocescope.dissector.util.LruMap;
@@ -23,7 +24,9 @@ final class CmSetups {
 
     static final class Session {
         Address initiator, responder;
-        String service, initiatorGid, responderGid;
+        String service;
+        /** The REQ's primary path GIDs (its local and remote), as values. */
+        Gid initiatorGid, responderGid;
         long reqLocalCommId, repLocalCommId = -1;
         int reqQpn, reqPsn, repQpn, repPsn, mtu;
         int retries;
@@ -91,8 +94,8 @@ final class CmSetups {
                 s.maxRetries = (int) f.get(CmFields.REQ_MAXCMRETR, -1);
                 s.params.onReq(f, v.frame);
                 int lg = f.find(CmFields.PATH_LOCALGID[0]), rg = f.find(CmFields.PATH_REMOTEGID[0]);
-                if (lg >= 0) s.initiatorGid = io.rocescope.dissector.text.FieldText.value(f, lg);
-                if (rg >= 0) s.responderGid = io.rocescope.dissector.text.FieldText.value(f, rg);
+                if (lg >= 0) s.initiatorGid = Gid.of(f.data(), f.offset(lg));
+                if (rg >= 0) s.responderGid = Gid.of(f.data(), f.offset(rg));
                 int proto = f.find(CmFields.REQ_SERVICEID_PROTOCOL);
                 s.service = proto >= 0 ? CmNames.portSpaceLabel((int) f.value(proto)) + ":" + f.get(CmFields.REQ_SERVICEID_DPORT, 0)
                     : String.format("0x%016x", f.get(CmFields.REQ_SERVICEID, 0));
@@ -240,8 +243,9 @@ final class CmSetups {
             : addresses.ipv6(f.data(), f.offset(field));
     }
 
-    private static String gidText(DecodedFrame f, int field) {
-        return field < 0 ? null : io.rocescope.dissector.text.FieldText.value(f, field);
+    /** A GID field's address as the finding prints it (the address's own text: its field's display text is not read). */
+    private String gidText(DecodedFrame f, int field) {
+        return field < 0 ? null : gid(f, field).toString();
     }
 
     /** The number of the connection a session made (none yet: {@link Finding#NO_CONNECTION}). */

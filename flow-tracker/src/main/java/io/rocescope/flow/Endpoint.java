@@ -1,7 +1,9 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.text.Addresses;
 import io.rocescope.dissector.text.LineBuffer;
 import io.rocescope.dissector.text.Text;
+import io.rocescope.dissector.value.Gid;
 
 /**
  * One side of a connection: its address (the RoCE GID's, as a value), QPN, the PSN it sends first, and the
@@ -12,7 +14,8 @@ public final class Endpoint {
     int qpn = -1;
     int startPsn = -1;
     long rkey = -1, va = -1;
-    String gid;
+    /** The GID the set-up named for this side (null when it named none). */
+    Gid gid;
 
     Endpoint(Address address, int qpn) {
         this.address = address;
@@ -24,7 +27,8 @@ public final class Endpoint {
     public int startPsn() { return startPsn; }
     public long rkey() { return rkey; }
     public long va() { return va; }
-    public String gid() { return gid; }
+    /** The set-up's GID for this side as text ("::ffff:10.0.0.1", "fd00::1"), null when it named none. */
+    public String gid() { return gid == null ? null : Addresses.ipv6(gid); }
 
     @Override
     public String toString() {

@@ -90,7 +90,7 @@ final class ReportBuilder {
 
     private static Reports.EndpointReport endpoint(Endpoint e) {
         return new Reports.EndpointReport(e.ip(), e.qpn >= 0 ? e.qpn : null, e.startPsn >= 0 ? e.startPsn : null,
-            e.rkey >= 0 ? e.rkey : null, e.va >= 0 ? e.va : null, e.gid);
+            e.rkey >= 0 ? e.rkey : null, e.va >= 0 ? e.va : null, e.gid());
     }
 
     private static Reports.FlowReport flow(Flow f, FlowTracker t) {

@@ -3,9 +3,8 @@ package io.rocescope.flow;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.CmNames;
 import io.rocescope.dissector.field.Fields;
-import io.rocescope.dissector.field.PerftestFields;
-import io.rocescope.dissector.field.PingpongFields;
-import io.rocescope.dissector.text.FieldText;
+import io.rocescope.dissector.perftest.PerftestRecord;
+import io.rocescope.dissector.perftest.PingpongRecord;
 
 import java.util.ArrayList;
 import io.rocescope.dissector.util.LruMap;
@@ -84,60 +83,57 @@ final class SocketSetups {
         if (syn && !ack) event(s, v, "TCP SYN", "port " + cport + " → " + perftestPort);
         else if (syn) { s.synAckSeen = true; event(s, v, "TCP SYN/ACK", ""); }
         else if (s.synAckSeen && !s.handshakeDone && fromClient && ack) { s.handshakeDone = true; event(s, v, "TCP ACK (handshake done)", ""); }
-        for (int i = f.find(PerftestFields.RECORD); i >= 0; i = f.findNext(PerftestFields.RECORD, i)) {
-            int end = f.findNext(PerftestFields.RECORD, i);
-            if (end < 0) end = f.fieldCount();
-            record(f, i, end, s, v, fromClient);
-        }
-        for (int i = f.find(PingpongFields.MESSAGE); i >= 0; i = f.findNext(PingpongFields.MESSAGE, i)) {
-            int end = f.findNext(PingpongFields.MESSAGE, i);
-            if (end < 0) end = f.fieldCount();
-            pingpong(f, i, end, s, v, fromClient);
-        }
+        for (PerftestRecord r : f.perftestRecords()) record(r, s, v, fromClient);
+        for (PingpongRecord r : f.pingpongRecords()) pingpong(r, s, v, fromClient);
         if (fin) { s.fin = true; event(s, v, "TCP FIN", fromClient ? "from client" : "from server"); }
         if (rst) event(s, v, "TCP RST", fromClient ? "from client" : "from server");
     }
 
-    private void record(DecodedFrame f, int from, int end, Session s, PacketView v, boolean fromClient) {
+    private void record(PerftestRecord r, Session s, PacketView v, boolean fromClient) {
         s.perftest = true;
-        String kind = FieldText.value(f, from);
-        switch (kind) {
-            case "version": event(s, v, "perftest version", FieldText.value(f, f.findIn(PerftestFields.VERSION, from, end))); break;
-            case "mtu": {
-                long code = f.value(f.findIn(PerftestFields.MTU, from, end));
-                s.mtu = CmSetups.mtuBytes((int) code);
-                s.mtuCode = (int) code;
+        switch (r.kind()) {
+            case VERSION: event(s, v, "perftest version", r.text()); break;
+            case MTU: {
+                int code = (int) r.number();
+                s.mtu = CmSetups.mtuBytes(code);
+                s.mtuCode = code;
                 event(s, v, "perftest MTU", CmNames.MTU.label(code));
                 break;
             }
-            case "key": {
-                int qpn = (int) f.value(f.findIn(PerftestFields.KEY_QPN, from, end));
-                int psn = (int) f.value(f.findIn(PerftestFields.KEY_PSN, from, end));
-                int g4 = f.findIn(PerftestFields.KEY_GID_IPV4, from, end), g = f.findIn(PerftestFields.KEY_GID, from, end);
-                Address gidIp = g4 >= 0 ? addresses.ipv4(f.value(g4)) : g >= 0 ? gid(FieldText.value(f, g), v) : v.src;
-                Endpoint e = new Endpoint(gidIp, qpn);
-                e.startPsn = psn;
-                e.rkey = f.value(f.findIn(PerftestFields.KEY_RKEY, from, end));
-                e.va = f.value(f.findIn(PerftestFields.KEY_VADDR, from, end));
-                e.gid = g >= 0 ? FieldText.value(f, g) : null;
-                boolean first = (fromClient ? s.clientKey : s.serverKey) == null;
-                if (fromClient && first) s.clientKey = e;
-                if (!fromClient && first) s.serverKey = e;
-                int outReads = f.findIn(PerftestFields.KEY_OUT_READS, from, end);
-                if (first && outReads >= 0) {
-                    if (fromClient) s.clientOutReads = (int) f.value(outReads); else s.serverOutReads = (int) f.value(outReads);
-                }
-                String label = s.connection != null && s.connection.firstDataTs >= 0 ? "perftest sync (key)" : "perftest key";
-                event(s, v, label, String.format("QPN 0x%06x PSN 0x%06x RKey 0x%x VA 0x%x GID %s", qpn, psn, e.rkey, e.va, gidIp));
-                if (s.connection == null && s.clientKey != null && s.serverKey != null) {
-                    s.connection = table.connect(new SetUp(SetupKind.SOCKET, PairedBy.SOCKET, s.clientKey, s.serverKey, s.events,
-                        "TCP:" + s.serverPort, "RC", s.mtu > 0 ? s.mtu : -1, s.mtu > 0 ? "perftest" : "unknown", -1, perftestParameters(s)));
-                }
-                break;
-            }
-            case "sync": event(s, v, "perftest sync", FieldText.value(f, f.findIn(PerftestFields.SYNC, from, end))); break;
-            case "report": event(s, v, "perftest report", ""); break;
+            case KEY: key(r.key(), s, v, fromClient); break;
+            case SYNC: event(s, v, "perftest sync", r.text()); break;
+            case REPORT: event(s, v, "perftest report", ""); break;
             default: break;
+        }
+    }
+
+    /**
+     * A key record: the sender's QP, the PSN it sends from, its buffer's R_Key and VA, and its GID (the RoCE
+     * address of its packets; the TCP address stands in for a record without one). The first record of each
+     * side is the one that counts (the later ones repeat it as syncs).
+     */
+    private void key(PerftestRecord.Key k, Session s, PacketView v, boolean fromClient) {
+        Address gidIp = k.gid() != null ? addresses.gid(k.gid()) : v.src;
+        Endpoint e = new Endpoint(gidIp, k.qpn());
+        e.startPsn = k.psn();
+        e.rkey = k.rkey();
+        e.va = k.vaddr();
+        e.gid = k.gid();
+        boolean first = (fromClient ? s.clientKey : s.serverKey) == null;
+        if (first) {
+            if (fromClient) {
+                s.clientKey = e;
+                s.clientOutReads = k.outReads();
+            } else {
+                s.serverKey = e;
+                s.serverOutReads = k.outReads();
+            }
+        }
+        String label = s.connection != null && s.connection.firstDataTs >= 0 ? "perftest sync (key)" : "perftest key";
+        event(s, v, label, String.format("QPN 0x%06x PSN 0x%06x RKey 0x%x VA 0x%x GID %s", k.qpn(), k.psn(), e.rkey, e.va, gidIp));
+        if (s.connection == null && s.clientKey != null && s.serverKey != null) {
+            s.connection = table.connect(new SetUp(SetupKind.SOCKET, PairedBy.SOCKET, s.clientKey, s.serverKey, s.events,
+                "TCP:" + s.serverPort, "RC", s.mtu > 0 ? s.mtu : -1, s.mtu > 0 ? "perftest" : "unknown", -1, perftestParameters(s)));
         }
     }
 
@@ -146,20 +142,16 @@ final class SocketSetups {
      * pp_connect_ctx: sq_psn = its own PSN, rq_psn = the peer's). xsrq's XRC destinations are decoded but not
      * paired (their send and receive QPs differ; rxe, on which this was tested, has no XRC).
      */
-    private void pingpong(DecodedFrame f, int from, int end, Session s, PacketView v, boolean fromClient) {
+    private void pingpong(PingpongRecord r, Session s, PacketView v, boolean fromClient) {
         s.pingpong = true;
-        String kind = FieldText.value(f, from);
-        if (!kind.equals("dest")) {
-            event(s, v, "ibv_pingpong " + kind, "");
+        PingpongRecord.Dest dest = r.dest();
+        if (dest == null) {
+            event(s, v, "ibv_pingpong " + r.kind().word(), "");
             return;
         }
-        int qpn = (int) f.value(f.findIn(PingpongFields.QPN, from, end));
-        int psn = (int) f.value(f.findIn(PingpongFields.PSN, from, end));
-        int g4 = f.findIn(PingpongFields.GID_IPV4, from, end), g = f.findIn(PingpongFields.GID, from, end);
-        String gid = FieldText.value(f, g);
+        int qpn = dest.qpn(), psn = dest.psn();
         // a zero GID (InfiniBand, no -g): the TCP address stands in
-        Address ip = g4 >= 0 ? addresses.ipv4(f.value(g4)) : gid.equals("::") ? v.src : gid(gid, v);
-        boolean xrc = f.findIn(PingpongFields.SEND_QPN, from, end) >= 0;
+        Address ip = dest.gid().isZero() ? v.src : addresses.gid(dest.gid());
         if (qpn == 0) {
             // ibv_srq_pingpong always sends its whole table (MAX_QP = 256 entries), the unused ones all zero
             boolean[] seen = fromClient ? s.clientUnused : s.serverUnused;
@@ -167,14 +159,13 @@ final class SocketSetups {
             seen[0] = true;
             return;
         }
-        event(s, v, "ibv_pingpong dest", String.format("QPN 0x%06x PSN 0x%06x LID 0x%04x GID %s",
-            qpn, psn, f.value(f.findIn(PingpongFields.LID, from, end)), ip));
-        if (xrc) return;
+        event(s, v, "ibv_pingpong dest", String.format("QPN 0x%06x PSN 0x%06x LID 0x%04x GID %s", qpn, psn, dest.lid(), ip));
+        if (r.kind() == PingpongRecord.Kind.XRC_DEST) return;
         List<Endpoint> mine = fromClient ? s.clientDests : s.serverDests, theirs = fromClient ? s.serverDests : s.clientDests;
         if (mine.size() >= MAX_QPS) return;
         Endpoint e = new Endpoint(ip, qpn);
         e.startPsn = psn;
-        e.gid = gid;
+        e.gid = dest.gid();
         mine.add(e);
         int i = mine.size() - 1;
         if (i < theirs.size()) {
@@ -200,12 +191,6 @@ final class SocketSetups {
         TimelineEvent e = TimelineEvent.of(v.frame, v.ts, v.src, v.dst, what, detail);
         s.events.add(e);
         for (Connection c : s.connections) c.timeline.add(e);
-    }
-
-    /** A GID given as text, as a value (the TCP address stands in for text that is none). */
-    private Address gid(String text, PacketView v) {
-        Address a = addresses.gid(text);
-        return a != null ? a : v.src;
     }
 
     void finish(List<Reports.SetupReport> failed) {

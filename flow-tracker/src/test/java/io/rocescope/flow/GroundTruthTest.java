@@ -29,10 +29,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The tracker against the real captures and what the tools printed while making them. */
 class GroundTruthTest {
 
-    record Printed(int qpn, int psn, Long rkey, Long vaddr) {}
+    /** A side's printed values; gid: its "GID:" line's bytes (perftest prints them in decimal), null when not printed. */
+    record Printed(int qpn, int psn, Long rkey, Long vaddr, byte[] gid) {}
 
     private static final Pattern ADDRESS = Pattern.compile(
-        " local address: LID \\w+ QPN 0x(\\w+) PSN 0x(\\w+)(?: OUT 0x\\w+)?(?: RKey 0x(\\w+) VAddr 0x(\\w+))?");
+        " local address: LID \\w+ QPN 0x(\\w+) PSN 0x(\\w+)(?: OUT 0x\\w+)?(?: RKey 0x(\\w+) VAddr 0x(\\w+))?(?:\\s*\\n GID: ([\\d:]+))?");
 
     static String txt(String name) {
         try {
@@ -50,8 +51,14 @@ class GroundTruthTest {
         for (int i = 0; i < 2; i++) {
             Matcher m = ADDRESS.matcher(t.substring(t.indexOf(sections[i])));
             if (!m.find()) return null;
+            byte[] gid = null;
+            if (m.group(5) != null) {
+                String[] b = m.group(5).split(":");
+                gid = new byte[b.length];
+                for (int j = 0; j < b.length; j++) gid[j] = (byte) Integer.parseInt(b[j]);
+            }
             out[i] = new Printed(Integer.parseInt(m.group(1), 16), Integer.parseInt(m.group(2), 16),
-                m.group(3) == null ? null : Long.parseLong(m.group(3), 16), m.group(4) == null ? null : Long.parseLong(m.group(4), 16));
+                m.group(3) == null ? null : Long.parseLong(m.group(3), 16), m.group(4) == null ? null : Long.parseLong(m.group(4), 16), gid);
         }
         return out;
     }
@@ -93,6 +100,13 @@ class GroundTruthTest {
         if (p.rkey() != null) {
             assertThat(e.rkey()).as(what + " R_Key").isEqualTo(p.rkey());
             assertThat(e.va()).as(what + " VA").isEqualTo(p.vaddr());
+        }
+        if (p.gid() != null) {
+            // the GID as exchanged, and as the side's RoCE address (an IPv4-mapped GID is its IPv4 address)
+            assertThat(e.gid()).as(what + " GID").isEqualTo(Addresses.ipv6(p.gid(), 0));
+            long v4 = Addresses.mappedIpv4(p.gid(), 0);
+            assertThat(e.ip()).as(what + " address").isEqualTo(v4 >= 0 ? Addresses.ipv4(new io.rocescope.dissector.text.LineBuffer(16), v4).toString()
+                : Addresses.ipv6(p.gid(), 0));
         }
     }
 

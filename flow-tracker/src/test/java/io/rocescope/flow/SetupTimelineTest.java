@@ -30,7 +30,8 @@ class SetupTimelineTest {
     /** "  local address:  LID 0x0000, QPN 0x000011, PSN 0x9b5b5e, GID ::ffff:10.0.0.1" (rdma-core pingpong.c) */
     private static final Pattern LOCAL = Pattern.compile("local address:\\s+LID 0x\\w+, QPN 0x(\\w+), PSN 0x(\\w+)[,:] GID (\\S+)");
 
-    record Dest(int qpn, int psn, String ip) {}
+    /** ip: the side's RoCE address (an IPv4-mapped GID's IPv4 address); gid: the GID as the program printed it. */
+    record Dest(int qpn, int psn, String ip, String gid) {}
 
     static Path sample(String name) {
         return TestCaptures.sample(name);
@@ -52,7 +53,7 @@ class SetupTimelineTest {
         List<Dest> out = new ArrayList<>();
         Matcher m = LOCAL.matcher(section);
         while (m.find()) {
-            out.add(new Dest(Integer.parseInt(m.group(1), 16), Integer.parseInt(m.group(2), 16), m.group(3).replace("::ffff:", "")));
+            out.add(new Dest(Integer.parseInt(m.group(1), 16), Integer.parseInt(m.group(2), 16), m.group(3).replace("::ffff:", ""), m.group(3)));
         }
         return out;
     }
@@ -94,6 +95,8 @@ class SetupTimelineTest {
             assertThat(c.a().qpn()).as(name + " client QPN " + i).isEqualTo(client.get(i).qpn());
             assertThat(c.a().startPsn()).as(name + " client PSN " + i).isEqualTo(client.get(i).psn());
             assertThat(c.a().ip()).isEqualTo(client.get(i).ip());
+            assertThat(c.a().gid()).as(name + " client GID " + i).isEqualTo(client.get(i).gid());
+            assertThat(c.b().gid()).as(name + " server GID " + i).isEqualTo(server.get(i).gid());
             assertThat(c.b().qpn()).as(name + " server QPN " + i).isEqualTo(server.get(i).qpn());
             assertThat(c.b().startPsn()).as(name + " server PSN " + i).isEqualTo(server.get(i).psn());
             assertThat(c.b().ip()).isEqualTo(server.get(i).ip());

@@ -4,6 +4,8 @@ import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.field.FieldType;
 import io.rocescope.dissector.field.Fields;
+import io.rocescope.dissector.perftest.PerftestRecord;
+import io.rocescope.dissector.perftest.PingpongRecord;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -62,6 +64,13 @@ public final class DecodedFrame {
     private boolean objectsUsed;
 
     private final List<Expert> experts = new ArrayList<>(2);
+    /**
+     * The socket exchange records (perftest's, ibv_*_pingpong's) this frame's TCP payload completed, as typed
+     * values: the fields are made from them, and the flow tracker reads them instead of the fields' text.
+     * Made on the first such frame only (null until then: other frames cost nothing).
+     */
+    private List<PerftestRecord> perftestRecords;
+    private List<PingpongRecord> pingpongRecords;
 
     /** False once a display filter rejected the frame (frame.time_delta_displayed counts from the last kept one). */
     private boolean displayed = true;
@@ -131,6 +140,7 @@ public final class DecodedFrame {
             Arrays.fill(objects, 0, count, null);
             objectsUsed = false;
         }
+        clearExchange();
         this.count = 0;
         if (++generation == 0) { Arrays.fill(firstStamp, 0); generation = 1; }   // never for a copy: reset() is the decoder's
         this.depth = 0;
@@ -192,6 +202,23 @@ public final class DecodedFrame {
         experts.add(e);
     }
 
+    /** Adds a perftest record this frame completed (its fields are added by the dissector as well). */
+    void perftestRecord(PerftestRecord r) {
+        if (perftestRecords == null) perftestRecords = new ArrayList<>(2);
+        perftestRecords.add(r);
+    }
+
+    /** Adds an ibv_*_pingpong message this frame completed. */
+    void pingpongRecord(PingpongRecord r) {
+        if (pingpongRecords == null) pingpongRecords = new ArrayList<>(1);
+        pingpongRecords.add(r);
+    }
+
+    private void clearExchange() {
+        if (perftestRecords != null) perftestRecords.clear();
+        if (pingpongRecords != null) pingpongRecords.clear();
+    }
+
     private void grow() {
         int n = defs.length * 2;
         defs = Arrays.copyOf(defs, n);
@@ -214,6 +241,7 @@ public final class DecodedFrame {
             while (kept < count && depths[kept] > 0) kept++;
         }
         if (objectsUsed) Arrays.fill(objects, kept, count, null);
+        clearExchange();   // as the fields they gave: a failed frame carries none
         count = kept;
         depth = 0;
         if (firstStamp != null) {
@@ -284,6 +312,16 @@ public final class DecodedFrame {
         dstAddress = dst;
     }
     public List<Expert> experts() { return experts; }
+
+    /** The perftest records this frame's TCP payload completed, in stream order (empty for most frames). */
+    public List<PerftestRecord> perftestRecords() {
+        return perftestRecords == null ? List.of() : java.util.Collections.unmodifiableList(perftestRecords);
+    }
+
+    /** The ibv_*_pingpong messages this frame's TCP payload completed, in stream order (empty for most frames). */
+    public List<PingpongRecord> pingpongRecords() {
+        return pingpongRecords == null ? List.of() : java.util.Collections.unmodifiableList(pingpongRecords);
+    }
 
     /** Called by a display filter that rejects this frame: the next frame's time_delta_displayed skips it. */
     public void notDisplayed() { displayed = false; }
@@ -399,6 +437,9 @@ public final class DecodedFrame {
         c.depths = Arrays.copyOf(depths, count);
         c.objects = Arrays.copyOf(objects, count);
         c.experts.addAll(experts);
+        // the records are immutable values: the copy shares them
+        if (perftestRecords != null && !perftestRecords.isEmpty()) c.perftestRecords = new ArrayList<>(perftestRecords);
+        if (pingpongRecords != null && !pingpongRecords.isEmpty()) c.pingpongRecords = new ArrayList<>(pingpongRecords);
         c.displayed = displayed;
         c.keep = keep;
         return c;

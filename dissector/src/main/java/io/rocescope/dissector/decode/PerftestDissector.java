@@ -28,6 +28,7 @@ final class PerftestDissector {
         for (PerftestRecord r : records) {
             int off = recordOffset(r.streamStart(), segStart, payloadOff, captured);
             int len = recordLength(r.streamStart(), r.streamEnd(), segStart, captured);
+            f.perftestRecord(r);
             int node = f.open(PERFTEST, off);
             f.add(RECORD, off, len, r.kind().ordinal(), r.kind().name().toLowerCase());
             switch (r.kind()) {
@@ -62,8 +63,8 @@ final class PerftestDissector {
         f.add(KEY_RKEY, off, len, k.rkey());
         f.add(KEY_VADDR, off, len, k.vaddr());
         if (k.gid() != null) {
-            f.add(KEY_GID, off, len, 0, Addresses.ipv6(k.gid(), 0));
-            long v4 = Addresses.mappedIpv4(k.gid(), 0);
+            f.add(KEY_GID, off, len, 0, Addresses.ipv6(k.gid()));
+            long v4 = k.gid().mappedIpv4();
             if (v4 >= 0) f.add(KEY_GID_IPV4, off, len, v4);
         }
         f.add(KEY_SRQN, off, len, k.srqn());

@@ -18,25 +18,25 @@ final class PingpongDissector {
         for (PingpongRecord r : records) {
             int off = PerftestDissector.recordOffset(r.streamStart(), segStart, payloadOff, captured);
             int len = PerftestDissector.recordLength(r.streamStart(), r.streamEnd(), segStart, captured);
+            f.pingpongRecord(r);
             int node = f.open(PINGPONG, off);
             switch (r.kind()) {
                 case DEST:
                 case XRC_DEST: {
                     PingpongRecord.Dest dst = r.dest();
-                    f.add(MESSAGE, off, len, 0, "dest");
+                    f.add(MESSAGE, off, len, 0, r.kind().word());
                     f.add(INDEX, off, len, r.index());
                     f.add(LID, off, len, dst.lid());
                     f.add(QPN, off, len, dst.qpn());
                     if (dst.sendQpn() >= 0) f.add(SEND_QPN, off, len, dst.sendQpn());
                     f.add(PSN, off, len, dst.psn());
                     if (dst.srqn() >= 0) f.add(SRQN, off, len, dst.srqn());
-                    f.add(GID, off, len, 0, Addresses.ipv6(dst.gid(), 0));
-                    long v4 = Addresses.mappedIpv4(dst.gid(), 0);
+                    f.add(GID, off, len, 0, Addresses.ipv6(dst.gid()));
+                    long v4 = dst.gid().mappedIpv4();
                     if (v4 >= 0) f.add(GID_IPV4, off, len, v4);
                     break;
                 }
-                case DONE: f.add(MESSAGE, off, len, 0, "done"); break;
-                default: f.add(MESSAGE, off, len, 0, "END"); break;
+                default: f.add(MESSAGE, off, len, 0, r.kind().word()); break;
             }
             f.close(node, off + len);
         }

@@ -1,5 +1,7 @@
 package io.rocescope.dissector.perftest;
 
+import io.rocescope.dissector.value.Gid;
+
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -16,7 +18,7 @@ final class PerftestStreamParser {
     static final int MAX_KEY = 130;
     private static final Pattern KEY = Pattern.compile(
         "([0-9a-f]{4}):([0-9a-f]{4}):([0-9a-f]{6}):([0-9a-f]{6}):([0-9a-f]{8}):([0-9a-f]{16})"
-            + "(?::[0-9a-f]{16})?"                                   // data-validation builds: tail-marker VA
+            + "(?::([0-9a-f]{16}))?"                                 // data-validation builds: tail-marker VA
             + "(?::((?:[0-9a-f]{2}:){15}[0-9a-f]{2}))?"             // GID
             + "(?::([0-9a-f]{8}))?:?");                              // SRQN (absent in very old builds)
     private static final Pattern KEY_START = Pattern.compile("[0-9a-f]{4}:[0-9a-f]{4}:[0-9a-f]{6}:");
@@ -218,20 +220,21 @@ final class PerftestStreamParser {
         long lid = hex(pos, 4), out = hex(pos + 5, 4), qpn = hex(pos + 10, 6), psn = hex(pos + 17, 6), rkey = hex(pos + 24, 8);
         long vaHi = hex(pos + 33, 8), vaLo = hex(pos + 41, 8);
         if ((lid | out | qpn | psn | rkey | vaHi | vaLo) < 0) return null;
-        byte[] g = null;
+        Gid g = null;
         int at = pos + 50;
         if (gid) {
-            g = new byte[16];
+            long hi = 0, lo = 0;
             for (int i = 0; i < 16; i++, at += 3) {
                 long b = hex(at, 2);
                 if (b < 0 || buf[at + 2] != ':') return null;
-                g[i] = (byte) b;
+                if (i < 8) hi = hi << 8 | b; else lo = lo << 8 | b;
             }
             if (buf[pos + n - 1] != ':') return null;
+            g = new Gid(hi, lo);
         }
         long srqn = hex(at, 8);
         if (srqn < 0) return null;
-        return new PerftestRecord.Key((int) lid, (int) out, (int) qpn, (int) psn, rkey, vaHi << 32 | vaLo, g, srqn);
+        return new PerftestRecord.Key((int) lid, (int) out, (int) qpn, (int) psn, rkey, vaHi << 32 | vaLo, -1, g, srqn);
     }
 
     /** Lower-case hex digits at pos, or -1. */
@@ -247,15 +250,18 @@ final class PerftestStreamParser {
     }
 
     private static PerftestRecord.Key key(Matcher m) {
-        byte[] gid = null;
-        if (m.group(7) != null) {
-            String[] parts = m.group(7).split(":");
-            gid = new byte[16];
-            for (int i = 0; i < 16; i++) gid[i] = (byte) Integer.parseInt(parts[i], 16);
+        Gid gid = null;
+        if (m.group(8) != null) {
+            String[] parts = m.group(8).split(":");
+            long hi = 0, lo = 0;
+            for (int i = 0; i < 8; i++) hi = hi << 8 | Integer.parseInt(parts[i], 16);
+            for (int i = 8; i < 16; i++) lo = lo << 8 | Integer.parseInt(parts[i], 16);
+            gid = new Gid(hi, lo);
         }
         return new PerftestRecord.Key(Integer.parseInt(m.group(1), 16), Integer.parseInt(m.group(2), 16),
             Integer.parseInt(m.group(3), 16), Integer.parseInt(m.group(4), 16), Long.parseLong(m.group(5), 16),
-            Long.parseUnsignedLong(m.group(6), 16), gid, m.group(8) == null ? 0 : Long.parseLong(m.group(8), 16));
+            Long.parseUnsignedLong(m.group(6), 16), m.group(7) == null ? -1 : Long.parseUnsignedLong(m.group(7), 16), gid,
+            m.group(9) == null ? 0 : Long.parseLong(m.group(9), 16));
     }
 
     private PerftestRecord record(PerftestRecord.Kind kind, int pos, int size, String text, long number, PerftestRecord.Key key) {

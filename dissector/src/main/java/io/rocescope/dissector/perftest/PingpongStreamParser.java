@@ -1,5 +1,7 @@
 package io.rocescope.dissector.perftest;
 
+import io.rocescope.dissector.value.Gid;
+
 import java.util.List;
 
 /**
@@ -66,8 +68,7 @@ final class PingpongStreamParser {
         boolean x = xrc();
         int lid = (int) hex(0, 4), qpn = (int) hex(5, 6), a = (int) hex(12, 6);
         int gidAt = x ? 33 : 19;
-        byte[] gid = new byte[16];
-        for (int i = 0; i < 16; i++) gid[i] = (byte) hex(gidAt + 2 * i, 2);
+        Gid gid = new Gid(hex(gidAt, 16), hex(gidAt + 16, 16));   // 32 hex digits in wire order
         PingpongRecord.Dest dest = x
             ? new PingpongRecord.Dest(lid, qpn, (int) hex(19, 6), gid, a, (int) hex(26, 6))
             : new PingpongRecord.Dest(lid, qpn, a, gid, -1, -1);

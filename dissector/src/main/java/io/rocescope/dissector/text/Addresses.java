@@ -2,6 +2,7 @@ package io.rocescope.dissector.text;
 
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.FieldType;
+import io.rocescope.dissector.value.Gid;
 
 /** Address text: MAC, IPv4, IPv6 (RFC 5952 compressed, with IPv4-mapped addresses as ::ffff:a.b.c.d). */
 public final class Addresses {
@@ -85,6 +86,11 @@ public final class Addresses {
 
     public static String ipv6(byte[] d, int off) {
         return ipv6(new LineBuffer(40), d, off).toString();
+    }
+
+    /** A GID's text, as an IPv6 address's (IPv4-mapped ones as ::ffff:a.b.c.d). */
+    public static String ipv6(Gid gid) {
+        return ipv6(gid.bytes(), 0);
     }
 
     /** The IPv4 address inside an IPv4-mapped GID (::ffff:a.b.c.d), or -1 if it is not one. */

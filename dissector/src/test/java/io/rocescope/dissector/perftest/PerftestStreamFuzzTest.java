@@ -70,8 +70,7 @@ class PerftestStreamFuzzTest {
             at = rec.streamEnd();
             PerftestRecord.Key k = rec.key();
             out.add(rec.kind() + " " + rec.streamStart() + "-" + rec.streamEnd() + " " + rec.text() + " " + rec.number()
-                + (k == null ? "" : " " + k.lid() + "/" + k.outReads() + "/" + k.qpn() + "/" + k.psn() + "/" + k.rkey() + "/"
-                    + k.vaddr() + "/" + Arrays.toString(k.gid()) + "/" + k.srqn())
+                + (k == null ? "" : " " + k)   // a value: every typed field, the GID's words among them
                 + " " + rec.report());
         }
         if (!gaveUp) assertThat(at).as("records cover the stream").isEqualTo(streamLength);

@@ -1,5 +1,6 @@
 package io.rocescope.dissector.perftest;
 
+import io.rocescope.dissector.value.Gid;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -51,6 +52,7 @@ class PerftestStreamParserTest {
         assertThat(k.rkey()).isEqualTo(0x1234);
         assertThat(k.vaddr()).isEqualTo(0x7f0011223344L);
         assertThat(k.gid()).isNull();
+        assertThat(k.tailVaddr()).isEqualTo(-1);
         assertThat(records.get(3).number()).isEqualTo(5);
         assertThat(records.get(4).streamEnd() - records.get(4).streamStart()).isEqualTo(59);
     }
@@ -59,7 +61,22 @@ class PerftestStreamParserTest {
     void aStreamThatStartsMidExchangeStillYieldsKeys() {
         List<PerftestRecord> records = feedByteByByte(ascii(GID_KEY + "\0" + GID_KEY + "\0"));
         assertThat(records).extracting(PerftestRecord::kind).containsExactly(PerftestRecord.Kind.KEY, PerftestRecord.Kind.KEY);
-        assertThat(records.get(0).key().gid()[15]).isEqualTo((byte) 1);
+        assertThat(records.get(0).key().gid()).isEqualTo(Gid.ipv4Mapped(0x0a000001));
+    }
+
+    /** Data-validation builds send the tail-marker VA after the VA (76 bytes without a GID, 125 with one). */
+    @Test
+    void dataValidationKeysCarryTheTailMarkerVa() {
+        String noGid = "0001:0080:000108:63ad7d:00001234:00007f0011223344:00007f0011225000:00000007";
+        String withGid = "0000:0001:000011:9ae6be:00000abc:00007fd2e5ee0000:00007fd2e5ef0000:"
+            + "fd:00:00:00:00:00:00:00:00:00:00:00:00:00:00:02:00000000:";
+        assertThat(noGid.length() + 1).isEqualTo(76);
+        assertThat(withGid.length() + 1).isEqualTo(125);
+        List<PerftestRecord> records = feedByteByByte(ascii(noGid + "\0" + withGid + "\0"));
+        assertThat(records).extracting(PerftestRecord::key).containsExactly(
+            new PerftestRecord.Key(1, 0x80, 0x108, 0x63ad7d, 0x1234, 0x7f0011223344L, 0x7f0011225000L, null, 7),
+            new PerftestRecord.Key(0, 1, 0x11, 0x9ae6be, 0xabc, 0x7fd2e5ee0000L, 0x7fd2e5ef0000L,
+                new Gid(0xfd00_0000_0000_0000L, 2), 0));
     }
 
     @Test

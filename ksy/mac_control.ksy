@@ -2,6 +2,9 @@ meta:
   id: mac_control
   title: "MAC Control frames (EtherType 0x8808, PAUSE and Priority Flow Control)"
   endian: be
+# constants of the format that are no field (dissector/src/build/KsyLayouts.java writes them into MacControlLayout)
+-constants:
+  destination_mac: 0x0180c2000001   # the reserved multicast address every PAUSE and PFC frame is sent to
 seq:
   - id: opcode
     type: u2
@@ -29,3 +32,7 @@ types:
         repeat: expr
         repeat-expr: 8
         doc: quanta for priority 0..7, meaningful only where enabled
+enums:
+  opcode:
+    0x0001: {id: pause, doc: Pause}
+    0x0101: {id: pfc, doc: "Class Based Flow Control [CBFC] Pause"}

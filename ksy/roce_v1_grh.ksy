@@ -7,6 +7,7 @@ meta:
 seq:
   - id: ip_version
     type: b4
+    doc: 6 (the GRH is laid out as an IPv6 header)
   - id: traffic_class
     type: b8
   - id: flow_label
@@ -18,6 +19,7 @@ seq:
     type: u1
   - id: hop_limit
     type: u1
+    doc: 1 (RoCEv1 is not routed)
   - id: sgid
     size: 16
   - id: dgid
@@ -28,3 +30,6 @@ seq:
       switch-on: next_header
       cases:
         0x1b: ib_transport   # a BTH follows only when NxtHdr is 0x1B
+enums:
+  next_header:
+    0x1b: {id: bth, doc: IBA transport (BTH)}

@@ -16,24 +16,9 @@ seq:
     doc: header length in 32-bit words
   - id: reserved
     type: b3
-  - id: flag_ae
-    type: b1
-  - id: flag_cwr
-    type: b1
-  - id: flag_ece
-    type: b1
-  - id: flag_urg
-    type: b1
-  - id: flag_ack
-    type: b1
-  - id: flag_psh
-    type: b1
-  - id: flag_rst
-    type: b1
-  - id: flag_syn
-    type: b1
-  - id: flag_fin
-    type: b1
+  - id: flags
+    type: b9
+    doc: the bits of enum tcp_flag (AE, CWR, ECE, URG, ACK, PSH, RST, SYN, FIN from the top)
   - id: window_size
     type: u2
   - id: checksum
@@ -47,3 +32,14 @@ seq:
 instances:
   len_options:
     value: data_offset * 4 - 20
+enums:
+  tcp_flag:
+    0x001: {id: fin, doc: FIN}
+    0x002: {id: syn, doc: SYN}
+    0x004: {id: rst, doc: RST}
+    0x008: {id: psh, doc: PSH}
+    0x010: {id: ack, doc: ACK}
+    0x020: {id: urg, doc: URG}
+    0x040: {id: ece, doc: ECE}
+    0x080: {id: cwr, doc: CWR}
+    0x100: {id: ae, doc: AE}

@@ -113,11 +113,16 @@ final class KaitaiFields {
             m.put("tcp.seq_raw", t.seqNum());
             m.put("tcp.ack_raw", t.ackNum());
             m.put("tcp.hdr_len", t.dataOffset() * 4);
-            m.put("tcp.flags.syn", t.flagSyn() ? 1L : 0L);
-            m.put("tcp.flags.ack", t.flagAck() ? 1L : 0L);
-            m.put("tcp.flags.fin", t.flagFin() ? 1L : 0L);
-            m.put("tcp.flags.reset", t.flagRst() ? 1L : 0L);
+            // the flag bits as RFC 9293 numbers them, not from the .ksy's enum the product uses
+            m.put("tcp.flags", t.flags());
+            m.put("tcp.flags.syn", (t.flags() >>> 1) & 1);
+            m.put("tcp.flags.ack", (t.flags() >>> 4) & 1);
+            m.put("tcp.flags.fin", t.flags() & 1);
+            m.put("tcp.flags.reset", (t.flags() >>> 2) & 1);
+            m.put("tcp.flags.push", (t.flags() >>> 3) & 1);
             m.put("tcp.window_size_value", (long) t.windowSize());
+            m.put("tcp.checksum", (long) t.checksum());
+            m.put("tcp.urgent_pointer", (long) t.urgentPointer());
             m.put("tcp.options.len", (long) t.lenOptions());
             m.put("tcp.len", (long) t.body().length);
         }

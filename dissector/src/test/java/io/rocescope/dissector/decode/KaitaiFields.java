@@ -36,6 +36,9 @@ final class KaitaiFields {
     static Map<String, Long> sll(byte[] frame) {
         Map<String, Long> m = new LinkedHashMap<>();
         LinuxSll s = new LinuxSll(new ByteBufferKaitaiStream(frame));
+        m.put("sll.pkttype", (long) s.packetType());
+        m.put("sll.hatype", (long) s.arphrdType());
+        m.put("sll.halen", (long) s.addrLength());
         m.put("sll.etype", (long) s.protocol());
         payload(m, s.body());
         return m;
@@ -45,6 +48,10 @@ final class KaitaiFields {
         Map<String, Long> m = new LinkedHashMap<>();
         LinuxSll2 s = new LinuxSll2(new ByteBufferKaitaiStream(frame));
         m.put("sll.etype", (long) s.protocol());
+        m.put("sll.ifindex", s.interfaceIndex());
+        m.put("sll.hatype", (long) s.arphrdType());
+        m.put("sll.pkttype", (long) s.packetType());
+        m.put("sll.halen", (long) s.addrLength());
         payload(m, s.body());
         return m;
     }
@@ -95,6 +102,7 @@ final class KaitaiFields {
             if (mc.body() instanceof MacControl.Pause pause) m.put("macc.pause_time", (long) pause.pauseTime());
             if (mc.body() instanceof MacControl.Pfc pfc) {
                 m.put("macc.cbfc.enbv", (long) pfc.classEnableVector());
+                for (int c = 0; c < 8; c++) m.put("macc.cbfc.enbv.c" + c, (long) (pfc.classEnableVector() >>> c) & 1);
                 for (int c = 0; c < 8; c++) m.put("macc.cbfc.pause_time.c" + c, (long) pfc.pauseTimes().get(c));
             }
         }

@@ -4,6 +4,18 @@ meta:
   endian: be
   imports:
     - ib_transport
+# the registry entries (RoCEscope's build generates them: dissector/src/build/KsyTables.java), in registry order
+-wireshark: infiniband.grh
+-label: Global Route Header
+-fields:
+  - {id: ipver, wireshark: infiniband.grh.ipver, label: IP Version}
+  - {id: tclass, wireshark: infiniband.grh.tclass, label: Traffic Class}
+  - {id: flowlabel, wireshark: infiniband.grh.flowlabel, label: Flow Label}
+  - {id: paylen, wireshark: infiniband.grh.paylen, label: Payload Length}
+  - {id: nxthdr, wireshark: infiniband.grh.nxthdr, label: Next Header, base: hex, digits: 2}
+  - {id: hoplmt, wireshark: infiniband.grh.hoplmt, label: Hop Limit}
+  - {id: sgid, wireshark: infiniband.grh.sgid, label: Source GID, base: ipv6}
+  - {id: dgid, wireshark: infiniband.grh.dgid, label: Destination GID, base: ipv6}
 seq:
   - id: ip_version
     type: b4

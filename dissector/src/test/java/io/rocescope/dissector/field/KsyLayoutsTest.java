@@ -8,10 +8,13 @@ import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
 import io.rocescope.dissector.field.ksy.Ipv6PacketLayout;
 import io.rocescope.dissector.field.ksy.LinuxSll2Layout;
 import io.rocescope.dissector.field.ksy.LinuxSllLayout;
+import io.rocescope.dissector.field.ksy.MacControlFieldsKsy;
 import io.rocescope.dissector.field.ksy.MacControlKsy;
 import io.rocescope.dissector.field.ksy.MacControlLayout;
+import io.rocescope.dissector.field.ksy.RoceV1GrhFieldsKsy;
 import io.rocescope.dissector.field.ksy.RoceV1GrhKsy;
 import io.rocescope.dissector.field.ksy.RoceV1GrhLayout;
+import io.rocescope.dissector.field.ksy.TcpSegmentFieldsKsy;
 import io.rocescope.dissector.field.ksy.TcpSegmentKsy;
 import io.rocescope.dissector.field.ksy.TcpSegmentLayout;
 import io.rocescope.dissector.field.ksy.UdpDatagramLayout;
@@ -105,6 +108,28 @@ class KsyLayoutsTest {
         assertThat(IbMadLayout.FIXED_SIZE_CMA_HDR).isEqualTo(36);
         assertThat(IbMadLayout.SHIFT_CM_REQ_PATH_MTU).isEqualTo(4);
         assertThat(IbMadLayout.MASK_CM_REQ_PATH_MTU).isEqualTo(0xF);
+    }
+
+    @Test
+    void everyGrhTcpAndMacControlFieldOfTheRegistryIsTheKsys() {
+        Map<String, List<FieldSpec>> byFile = Map.of("infiniband.grh", RoceV1GrhFieldsKsy.ALL, "tcp", TcpSegmentFieldsKsy.ALL,
+            "macc", MacControlFieldsKsy.ALL);
+        for (Map.Entry<String, List<FieldSpec>> e : byFile.entrySet()) {
+            Map<String, FieldSpec> specs = e.getValue().stream().collect(Collectors.toMap(FieldSpec::abbrev, Function.identity()));
+            List<String> registered = new ArrayList<>();
+            for (FieldDef f : Fields.all()) {
+                if (!f.abbrev().equals(e.getKey()) && !f.abbrev().startsWith(e.getKey() + ".")) continue;
+                registered.add(f.abbrev());
+                assertThat(specs.get(f.abbrev())).as(f.abbrev()).isNotNull();
+                assertThat(f.label()).as(f.abbrev()).isEqualTo(specs.get(f.abbrev()).label());
+            }
+            // every entry registered, in the .ksy's order (the order of `rocescope fields`, as before)
+            assertThat(registered).containsExactlyElementsOf(e.getValue().stream().map(FieldSpec::abbrev).toList());
+        }
+        assertThat(Fields.byName("macc.opcode").names().nameOf(0x0101)).isEqualTo("Class Based Flow Control [CBFC] Pause");
+        assertThat(Fields.byName("macc.cbfc.enbv.c7").type()).isEqualTo(FieldType.BOOLEAN);
+        assertThat(Fields.byName("infiniband.grh.dgid").type()).isEqualTo(FieldType.IPV6);
+        assertThat(Fields.byName("tcp.flags").names().nameOf(0x12)).isEqualTo("SYN, ACK");
     }
 
     @Test

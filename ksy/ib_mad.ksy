@@ -8,6 +8,9 @@ doc: |
   comments are from the start of the CM message (MAD offset - 24).
 # the registry entries (RoCEscope's build generates CmFields' from these: dissector/src/build/KsyTables.java):
 # the MAD header's, then the CM node, RoCEscope's Q_Key check and ClassPortInfo; each CM message's in its type.
+# constants of the format that are no field (dissector/src/build/KsyLayouts.java writes them into IbMadLayout)
+-constants:
+  gsi_q_key: 0x80010000   # the Q_Key every GSI (QP1) MAD carries in its DETH (the well-known Q_Key of QP1); CM drops others
 -wireshark: infiniband.mad
 -label: MAD Header - Common Management Datagram
 -fields:

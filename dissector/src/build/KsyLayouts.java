@@ -23,7 +23,11 @@ import java.util.Map;
  *     {@code (word >>> SHIFT) & MASK}), and {@code FIXED_SIZE}, the bytes up to the first field of no fixed size;</li>
  * <li>each type's: the same, prefixed by the type ({@code OFF_CM_REQ_LOCAL_QPN}), and {@code FIXED_SIZE_TYPE}.</li>
  * </ul>
- * A field of a nested type or a blob has SHIFT 0 and MASK -1 (its bytes, not a value).
+ * A field of a nested type or a blob has SHIFT 0 and MASK -1 (its bytes, not a value). A field repeated a fixed number
+ * of times ({@code repeat: expr} with a number) spans all its elements, with {@code COUNT_FIELD} their number (so
+ * element i of a PFC frame's pause times is at {@code OFF + i * LEN / COUNT}). A .ksy's top-level {@code -constants:}
+ * map (values of the format that are no field: the GSI Q_Key, PAUSE's destination address) becomes
+ * {@code public static final long NAME}.
  * <p>
  * Usage: {@code java -cp snakeyaml.jar KsyLayouts.java OUT_DIR PACKAGE FILE.ksy...}
  */
@@ -55,6 +59,14 @@ public final class KsyLayouts {
         sb.append("package ").append(pkg).append(";\n\n");
         sb.append("/** Where the fixed-size fields of ksy/").append(file).append(" sit (offsets from the start of their seq). */\n");
         sb.append("public final class ").append(cls).append(" {\n    private ").append(cls).append("() {}\n");
+        if (spec.get("-constants") instanceof Map<?, ?> constants) {
+            sb.append("\n    // ---- -constants ----\n");
+            for (Map.Entry<?, ?> c : constants.entrySet()) {
+                if (!(c.getValue() instanceof Number n)) throw new IllegalArgumentException(file + ": constant " + c.getKey() + " is no number");
+                sb.append("    public static final long ").append(c.getKey().toString().toUpperCase(Locale.ROOT)).append(" = ")
+                    .append(String.format("0x%xL", n.longValue())).append(";\n");
+            }
+        }
         if (spec.get("seq") instanceof List<?> seq) seq(sb, file, "", "top-level seq", seq, types);
         for (Map.Entry<?, ?> t : types.entrySet()) {
             if (((Map<?, ?>) t.getValue()).get("seq") instanceof List<?> seq) {
@@ -77,13 +89,14 @@ public final class KsyLayouts {
             boolean bitField = attr.get("type") instanceof String t && t.matches("b[0-9]+");
             if (!bitField && bit % 8 != 0) throw new IllegalArgumentException(file + ": " + id + " starts inside a byte");
             long first = bit / 8, len = (bit + bits - 1) / 8 - first + 1;
-            boolean value = bits <= 64 && (bitField || attr.get("size") == null && isInteger(attr));
+            boolean value = bits <= 64 && !attr.containsKey("repeat") && (bitField || attr.get("size") == null && isInteger(attr));
             long shift = value ? len * 8 - (bit % 8) - bits : 0;
             sb.append("    public static final int OFF_").append(id).append(" = ").append(first)
                 .append(", LEN_").append(id).append(" = ").append(len)
                 .append(", SHIFT_").append(id).append(" = ").append(shift).append(";\n");
             sb.append("    public static final long MASK_").append(id).append(" = ")
                 .append(!value || bits == 64 ? "-1L" : String.format("0x%xL", (1L << bits) - 1)).append(";\n");
+            if (attr.containsKey("repeat")) sb.append("    public static final int COUNT_").append(id).append(" = ").append(attr.get("repeat-expr")).append(";\n");
             bit += bits;
         }
         if (bit == 0) return;
@@ -99,9 +112,16 @@ public final class KsyLayouts {
         return attr.get("type") instanceof String s && s.matches("[us][1248](be)?");
     }
 
-    /** The bits a seq attribute spans, or -1 if that is not fixed (repeated, conditional, sized by an expression). */
+    /** The bits a seq attribute spans, or -1 if that is not fixed (repeated by an expression, conditional, sized by one). */
     private static long bits(Map<?, ?> attr, Map<?, ?> types) {
-        if (attr.containsKey("repeat") || attr.containsKey("if")) return -1;
+        if (attr.containsKey("if")) return -1;
+        if (attr.containsKey("repeat")) {
+            if (!"expr".equals(attr.get("repeat")) || !(attr.get("repeat-expr") instanceof Integer n)) return -1;
+            Map<Object, Object> one = new java.util.HashMap<>(attr);
+            one.remove("repeat");
+            long each = bits(one, types);
+            return each < 0 || each % 8 != 0 ? -1 : n * each;
+        }
         Object t = attr.get("type"), size = attr.get("size");
         if (size != null) return size instanceof Integer n ? 8L * n : -1;
         if (!(t instanceof String s)) return -1;

@@ -28,7 +28,7 @@ public final class IcrcCalculator {
      */
     public long compute(byte[] d, int l3Offset, int l3Kind, int l3Length, int udpOffset, int bthOffset, int icrcOffset) {
         // a routed (global) packet's LRH changes at every router: it counts as 8 bytes of ones, as in RoCEv1
-        if (l3Kind == LRH_GRH) return compute(d, l3Offset + 8, GRH, 40, -1, bthOffset, icrcOffset);
+        if (l3Kind == LRH_GRH) return compute(d, l3Offset + 8, GRH, GrhDissector.LENGTH, -1, bthOffset, icrcOffset);
         if (l3Kind == LRH) return nativeIb(d, l3Offset, bthOffset, icrcOffset);
         boolean contiguous = l3Offset >= 8 && (udpOffset >= 0
             ? l3Offset + l3Length == udpOffset && udpOffset + 8 == bthOffset

@@ -44,9 +44,9 @@ final class LrhDissector {
             }
             int bth = off + 8;
             if (lnh == LNH_GLOBAL) {
-                if (!p.need(bth, 40, "GRH")) return;
+                if (!p.need(bth, GrhDissector.LENGTH, "GRH")) return;
                 GrhDissector.header(p, bth);
-                bth += 40;
+                bth += GrhDissector.LENGTH;
             } else if (lnh != LNH_LOCAL) {
                 if (bth < Math.min(end, p.cap)) p.bytes(DATA, bth, Math.min(end, p.cap) - bth);
                 vcrc(p, off, end);

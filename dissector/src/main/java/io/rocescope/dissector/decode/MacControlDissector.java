@@ -1,33 +1,41 @@
 package io.rocescope.dissector.decode;
 
-import static io.rocescope.dissector.field.Fields.*;
+import io.rocescope.dissector.field.ksy.MacControlKsy;
 
-/** MAC Control: 802.3x PAUSE (opcode 0x0001) and 802.1Qbb PFC (opcode 0x0101). */
+import static io.rocescope.dissector.field.Fields.*;
+import static io.rocescope.dissector.field.ksy.MacControlLayout.*;
+
+/** MAC Control: 802.3x PAUSE and 802.1Qbb PFC, where ksy/mac_control.ksy puts their fields. */
 final class MacControlDissector {
-    static final int PAUSE = 0x0001, PFC = 0x0101;
+    static final int PAUSE = MacControlKsy.OPCODE_PAUSE, PFC = MacControlKsy.OPCODE_PFC;
+    /** PFC's priorities: one enable bit and one pause time each. */
+    private static final int CLASSES = COUNT_PFC_PAUSE_TIMES;
 
     private MacControlDissector() {}
 
     static int dissect(Packet p, int off) {
         p.f.protocol = DecodedFrame.Protocol.MAC_CONTROL;
-        if (!p.need(off, 2, "MAC Control opcode")) return -1;
-        int node = p.f.open(MACC, off);
-        int opcode = p.u16(MACC_OPCODE, off);
-        int end = off + 2;
+        if (!p.need(off, FIXED_SIZE, "MAC Control opcode")) return -1;
+        int node = p.f.open(MACC, off + OFF_OPCODE);
+        int opcode = p.u16(MACC_OPCODE, off + OFF_OPCODE);
+        int body = off + FIXED_SIZE, end = body;
         if (opcode == PAUSE) {
-            if (p.need(off + 2, 2, "PAUSE time")) {
-                p.u16(MACC_PAUSE_TIME, off + 2);
-                end = off + 4;
+            if (p.need(body, FIXED_SIZE_PAUSE, "PAUSE time")) {
+                p.u16(MACC_PAUSE_TIME, body + OFF_PAUSE_PAUSE_TIME);
+                end = body + FIXED_SIZE_PAUSE;
             }
         } else if (opcode == PFC) {
-            if (p.need(off + 2, 18, "PFC class enable vector and times")) {
-                int enbv = p.u16(MACC_CBFC_ENBV, off + 2);
-                for (int c = 0; c < 8; c++) p.bits(MACC_CBFC_ENBV_C[c], off + 3, 1, enbv, c, 1);
-                for (int c = 0; c < 8; c++) p.u16(MACC_CBFC_PAUSE_TIME_C[c], off + 4 + 2 * c);
-                if ((enbv & 0xFF00) != 0) {
+            if (p.need(body, FIXED_SIZE_PFC, "PFC class enable vector and times")) {
+                int enbv = p.u16(MACC_CBFC_ENBV, body + OFF_PFC_CLASS_ENABLE_VECTOR);
+                // priority c's enable bit is bit c of the vector: all in its last byte
+                int bitsByte = body + OFF_PFC_CLASS_ENABLE_VECTOR + LEN_PFC_CLASS_ENABLE_VECTOR - 1;
+                for (int c = 0; c < CLASSES; c++) p.bits(MACC_CBFC_ENBV_C[c], bitsByte, 1, enbv, c, 1);
+                int each = LEN_PFC_PAUSE_TIMES / CLASSES;
+                for (int c = 0; c < CLASSES; c++) p.u16(MACC_CBFC_PAUSE_TIME_C[c], body + OFF_PFC_PAUSE_TIMES + each * c);
+                if ((enbv >>> CLASSES) != 0) {
                     p.f.expert(new Expert(Expert.Severity.WARNING, "macc.cbfc.enbv.not_zero", "8 MSbs of ENBV must be 0"));
                 }
-                end = off + 20;
+                end = body + FIXED_SIZE_PFC;
             }
         } else {
             p.f.expert(new Expert(Expert.Severity.WARNING, "macc.opcode.unknown", String.format("Unknown MAC Control opcode 0x%04x", opcode)));

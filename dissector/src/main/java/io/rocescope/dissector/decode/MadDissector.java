@@ -33,7 +33,7 @@ final class MadDissector {
         if (qkey != CmNames.QP1_QKEY) {
             f.add(QKEY_MISMATCH, off, 0, 1);
             f.expert(new Expert(Expert.Severity.WARNING, "infiniband.cm.qkey_mismatch",
-                String.format("CM MAD with Q_Key 0x%08x instead of 0x80010000: CM responders drop it", qkey)));
+                String.format("CM MAD with Q_Key 0x%08x instead of 0x%08x: CM responders drop it", qkey, CmNames.QP1_QKEY)));
         }
         int cm = f.open(CM, off + OFF_DATA);
         CmDissector.dissect(p, attr, off + OFF_DATA);

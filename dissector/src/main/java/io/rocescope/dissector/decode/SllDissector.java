@@ -1,39 +1,46 @@
 package io.rocescope.dissector.decode;
 
+import io.rocescope.dissector.field.FieldType;
+import io.rocescope.dissector.field.ksy.LinuxSll2Layout;
+import io.rocescope.dissector.field.ksy.LinuxSllLayout;
+
 import static io.rocescope.dissector.field.Fields.*;
 
-/** Linux cooked captures (tcpdump -i any): v1 (16 bytes) and v2 (20 bytes). */
+/** Linux cooked captures (tcpdump -i any): v1 and v2, where ksy/linux_sll.ksy and linux_sll2.ksy put their fields. */
 final class SllDissector {
+    /** The address the header holds when it is a MAC (the sender's), whose bytes it names. */
+    private static final int MAC_LENGTH = io.rocescope.dissector.field.ksy.EthernetFrameLayout.LEN_SRC_MAC;
+
     private SllDissector() {}
 
     static void dissectV1(Packet p) {
-        if (!p.need(0, 16, "Linux cooked header")) return;
+        if (!p.need(0, LinuxSllLayout.FIXED_SIZE, "Linux cooked header")) return;
         int node = p.f.open(SLL, 0);
-        p.u16(SLL_PKTTYPE, 0);
-        p.u16(SLL_HATYPE, 2);
-        int halen = p.u16(SLL_HALEN, 4);
-        if (halen == 6) {
-            p.addr(SLL_SRC, 6, 6);
-            p.f.addresses(io.rocescope.dissector.field.FieldType.ETHER, 6, -1);
+        p.u16(SLL_PKTTYPE, LinuxSllLayout.OFF_PACKET_TYPE);
+        p.u16(SLL_HATYPE, LinuxSllLayout.OFF_ARPHRD_TYPE);
+        int halen = p.u16(SLL_HALEN, LinuxSllLayout.OFF_ADDR_LENGTH);
+        if (halen == MAC_LENGTH) {
+            p.addr(SLL_SRC, LinuxSllLayout.OFF_ADDR, MAC_LENGTH);
+            p.f.addresses(FieldType.ETHER, LinuxSllLayout.OFF_ADDR, -1);
         }
-        int type = p.u16(SLL_ETYPE, 14);
-        p.f.close(node, 16);
-        EtherTypeDispatch.dissect(p, type, 16);
+        int type = p.u16(SLL_ETYPE, LinuxSllLayout.OFF_PROTOCOL);
+        p.f.close(node, LinuxSllLayout.FIXED_SIZE);
+        EtherTypeDispatch.dissect(p, type, LinuxSllLayout.FIXED_SIZE);
     }
 
     static void dissectV2(Packet p) {
-        if (!p.need(0, 20, "Linux cooked v2 header")) return;
+        if (!p.need(0, LinuxSll2Layout.FIXED_SIZE, "Linux cooked v2 header")) return;
         int node = p.f.open(SLL, 0);
-        int type = p.u16(SLL_ETYPE, 0);
-        p.u32(SLL_IFINDEX, 4);
-        p.u16(SLL_HATYPE, 8);
-        p.u8(SLL_PKTTYPE, 10);
-        int halen = p.u8(SLL_HALEN, 11);
-        if (halen == 6) {
-            p.addr(SLL_SRC, 12, 6);
-            p.f.addresses(io.rocescope.dissector.field.FieldType.ETHER, 12, -1);
+        int type = p.u16(SLL_ETYPE, LinuxSll2Layout.OFF_PROTOCOL);
+        p.u32(SLL_IFINDEX, LinuxSll2Layout.OFF_INTERFACE_INDEX);
+        p.u16(SLL_HATYPE, LinuxSll2Layout.OFF_ARPHRD_TYPE);
+        p.u8(SLL_PKTTYPE, LinuxSll2Layout.OFF_PACKET_TYPE);
+        int halen = p.u8(SLL_HALEN, LinuxSll2Layout.OFF_ADDR_LENGTH);
+        if (halen == MAC_LENGTH) {
+            p.addr(SLL_SRC, LinuxSll2Layout.OFF_ADDR, MAC_LENGTH);
+            p.f.addresses(FieldType.ETHER, LinuxSll2Layout.OFF_ADDR, -1);
         }
-        p.f.close(node, 20);
-        EtherTypeDispatch.dissect(p, type, 20);
+        p.f.close(node, LinuxSll2Layout.FIXED_SIZE);
+        EtherTypeDispatch.dissect(p, type, LinuxSll2Layout.FIXED_SIZE);
     }
 }

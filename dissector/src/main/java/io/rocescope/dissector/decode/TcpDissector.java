@@ -1,24 +1,31 @@
 package io.rocescope.dissector.decode;
 
-import static io.rocescope.dissector.field.Fields.*;
+import io.rocescope.dissector.field.FieldDef;
 
-/** TCP header: ports, sequence numbers, flags, window, options length and payload. */
+import static io.rocescope.dissector.field.Fields.*;
+import static io.rocescope.dissector.field.ksy.TcpSegmentKsy.*;
+import static io.rocescope.dissector.field.ksy.TcpSegmentLayout.*;
+
+/** TCP header (ksy/tcp_segment.ksy's layout and flag bits): ports, sequence numbers, flags, window, options length and payload. */
 final class TcpDissector {
+    /** The flags that make a segment without data matter to the reassembly: it opens or closes the stream. */
+    private static final int OPEN_OR_CLOSE = TCP_FLAG_RST | TCP_FLAG_SYN | TCP_FLAG_FIN;
+
     private TcpDissector() {}
 
     static void dissect(Packet p, int off, int ipEnd) {
         p.f.protocol = DecodedFrame.Protocol.TCP;
-        if (!p.need(off, 20, "TCP header")) return;
+        if (!p.need(off, FIXED_SIZE, "TCP header")) return;
         byte[] d = p.d;
-        int hdr = (Bytes.u8(d, off + 12) >>> 4) * 4;
+        int hdr = (int) ((Bytes.u8(d, off + OFF_DATA_OFFSET) >>> SHIFT_DATA_OFFSET) & MASK_DATA_OFFSET) * 4;
         int node = p.f.open(TCP, off);
-        p.f.srcPort = p.u16(TCP_SRCPORT, off);
-        p.f.dstPort = p.u16(TCP_DSTPORT, off + 2);
-        p.f.add(TCP_PORT, off, 2, p.f.srcPort);
-        p.f.add(TCP_PORT, off + 2, 2, p.f.dstPort);
-        int flags = Bytes.u16(d, off + 12) & 0x1FF;
-        long seq = Bytes.u32(d, off + 4), ack = Bytes.u32(d, off + 8);
-        boolean hasAck = (flags & 0x10) != 0;
+        p.f.srcPort = p.u16(TCP_SRCPORT, off + OFF_SRC_PORT);
+        p.f.dstPort = p.u16(TCP_DSTPORT, off + OFF_DST_PORT);
+        p.f.add(TCP_PORT, off + OFF_SRC_PORT, LEN_SRC_PORT, p.f.srcPort);
+        p.f.add(TCP_PORT, off + OFF_DST_PORT, LEN_DST_PORT, p.f.dstPort);
+        int flags = (int) ((Bytes.u16(d, off + OFF_FLAGS) >>> SHIFT_FLAGS) & MASK_FLAGS);
+        long seq = Bytes.u32(d, off + OFF_SEQ_NUM), ack = Bytes.u32(d, off + OFF_ACK_NUM);
+        boolean hasAck = (flags & TCP_FLAG_ACK) != 0;
         Conversations.Conversation c = null;
         int dir = 0;
         if (p.conversations != null) {
@@ -28,33 +35,34 @@ final class TcpDissector {
             dir = p.conversations.forward ? 0 : 1;
             p.f.add(TCP_STREAM, off, 0, c.index);
             // the first segment seen in a direction sets its base: the SYN's number, else one before it
-            if (c.base[dir] < 0) c.base[dir] = (flags & 0x02) != 0 ? seq : (seq - 1) & 0xFFFFFFFFL;
-            if (hasAck && c.base[1 - dir] < 0) c.base[1 - dir] = (ack - 1) & 0xFFFFFFFFL;
-            p.f.add(TCP_SEQ, off + 4, 4, (seq - c.base[dir]) & 0xFFFFFFFFL);
+            if (c.base[dir] < 0) c.base[dir] = (flags & TCP_FLAG_SYN) != 0 ? seq : (seq - 1) & MASK_SEQ_NUM;
+            if (hasAck && c.base[1 - dir] < 0) c.base[1 - dir] = (ack - 1) & MASK_ACK_NUM;
+            p.f.add(TCP_SEQ, off + OFF_SEQ_NUM, LEN_SEQ_NUM, (seq - c.base[dir]) & MASK_SEQ_NUM);
         }
-        p.u32(TCP_SEQ_RAW, off + 4);
+        p.u32(TCP_SEQ_RAW, off + OFF_SEQ_NUM);
         // as Wireshark: relative only with the ACK flag (a SYN's or a bare RST's number is shown as it is)
-        if (c != null) p.f.add(TCP_ACK, off + 8, 4, hasAck ? (ack - c.base[1 - dir]) & 0xFFFFFFFFL : ack);
-        p.u32(TCP_ACK_RAW, off + 8);
-        p.f.add(TCP_HDR_LEN, off + 12, 1, hdr);
-        p.f.add(TCP_FLAGS, off + 12, 2, flags);
-        p.bits(TCP_FLAGS_ACK, off + 13, 1, flags, 4, 1);
-        p.bits(TCP_FLAGS_PUSH, off + 13, 1, flags, 3, 1);
-        p.bits(TCP_FLAGS_RESET, off + 13, 1, flags, 2, 1);
-        p.bits(TCP_FLAGS_SYN, off + 13, 1, flags, 1, 1);
-        p.bits(TCP_FLAGS_FIN, off + 13, 1, flags, 0, 1);
-        p.u16(TCP_WINDOW, off + 14);
-        p.u16(TCP_CHECKSUM, off + 16);
-        p.u16(TCP_URGENT, off + 18);
-        if (hdr < 20 || off + hdr > ipEnd) {
-            p.f.close(node, off + 20);
+        if (c != null) p.f.add(TCP_ACK, off + OFF_ACK_NUM, LEN_ACK_NUM, hasAck ? (ack - c.base[1 - dir]) & MASK_ACK_NUM : ack);
+        p.u32(TCP_ACK_RAW, off + OFF_ACK_NUM);
+        p.f.add(TCP_HDR_LEN, off + OFF_DATA_OFFSET, LEN_DATA_OFFSET, hdr);
+        p.f.add(TCP_FLAGS, off + OFF_FLAGS, LEN_FLAGS, flags);
+        flag(p, TCP_FLAGS_ACK, off, flags, TCP_FLAG_ACK);
+        flag(p, TCP_FLAGS_PUSH, off, flags, TCP_FLAG_PSH);
+        flag(p, TCP_FLAGS_RESET, off, flags, TCP_FLAG_RST);
+        flag(p, TCP_FLAGS_SYN, off, flags, TCP_FLAG_SYN);
+        flag(p, TCP_FLAGS_FIN, off, flags, TCP_FLAG_FIN);
+        p.u16(TCP_WINDOW, off + OFF_WINDOW_SIZE);
+        p.u16(TCP_CHECKSUM, off + OFF_CHECKSUM);
+        p.u16(TCP_URGENT, off + OFF_URGENT_POINTER);
+        if (hdr < FIXED_SIZE || off + hdr > ipEnd) {
+            p.f.close(node, off + FIXED_SIZE);
             p.malformed("TCP header length " + hdr + " does not fit the IP payload");
             return;
         }
         // the options' bytes as far as they were captured (a snaplen can cut them: the field must not point past the frame)
-        int optionsCaptured = Math.max(0, Math.min(hdr - 20, p.cap - off - 20));
-        p.f.add(TCP_OPTIONS_LEN, off + 20, optionsCaptured, hdr - 20);
-        if (optionsCaptured < hdr - 20) p.need(off + 20, hdr - 20, "TCP options");
+        int options = hdr - FIXED_SIZE;
+        int optionsCaptured = Math.max(0, Math.min(options, p.cap - off - FIXED_SIZE));
+        p.f.add(TCP_OPTIONS_LEN, off + FIXED_SIZE, optionsCaptured, options);
+        if (optionsCaptured < options) p.need(off + FIXED_SIZE, options, "TCP options");
         int payload = ipEnd - off - hdr;
         p.f.add(TCP_LEN, off, 0, payload);
         int stop = Math.min(ipEnd, p.cap);
@@ -65,10 +73,16 @@ final class TcpDissector {
         p.f.close(node, stop);
         int port = p.options.perftestPort();
         // Segments without data only matter to the reassembly when they open or close the stream.
-        boolean carries = payload > 0 || (flags & 0x07) != 0;
+        boolean carries = payload > 0 || (flags & OPEN_OR_CLOSE) != 0;
         if (carries && (p.f.srcPort == port || p.f.dstPort == port)) {
             if (p.perftest == null) p.f.sequential = true;   // a stateless decoder: reassembly happens in order, elsewhere
             else PerftestDissector.dissect(p, off, flags, off + hdr, payload);
         }
+    }
+
+    /** One flag bit (a {@code TCP_FLAG_} of the .ksy) as Wireshark shows it: over the byte of the flags that holds it. */
+    private static void flag(Packet p, FieldDef def, int off, int flags, int bit) {
+        int shift = Integer.numberOfTrailingZeros(bit);
+        p.bits(def, off + OFF_FLAGS + LEN_FLAGS - 1 - shift / 8, 1, flags, shift, 1);
     }
 }

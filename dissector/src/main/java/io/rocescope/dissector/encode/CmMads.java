@@ -10,7 +10,7 @@ import static io.rocescope.dissector.field.ksy.IbMadLayout.*;
  * field goes where ksy/ib_mad.ksy puts it (IbMadLayout's OFF_/LEN_/SHIFT_/MASK_), with its codes from its enums.
  */
 public final class CmMads {
-    public static final long GSI_QKEY = 0x80010000L;
+    public static final long GSI_QKEY = GSI_Q_KEY;   // ksy/ib_mad.ksy's -constants
     public static final int REQ = IbMadKsy.CM_ATTRIBUTE_REQ, REJ = IbMadKsy.CM_ATTRIBUTE_REJ, REP = IbMadKsy.CM_ATTRIBUTE_REP,
         RTU = IbMadKsy.CM_ATTRIBUTE_RTU, DREQ = IbMadKsy.CM_ATTRIBUTE_DREQ, DREP = IbMadKsy.CM_ATTRIBUTE_DREP;
     /** The IBA time codes RDMA-CM uses: CM response timeouts, the local ACK timeout, the target ACK delay. */

@@ -5,15 +5,21 @@ import io.rocescope.dissector.decode.IcrcCalculator;
 import io.rocescope.dissector.field.EtherTypeNames;
 import io.rocescope.dissector.field.IpProtoNames;
 
+import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
+import io.rocescope.dissector.field.ksy.MacControlKsy;
+import io.rocescope.dissector.field.ksy.MacControlLayout;
+import io.rocescope.dissector.field.ksy.RoceV1GrhKsy;
+import io.rocescope.dissector.field.ksy.RoceV1GrhLayout;
+
 import java.nio.ByteBuffer;
 
 import static io.rocescope.dissector.field.ksy.IbTransportKsy.*;
 
 /**
  * Builds complete RoCEv2 frames (Ethernet [802.1Q] IPv4/IPv6 UDP 4791, BTH, extended headers,
- * payload, pad, ICRC) and MAC Control frames. Lengths, the IPv4 checksum and the ICRC are computed. Each header
- * is written where its .ksy puts it (EthernetHeader, Ipv4Header, Ipv6Header, UdpHeader; the BTH and extended
- * headers here, from IbTransportKsy).
+ * payload, pad, ICRC), RoCEv1 frames and MAC Control frames. Lengths, the IPv4 checksum and the ICRC are computed.
+ * Each header is written where its .ksy puts it (EthernetHeader, Ipv4Header, Ipv6Header, UdpHeader; the BTH and
+ * extended headers here, from IbTransportKsy; the GRH from RoceV1GrhLayout, PFC from MacControlLayout).
  */
 public final class RoceFrames {
     private RoceFrames() {}
@@ -75,7 +81,7 @@ public final class RoceFrames {
     }
 
     /**
-     * A RoCEv1 frame: EtherType 0x8915, a GRH (the GIDs are {@code net}'s 16-byte addresses, NxtHdr 0x1B),
+     * A RoCEv1 frame: EtherType 0x8915, a GRH (the GIDs are {@code net}'s 16-byte addresses, NxtHdr BTH, hop limit 1),
      * BTH, extended headers, payload, pad and ICRC. Lengths and the ICRC are computed.
      */
     public static byte[] roceV1(Net net, int opcode, int destQp, int psn, boolean ackReq, byte[] headers, byte[] payload) {
@@ -83,17 +89,16 @@ public final class RoceFrames {
         int pad = (4 - payload.length % 4) % 4;
         int ib = SIZE_BTH + headers.length + payload.length + pad + 4;
         int l2 = EthernetHeader.length(net);
-        ByteBuffer b = ByteBuffer.allocate(l2 + 40 + ib);
-        EthernetHeader.put(b.array(), net, EtherTypeNames.ROCE);
-        b.position(l2);
-        int grhOff = b.position();
-        b.putInt(6 << 28).putShort((short) ib).put((byte) 0x1B).put((byte) 1).put(net.srcIp()).put(net.dstIp());
-        int bthOff = b.position();
+        ByteBuffer b = ByteBuffer.allocate(l2 + RoceV1GrhLayout.FIXED_SIZE + ib);
+        int grhOff = EthernetHeader.put(b.array(), net, EtherTypeNames.ROCE);
+        grh(b.array(), grhOff, ib, net.srcIp(), net.dstIp());
+        int bthOff = grhOff + RoceV1GrhLayout.FIXED_SIZE;
+        b.position(bthOff);
         b.put(bth(opcode, false, pad, destQp, ackReq, psn));
         b.put(headers).put(payload).put(new byte[pad]);
         byte[] frame = b.array();
         int icrcOff = frame.length - 4;
-        long crc = ICRC.get().compute(frame, grhOff, IcrcCalculator.GRH, 40, -1, bthOff, icrcOff);
+        long crc = ICRC.get().compute(frame, grhOff, IcrcCalculator.GRH, RoceV1GrhLayout.FIXED_SIZE, -1, bthOff, icrcOff);
         for (int i = 0; i < 4; i++) frame[icrcOff + i] = (byte) (crc >>> (8 * i));
         return frame;
     }
@@ -147,6 +152,20 @@ public final class RoceFrames {
         return h;
     }
 
+    /** A RoCEv1 GRH into zeroed bytes at {@code at}: IP version 6, traffic class and flow label 0, NxtHdr BTH, hop limit 1. */
+    private static void grh(byte[] f, int at, int payloadLength, byte[] sgid, byte[] dgid) {
+        Layout.put(f, at + RoceV1GrhLayout.OFF_IP_VERSION, RoceV1GrhLayout.LEN_IP_VERSION, RoceV1GrhLayout.SHIFT_IP_VERSION,
+            RoceV1GrhLayout.MASK_IP_VERSION, 6);
+        Layout.put(f, at + RoceV1GrhLayout.OFF_PAYLOAD_LENGTH, RoceV1GrhLayout.LEN_PAYLOAD_LENGTH, RoceV1GrhLayout.SHIFT_PAYLOAD_LENGTH,
+            RoceV1GrhLayout.MASK_PAYLOAD_LENGTH, payloadLength);
+        Layout.put(f, at + RoceV1GrhLayout.OFF_NEXT_HEADER, RoceV1GrhLayout.LEN_NEXT_HEADER, RoceV1GrhLayout.SHIFT_NEXT_HEADER,
+            RoceV1GrhLayout.MASK_NEXT_HEADER, RoceV1GrhKsy.NEXT_HEADER_BTH);
+        Layout.put(f, at + RoceV1GrhLayout.OFF_HOP_LIMIT, RoceV1GrhLayout.LEN_HOP_LIMIT, RoceV1GrhLayout.SHIFT_HOP_LIMIT,
+            RoceV1GrhLayout.MASK_HOP_LIMIT, 1);
+        System.arraycopy(sgid, 0, f, at + RoceV1GrhLayout.OFF_SGID, RoceV1GrhLayout.LEN_SGID);
+        System.arraycopy(dgid, 0, f, at + RoceV1GrhLayout.OFF_DGID, RoceV1GrhLayout.LEN_DGID);
+    }
+
     public static byte[] concat(byte[]... parts) {
         int n = 0;
         for (byte[] p : parts) n += p.length;
@@ -163,12 +182,29 @@ public final class RoceFrames {
         return f;
     }
 
-    /** A PFC frame pausing one priority for {@code quanta} (0 = resume). */
+    /** The smallest Ethernet frame without its FCS: a MAC Control frame is padded up to it. */
+    private static final int MIN_FRAME = 60;
+
+    /** A PFC frame (to MAC Control's reserved address) pausing one priority for {@code quanta} (0 = resume). */
     public static byte[] pfc(byte[] srcMac, int priority, int quanta) {
-        ByteBuffer b = ByteBuffer.allocate(60);
-        b.put(new byte[] {1, (byte) 0x80, (byte) 0xC2, 0, 0, 1}).put(srcMac).putShort((short) 0x8808);
-        b.putShort((short) 0x0101).putShort((short) (1 << priority));
-        for (int p = 0; p < 8; p++) b.putShort((short) (p == priority ? quanta : 0));
-        return b.array();
+        byte[] f = new byte[MIN_FRAME];
+        Net link = new Net(srcMac, mac(MacControlLayout.DESTINATION_MAC), null, null, -1, 0, 0, 0);
+        int at = EthernetHeader.put(f, link, EtherTypeNames.MAC_CONTROL);
+        Layout.put(f, at + MacControlLayout.OFF_OPCODE, MacControlLayout.LEN_OPCODE, MacControlLayout.SHIFT_OPCODE,
+            MacControlLayout.MASK_OPCODE, MacControlKsy.OPCODE_PFC);
+        int pfc = at + MacControlLayout.FIXED_SIZE;
+        Layout.put(f, pfc + MacControlLayout.OFF_PFC_CLASS_ENABLE_VECTOR, MacControlLayout.LEN_PFC_CLASS_ENABLE_VECTOR,
+            MacControlLayout.SHIFT_PFC_CLASS_ENABLE_VECTOR, MacControlLayout.MASK_PFC_CLASS_ENABLE_VECTOR, 1L << priority);
+        // the pause times are COUNT_ equal integers, one a priority; the others stay 0
+        int each = MacControlLayout.LEN_PFC_PAUSE_TIMES / MacControlLayout.COUNT_PFC_PAUSE_TIMES;
+        Layout.put(f, pfc + MacControlLayout.OFF_PFC_PAUSE_TIMES + each * priority, each, 0, (1L << (8 * each)) - 1, quanta);
+        return f;
+    }
+
+    /** A MAC address from its 48-bit value. */
+    private static byte[] mac(long value) {
+        byte[] m = new byte[EthernetFrameLayout.LEN_DST_MAC];
+        for (int i = 0; i < m.length; i++) m[i] = (byte) (value >>> (8 * (m.length - 1 - i)));
+        return m;
     }
 }

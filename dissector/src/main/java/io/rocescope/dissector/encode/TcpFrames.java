@@ -3,27 +3,39 @@ package io.rocescope.dissector.encode;
 import io.rocescope.dissector.field.EtherTypeNames;
 import io.rocescope.dissector.field.IpProtoNames;
 
-import java.nio.ByteBuffer;
+import io.rocescope.dissector.field.ksy.TcpSegmentKsy;
+
 import java.nio.charset.StandardCharsets;
 
-/** Ethernet/IPv4 TCP segments (checksums computed; Ethernet and IPv4 where their .ksy put them) and perftest's out-of-band records. */
+import static io.rocescope.dissector.field.ksy.TcpSegmentLayout.*;
+
+/** Ethernet/IPv4 TCP segments (checksums computed; every header where its .ksy puts it) and perftest's out-of-band records. */
 public final class TcpFrames {
-    public static final int FIN = 0x01, SYN = 0x02, RST = 0x04, PSH = 0x08, ACK = 0x10;
+    public static final int FIN = TcpSegmentKsy.TCP_FLAG_FIN, SYN = TcpSegmentKsy.TCP_FLAG_SYN, RST = TcpSegmentKsy.TCP_FLAG_RST,
+        PSH = TcpSegmentKsy.TCP_FLAG_PSH, ACK = TcpSegmentKsy.TCP_FLAG_ACK;
+    /** The window every segment advertises (any value will do: the decoders only show it). */
+    private static final int WINDOW = 502;
 
     private TcpFrames() {}
 
     public static byte[] segment(Net net, int srcPort, int dstPort, long seq, long ack, int flags, byte[] payload) {
-        int tcpLen = 20 + payload.length;
+        int tcpLen = FIXED_SIZE + payload.length;
         Net untagged = net.withVlan(-1, 0);   // the out-of-band exchange runs on the untagged interface
         byte[] f = new byte[EthernetHeader.length(untagged) + Ipv4Header.LENGTH + tcpLen];
         int ip = EthernetHeader.put(f, untagged, EtherTypeNames.IPV4);
         int tcp = ip + Ipv4Header.LENGTH;
-        // the TCP header (ksy/tcp_segment.ksy is not generated into a layout: it is read only by the Kaitai oracle)
-        ByteBuffer.wrap(f, tcp, tcpLen).putShort((short) srcPort).putShort((short) dstPort).putInt((int) seq).putInt((int) ack)
-            .putShort((short) ((5 << 12) | flags)).putShort((short) 502).putShort((short) 0).putShort((short) 0).put(payload);
+        // the TCP header without options (checksum and urgent pointer 0 until the checksum is computed), then the payload
+        Layout.put(f, tcp + OFF_SRC_PORT, LEN_SRC_PORT, SHIFT_SRC_PORT, MASK_SRC_PORT, srcPort);
+        Layout.put(f, tcp + OFF_DST_PORT, LEN_DST_PORT, SHIFT_DST_PORT, MASK_DST_PORT, dstPort);
+        Layout.put(f, tcp + OFF_SEQ_NUM, LEN_SEQ_NUM, SHIFT_SEQ_NUM, MASK_SEQ_NUM, seq);
+        Layout.put(f, tcp + OFF_ACK_NUM, LEN_ACK_NUM, SHIFT_ACK_NUM, MASK_ACK_NUM, ack);
+        Layout.put(f, tcp + OFF_DATA_OFFSET, LEN_DATA_OFFSET, SHIFT_DATA_OFFSET, MASK_DATA_OFFSET, FIXED_SIZE / 4);
+        Layout.put(f, tcp + OFF_FLAGS, LEN_FLAGS, SHIFT_FLAGS, MASK_FLAGS, flags);
+        Layout.put(f, tcp + OFF_WINDOW_SIZE, LEN_WINDOW_SIZE, SHIFT_WINDOW_SIZE, MASK_WINDOW_SIZE, WINDOW);
+        System.arraycopy(payload, 0, f, tcp + FIXED_SIZE, payload.length);
         Ipv4Header.put(f, ip, 0, Ipv4Header.LENGTH + tcpLen, (int) (seq & 0xFFFF), IpProtoNames.TCP, net.srcIp(), net.dstIp());
         long pseudo = Ipv4Header.addressSum(f, ip) + IpProtoNames.TCP + tcpLen;   // addresses, protocol, TCP length
-        InternetChecksum.put(f, tcp + 16, InternetChecksum.of(f, tcp, tcpLen, pseudo));
+        InternetChecksum.put(f, tcp + OFF_CHECKSUM, InternetChecksum.of(f, tcp, tcpLen, pseudo));
         return f;
     }
 

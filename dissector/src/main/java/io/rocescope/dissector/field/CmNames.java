@@ -17,8 +17,8 @@ public final class CmNames {
         REP = IbMadKsy.CM_ATTRIBUTE_REP, RTU = IbMadKsy.CM_ATTRIBUTE_RTU, DREQ = IbMadKsy.CM_ATTRIBUTE_DREQ,
         DREP = IbMadKsy.CM_ATTRIBUTE_DREP, SIDR_REQ = IbMadKsy.CM_ATTRIBUTE_SIDR_REQ, SIDR_REP = IbMadKsy.CM_ATTRIBUTE_SIDR_REP,
         LAP = IbMadKsy.CM_ATTRIBUTE_LAP, APR = IbMadKsy.CM_ATTRIBUTE_APR, CLASS_PORT_INFO = IbMadKsy.CM_ATTRIBUTE_CLASS_PORT_INFO;
-    /** The Q_Key every GSI (QP1) MAD must carry; CM responders drop others. */
-    public static final long QP1_QKEY = 0x80010000L;
+    /** The Q_Key every GSI (QP1) MAD must carry; CM responders drop others (ksy/ib_mad.ksy's -constants). */
+    public static final long QP1_QKEY = io.rocescope.dissector.field.ksy.IbMadLayout.GSI_Q_KEY;
 
     /** Wireshark's CM attribute names. */
     public static String attributeName(int id) { return IbMadKsy.CM_ATTRIBUTE.nameOf(id); }

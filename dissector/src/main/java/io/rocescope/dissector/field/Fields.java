@@ -1,6 +1,9 @@
 package io.rocescope.dissector.field;
 
 import io.rocescope.dissector.field.ksy.IbTransportFieldsKsy;
+import io.rocescope.dissector.field.ksy.MacControlFieldsKsy;
+import io.rocescope.dissector.field.ksy.RoceV1GrhFieldsKsy;
+import io.rocescope.dissector.field.ksy.TcpSegmentFieldsKsy;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -121,18 +124,22 @@ public final class Fields {
     public static final FieldDef ARP_SRC_HW_BYTES = of("arp.src.hw", "Sender hardware address", BYTES);
     public static final FieldDef ARP_DST_HW_BYTES = of("arp.dst.hw", "Target hardware address", BYTES);
 
-    // ---- MAC control: PAUSE and PFC ----
-    public static final FieldDef MACC = proto("macc", "MAC Control");
-    public static final FieldDef MACC_OPCODE = hex("macc.opcode", "Opcode", 4,
-        v -> v == 1 ? "Pause" : v == 0x0101 ? "Class Based Flow Control [CBFC] Pause" : null);
-    public static final FieldDef MACC_PAUSE_TIME = dec("macc.pause_time", "pause_time");
-    public static final FieldDef MACC_CBFC_ENBV = hex("macc.cbfc.enbv", "Class Enable Vector", 4);
-    public static final FieldDef[] MACC_CBFC_ENBV_C = new FieldDef[8];
-    public static final FieldDef[] MACC_CBFC_PAUSE_TIME_C = new FieldDef[8];
-    static {
-        for (int i = 0; i < 8; i++) MACC_CBFC_ENBV_C[i] = bool("macc.cbfc.enbv.c" + i, "C" + i);
-        for (int i = 0; i < 8; i++) MACC_CBFC_PAUSE_TIME_C[i] = dec("macc.cbfc.pause_time.c" + i, "C" + i + " pause_time");
-    }
+    // ---- MAC control: PAUSE and PFC (names, labels and bases are ksy/mac_control.ksy's) ----
+    public static final FieldDef MACC = ksy(MacControlFieldsKsy.MAC_CONTROL);
+    public static final FieldDef MACC_OPCODE = ksy(MacControlFieldsKsy.MAC_CONTROL_OPCODE);
+    public static final FieldDef MACC_PAUSE_TIME = ksy(MacControlFieldsKsy.MAC_CONTROL_PAUSE_TIME);
+    public static final FieldDef MACC_CBFC_ENBV = ksy(MacControlFieldsKsy.MAC_CONTROL_CBFC_ENBV);
+    /** Per priority: its bit of the class enable vector, then (all eight bits first) its pause time. */
+    public static final FieldDef[] MACC_CBFC_ENBV_C = {
+        ksy(MacControlFieldsKsy.MAC_CONTROL_CBFC_ENBV_C0), ksy(MacControlFieldsKsy.MAC_CONTROL_CBFC_ENBV_C1),
+        ksy(MacControlFieldsKsy.MAC_CONTROL_CBFC_ENBV_C2), ksy(MacControlFieldsKsy.MAC_CONTROL_CBFC_ENBV_C3),
+        ksy(MacControlFieldsKsy.MAC_CONTROL_CBFC_ENBV_C4), ksy(MacControlFieldsKsy.MAC_CONTROL_CBFC_ENBV_C5),
+        ksy(MacControlFieldsKsy.MAC_CONTROL_CBFC_ENBV_C6), ksy(MacControlFieldsKsy.MAC_CONTROL_CBFC_ENBV_C7)};
+    public static final FieldDef[] MACC_CBFC_PAUSE_TIME_C = {
+        ksy(MacControlFieldsKsy.MAC_CONTROL_CBFC_PAUSE_TIME_C0), ksy(MacControlFieldsKsy.MAC_CONTROL_CBFC_PAUSE_TIME_C1),
+        ksy(MacControlFieldsKsy.MAC_CONTROL_CBFC_PAUSE_TIME_C2), ksy(MacControlFieldsKsy.MAC_CONTROL_CBFC_PAUSE_TIME_C3),
+        ksy(MacControlFieldsKsy.MAC_CONTROL_CBFC_PAUSE_TIME_C4), ksy(MacControlFieldsKsy.MAC_CONTROL_CBFC_PAUSE_TIME_C5),
+        ksy(MacControlFieldsKsy.MAC_CONTROL_CBFC_PAUSE_TIME_C6), ksy(MacControlFieldsKsy.MAC_CONTROL_CBFC_PAUSE_TIME_C7)};
 
     // ---- IPv4 / IPv6 ----
     public static final FieldDef IP = proto("ip", "Internet Protocol Version 4");
@@ -205,41 +212,43 @@ public final class Fields {
     /** The conversation's index (5-tuple, either direction), from 0 in order of first appearance. */
     public static final FieldDef UDP_STREAM = dec("udp.stream", "Stream index");
 
-    public static final FieldDef TCP = proto("tcp", "Transmission Control Protocol");
-    public static final FieldDef TCP_SRCPORT = dec("tcp.srcport", "Source Port");
-    public static final FieldDef TCP_DSTPORT = dec("tcp.dstport", "Destination Port");
-    public static final FieldDef TCP_PORT = hidden(dec("tcp.port", "Source or Destination Port"));
-    public static final FieldDef TCP_STREAM = dec("tcp.stream", "Stream index");
+    // TCP: names, labels and bases are ksy/tcp_segment.ksy's
+    public static final FieldDef TCP = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT);
+    public static final FieldDef TCP_SRCPORT = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_SRCPORT);
+    public static final FieldDef TCP_DSTPORT = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_DSTPORT);
+    public static final FieldDef TCP_PORT = hidden(ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_PORT));
+    public static final FieldDef TCP_STREAM = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_STREAM);
     /** Relative to the first sequence number seen in that direction, as Wireshark's default. */
-    public static final FieldDef TCP_SEQ = dec("tcp.seq", "Sequence Number");
-    public static final FieldDef TCP_SEQ_RAW = dec("tcp.seq_raw", "Sequence Number (raw)");
-    public static final FieldDef TCP_ACK = dec("tcp.ack", "Acknowledgment Number");
-    public static final FieldDef TCP_ACK_RAW = dec("tcp.ack_raw", "Acknowledgment number (raw)");
-    public static final FieldDef TCP_HDR_LEN = dec("tcp.hdr_len", "Header Length");
-    public static final FieldDef TCP_FLAGS = hex("tcp.flags", "Flags", 3, TcpFlagNames.NAMES);
-    public static final FieldDef TCP_FLAGS_ACK = bool("tcp.flags.ack", "Acknowledgment");
-    public static final FieldDef TCP_FLAGS_PUSH = bool("tcp.flags.push", "Push");
-    public static final FieldDef TCP_FLAGS_RESET = bool("tcp.flags.reset", "Reset");
-    public static final FieldDef TCP_FLAGS_SYN = bool("tcp.flags.syn", "Syn");
-    public static final FieldDef TCP_FLAGS_FIN = bool("tcp.flags.fin", "Fin");
-    public static final FieldDef TCP_WINDOW = dec("tcp.window_size_value", "Window");
-    public static final FieldDef TCP_CHECKSUM = hex("tcp.checksum", "Checksum", 4);
-    public static final FieldDef TCP_URGENT = dec("tcp.urgent_pointer", "Urgent Pointer");
-    public static final FieldDef TCP_OPTIONS_LEN = dec("tcp.options.len", "Options length");
-    public static final FieldDef TCP_LEN = dec("tcp.len", "TCP Segment Len");
-    public static final FieldDef TCP_PAYLOAD = of("tcp.payload", "TCP payload", BYTES);
+    public static final FieldDef TCP_SEQ = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_SEQ);
+    public static final FieldDef TCP_SEQ_RAW = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_SEQ_RAW);
+    public static final FieldDef TCP_ACK = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_ACK);
+    public static final FieldDef TCP_ACK_RAW = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_ACK_RAW);
+    public static final FieldDef TCP_HDR_LEN = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_HDR_LEN);
+    public static final FieldDef TCP_FLAGS = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_FLAGS);
+    public static final FieldDef TCP_FLAGS_ACK = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_FLAGS_ACK);
+    public static final FieldDef TCP_FLAGS_PUSH = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_FLAGS_PUSH);
+    public static final FieldDef TCP_FLAGS_RESET = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_FLAGS_RESET);
+    public static final FieldDef TCP_FLAGS_SYN = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_FLAGS_SYN);
+    public static final FieldDef TCP_FLAGS_FIN = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_FLAGS_FIN);
+    public static final FieldDef TCP_WINDOW = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_WINDOW);
+    public static final FieldDef TCP_CHECKSUM = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_CHECKSUM);
+    public static final FieldDef TCP_URGENT = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_URGENT);
+    public static final FieldDef TCP_OPTIONS_LEN = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_OPTIONS_LEN);
+    public static final FieldDef TCP_LEN = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_LEN);
+    public static final FieldDef TCP_PAYLOAD = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_PAYLOAD);
 
     // ---- InfiniBand transport ----
     public static final FieldDef IB = proto("infiniband", "InfiniBand");
-    public static final FieldDef GRH = proto("infiniband.grh", "Global Route Header");
-    public static final FieldDef GRH_IPVER = dec("infiniband.grh.ipver", "IP Version");
-    public static final FieldDef GRH_TCLASS = dec("infiniband.grh.tclass", "Traffic Class");
-    public static final FieldDef GRH_FLOWLABEL = dec("infiniband.grh.flowlabel", "Flow Label");
-    public static final FieldDef GRH_PAYLEN = dec("infiniband.grh.paylen", "Payload Length");
-    public static final FieldDef GRH_NXTHDR = hex("infiniband.grh.nxthdr", "Next Header", 2);
-    public static final FieldDef GRH_HOPLMT = dec("infiniband.grh.hoplmt", "Hop Limit");
-    public static final FieldDef GRH_SGID = of("infiniband.grh.sgid", "Source GID", FieldType.IPV6);
-    public static final FieldDef GRH_DGID = of("infiniband.grh.dgid", "Destination GID", FieldType.IPV6);
+    // the GRH: names, labels and bases are ksy/roce_v1_grh.ksy's
+    public static final FieldDef GRH = ksy(RoceV1GrhFieldsKsy.ROCE_V1_GRH);
+    public static final FieldDef GRH_IPVER = ksy(RoceV1GrhFieldsKsy.ROCE_V1_GRH_IPVER);
+    public static final FieldDef GRH_TCLASS = ksy(RoceV1GrhFieldsKsy.ROCE_V1_GRH_TCLASS);
+    public static final FieldDef GRH_FLOWLABEL = ksy(RoceV1GrhFieldsKsy.ROCE_V1_GRH_FLOWLABEL);
+    public static final FieldDef GRH_PAYLEN = ksy(RoceV1GrhFieldsKsy.ROCE_V1_GRH_PAYLEN);
+    public static final FieldDef GRH_NXTHDR = ksy(RoceV1GrhFieldsKsy.ROCE_V1_GRH_NXTHDR);
+    public static final FieldDef GRH_HOPLMT = ksy(RoceV1GrhFieldsKsy.ROCE_V1_GRH_HOPLMT);
+    public static final FieldDef GRH_SGID = ksy(RoceV1GrhFieldsKsy.ROCE_V1_GRH_SGID);
+    public static final FieldDef GRH_DGID = ksy(RoceV1GrhFieldsKsy.ROCE_V1_GRH_DGID);
 
     // native InfiniBand (ERF, DLT_INFINIBAND): the Local Route Header and the variant CRC, as Wireshark names them
     public static final FieldDef LRH = proto("infiniband.lrh", "Local Route Header");

@@ -1,10 +1,15 @@
 package io.rocescope.dissector.field;
 
+import io.rocescope.dissector.field.ksy.TcpSegmentKsy;
+
 /** TCP flags as tshark shows them in the Info column: "SYN, ACK". */
 public final class TcpFlagNames {
     private TcpFlagNames() {}
 
-    public static final int FIN = 0x01, SYN = 0x02, RST = 0x04, PSH = 0x08, ACK = 0x10, URG = 0x20, ECE = 0x40, CWR = 0x80;
+    // the bits are ksy/tcp_segment.ksy's enum tcp_flag
+    public static final int FIN = TcpSegmentKsy.TCP_FLAG_FIN, SYN = TcpSegmentKsy.TCP_FLAG_SYN, RST = TcpSegmentKsy.TCP_FLAG_RST,
+        PSH = TcpSegmentKsy.TCP_FLAG_PSH, ACK = TcpSegmentKsy.TCP_FLAG_ACK, URG = TcpSegmentKsy.TCP_FLAG_URG,
+        ECE = TcpSegmentKsy.TCP_FLAG_ECE, CWR = TcpSegmentKsy.TCP_FLAG_CWR;
     private static final String[] NAMES_BY_BIT = {"FIN", "SYN", "RST", "PSH", "ACK", "URG", "ECE", "CWR", "AE"};
     private static final int[] ORDER = {1, 0, 2, 3, 4, 5, 6, 7, 8}; // SYN first, like tshark
 

@@ -8,6 +8,7 @@ import io.rocescope.dissector.field.CmFields;
 import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.field.InfinibandNames;
 import io.rocescope.dissector.field.TcpFlagNames;
+import io.rocescope.dissector.field.ksy.MacControlKsy;
 
 import static io.rocescope.dissector.field.Fields.*;
 
@@ -143,13 +144,14 @@ public final class InfoColumn {
 
     private static void macControl(LineBuffer sb, DecodedFrame f) {
         int op = (int) f.get(MACC_OPCODE, -1);
-        if (op == 1 && f.has(MACC_PAUSE_TIME)) {
+        if (op == MacControlKsy.OPCODE_PAUSE && f.has(MACC_PAUSE_TIME)) {
             sb.append("PAUSE quanta=").append(f.get(MACC_PAUSE_TIME, 0));
-        } else if (op == 0x0101 && f.has(MACC_CBFC_ENBV)) {
+        } else if (op == MacControlKsy.OPCODE_PFC && f.has(MACC_CBFC_ENBV)) {
             int enbv = (int) f.get(MACC_CBFC_ENBV, 0);
             sb.append("PFC pause");
-            if ((enbv & 0xFF) == 0) sb.append(" (no priority enabled)");
-            for (int c = 0; c < 8; c++) {
+            // one enable bit a priority, the lowest bits of the vector
+            if ((enbv & ((1 << MACC_CBFC_ENBV_C.length) - 1)) == 0) sb.append(" (no priority enabled)");
+            for (int c = 0; c < MACC_CBFC_ENBV_C.length; c++) {
                 if ((enbv & (1 << c)) != 0) sb.append(" prio").append(c).append('=').append(f.get(MACC_CBFC_PAUSE_TIME_C[c], 0));
             }
         } else {

@@ -36,6 +36,9 @@ final class KaitaiFields {
     static Map<String, Long> sll(byte[] frame) {
         Map<String, Long> m = new LinkedHashMap<>();
         LinuxSll s = new LinuxSll(new ByteBufferKaitaiStream(frame));
+        m.put("sll.pkttype", (long) s.packetType());
+        m.put("sll.hatype", (long) s.arphrdType());
+        m.put("sll.halen", (long) s.addrLength());
         m.put("sll.etype", (long) s.protocol());
         payload(m, s.body());
         return m;
@@ -45,6 +48,10 @@ final class KaitaiFields {
         Map<String, Long> m = new LinkedHashMap<>();
         LinuxSll2 s = new LinuxSll2(new ByteBufferKaitaiStream(frame));
         m.put("sll.etype", (long) s.protocol());
+        m.put("sll.ifindex", s.interfaceIndex());
+        m.put("sll.hatype", (long) s.arphrdType());
+        m.put("sll.pkttype", (long) s.packetType());
+        m.put("sll.halen", (long) s.addrLength());
         payload(m, s.body());
         return m;
     }
@@ -95,6 +102,7 @@ final class KaitaiFields {
             if (mc.body() instanceof MacControl.Pause pause) m.put("macc.pause_time", (long) pause.pauseTime());
             if (mc.body() instanceof MacControl.Pfc pfc) {
                 m.put("macc.cbfc.enbv", (long) pfc.classEnableVector());
+                for (int c = 0; c < 8; c++) m.put("macc.cbfc.enbv.c" + c, (long) (pfc.classEnableVector() >>> c) & 1);
                 for (int c = 0; c < 8; c++) m.put("macc.cbfc.pause_time.c" + c, (long) pfc.pauseTimes().get(c));
             }
         }
@@ -113,11 +121,16 @@ final class KaitaiFields {
             m.put("tcp.seq_raw", t.seqNum());
             m.put("tcp.ack_raw", t.ackNum());
             m.put("tcp.hdr_len", t.dataOffset() * 4);
-            m.put("tcp.flags.syn", t.flagSyn() ? 1L : 0L);
-            m.put("tcp.flags.ack", t.flagAck() ? 1L : 0L);
-            m.put("tcp.flags.fin", t.flagFin() ? 1L : 0L);
-            m.put("tcp.flags.reset", t.flagRst() ? 1L : 0L);
+            // the flag bits as RFC 9293 numbers them, not from the .ksy's enum the product uses
+            m.put("tcp.flags", t.flags());
+            m.put("tcp.flags.syn", (t.flags() >>> 1) & 1);
+            m.put("tcp.flags.ack", (t.flags() >>> 4) & 1);
+            m.put("tcp.flags.fin", t.flags() & 1);
+            m.put("tcp.flags.reset", (t.flags() >>> 2) & 1);
+            m.put("tcp.flags.push", (t.flags() >>> 3) & 1);
             m.put("tcp.window_size_value", (long) t.windowSize());
+            m.put("tcp.checksum", (long) t.checksum());
+            m.put("tcp.urgent_pointer", (long) t.urgentPointer());
             m.put("tcp.options.len", (long) t.lenOptions());
             m.put("tcp.len", (long) t.body().length);
         }

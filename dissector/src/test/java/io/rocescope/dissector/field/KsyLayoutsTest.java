@@ -6,6 +6,17 @@ import io.rocescope.dissector.field.ksy.IbMadFieldsKsy;
 import io.rocescope.dissector.field.ksy.IbMadLayout;
 import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
 import io.rocescope.dissector.field.ksy.Ipv6PacketLayout;
+import io.rocescope.dissector.field.ksy.LinuxSll2Layout;
+import io.rocescope.dissector.field.ksy.LinuxSllLayout;
+import io.rocescope.dissector.field.ksy.MacControlFieldsKsy;
+import io.rocescope.dissector.field.ksy.MacControlKsy;
+import io.rocescope.dissector.field.ksy.MacControlLayout;
+import io.rocescope.dissector.field.ksy.RoceV1GrhFieldsKsy;
+import io.rocescope.dissector.field.ksy.RoceV1GrhKsy;
+import io.rocescope.dissector.field.ksy.RoceV1GrhLayout;
+import io.rocescope.dissector.field.ksy.TcpSegmentFieldsKsy;
+import io.rocescope.dissector.field.ksy.TcpSegmentKsy;
+import io.rocescope.dissector.field.ksy.TcpSegmentLayout;
 import io.rocescope.dissector.field.ksy.UdpDatagramLayout;
 import org.junit.jupiter.api.Test;
 
@@ -40,6 +51,40 @@ class KsyLayoutsTest {
     }
 
     @Test
+    void theGrhTcpCookedAndMacControlHeadersHaveTheirStandardLayout() {
+        assertThat(RoceV1GrhLayout.FIXED_SIZE).isEqualTo(40);
+        assertThat(RoceV1GrhLayout.OFF_PAYLOAD_LENGTH).isEqualTo(4);
+        assertThat(RoceV1GrhLayout.OFF_NEXT_HEADER).isEqualTo(6);
+        assertThat(RoceV1GrhLayout.OFF_SGID).isEqualTo(8);
+        assertThat(RoceV1GrhLayout.OFF_DGID).isEqualTo(24);
+        assertThat(RoceV1GrhLayout.SHIFT_TRAFFIC_CLASS).isEqualTo(4);
+        assertThat(RoceV1GrhLayout.MASK_FLOW_LABEL).isEqualTo(0xFFFFF);
+        assertThat(RoceV1GrhKsy.NEXT_HEADER_BTH).isEqualTo(0x1B);
+        assertThat(TcpSegmentLayout.FIXED_SIZE).isEqualTo(20);
+        assertThat(TcpSegmentLayout.OFF_FLAGS).isEqualTo(12);
+        assertThat(TcpSegmentLayout.MASK_FLAGS).isEqualTo(0x1FF);
+        assertThat(TcpSegmentLayout.OFF_CHECKSUM).isEqualTo(16);
+        // RFC 9293's bits, FIN the lowest
+        assertThat(List.of(TcpSegmentKsy.TCP_FLAG_FIN, TcpSegmentKsy.TCP_FLAG_SYN, TcpSegmentKsy.TCP_FLAG_RST,
+            TcpSegmentKsy.TCP_FLAG_PSH, TcpSegmentKsy.TCP_FLAG_ACK, TcpSegmentKsy.TCP_FLAG_AE)).containsExactly(1, 2, 4, 8, 16, 256);
+        assertThat(LinuxSllLayout.FIXED_SIZE).isEqualTo(16);
+        assertThat(LinuxSllLayout.OFF_ADDR).isEqualTo(6);
+        assertThat(LinuxSllLayout.OFF_PROTOCOL).isEqualTo(14);
+        assertThat(LinuxSll2Layout.FIXED_SIZE).isEqualTo(20);
+        assertThat(LinuxSll2Layout.OFF_INTERFACE_INDEX).isEqualTo(4);
+        assertThat(LinuxSll2Layout.OFF_ADDR).isEqualTo(12);
+        assertThat(MacControlLayout.FIXED_SIZE).isEqualTo(2);
+        assertThat(MacControlLayout.FIXED_SIZE_PAUSE).isEqualTo(2);
+        assertThat(MacControlLayout.FIXED_SIZE_PFC).isEqualTo(18);
+        assertThat(MacControlLayout.OFF_PFC_PAUSE_TIMES).isEqualTo(2);
+        assertThat(MacControlLayout.COUNT_PFC_PAUSE_TIMES).isEqualTo(8);
+        assertThat(MacControlLayout.LEN_PFC_PAUSE_TIMES).isEqualTo(16);
+        assertThat(MacControlLayout.DESTINATION_MAC).isEqualTo(0x0180C2000001L);
+        assertThat(MacControlKsy.OPCODE_PFC).isEqualTo(0x0101);
+        assertThat(IbMadLayout.GSI_Q_KEY).isEqualTo(0x80010000L);
+    }
+
+    @Test
     void everyCmMessageFillsTheMadData() throws Exception {
         assertThat(IbMadLayout.FIXED_SIZE).isEqualTo(256);
         assertThat(IbMadLayout.OFF_DATA).isEqualTo(24);
@@ -63,6 +108,28 @@ class KsyLayoutsTest {
         assertThat(IbMadLayout.FIXED_SIZE_CMA_HDR).isEqualTo(36);
         assertThat(IbMadLayout.SHIFT_CM_REQ_PATH_MTU).isEqualTo(4);
         assertThat(IbMadLayout.MASK_CM_REQ_PATH_MTU).isEqualTo(0xF);
+    }
+
+    @Test
+    void everyGrhTcpAndMacControlFieldOfTheRegistryIsTheKsys() {
+        Map<String, List<FieldSpec>> byFile = Map.of("infiniband.grh", RoceV1GrhFieldsKsy.ALL, "tcp", TcpSegmentFieldsKsy.ALL,
+            "macc", MacControlFieldsKsy.ALL);
+        for (Map.Entry<String, List<FieldSpec>> e : byFile.entrySet()) {
+            Map<String, FieldSpec> specs = e.getValue().stream().collect(Collectors.toMap(FieldSpec::abbrev, Function.identity()));
+            List<String> registered = new ArrayList<>();
+            for (FieldDef f : Fields.all()) {
+                if (!f.abbrev().equals(e.getKey()) && !f.abbrev().startsWith(e.getKey() + ".")) continue;
+                registered.add(f.abbrev());
+                assertThat(specs.get(f.abbrev())).as(f.abbrev()).isNotNull();
+                assertThat(f.label()).as(f.abbrev()).isEqualTo(specs.get(f.abbrev()).label());
+            }
+            // every entry registered, in the .ksy's order (the order of `rocescope fields`, as before)
+            assertThat(registered).containsExactlyElementsOf(e.getValue().stream().map(FieldSpec::abbrev).toList());
+        }
+        assertThat(Fields.byName("macc.opcode").names().nameOf(0x0101)).isEqualTo("Class Based Flow Control [CBFC] Pause");
+        assertThat(Fields.byName("macc.cbfc.enbv.c7").type()).isEqualTo(FieldType.BOOLEAN);
+        assertThat(Fields.byName("infiniband.grh.dgid").type()).isEqualTo(FieldType.IPV6);
+        assertThat(Fields.byName("tcp.flags").names().nameOf(0x12)).isEqualTo("SYN, ACK");
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.rocescope.dissector.field.OpcodeTable;
 
 import static io.rocescope.dissector.field.Fields.*;
 import static io.rocescope.dissector.field.ksy.IbTransportKsy.*;
+import static io.rocescope.dissector.field.ksy.IbTransportLayout.*;
 
 /**
  * The InfiniBand transport as RoCE carries it: BTH, the extended headers the opcode calls for
@@ -31,11 +32,11 @@ final class IbTransportDissector {
 
     private static void dissectBody(Packet p, int off, int end) {
         DecodedFrame f = p.f;
-        if (end - off < SIZE_BTH + 4) {
+        if (end - off < FIXED_SIZE_BTH + 4) {
             p.malformed("InfiniBand: " + (end - off) + " bytes cannot hold a BTH and an ICRC");
             return;
         }
-        if (!p.need(off, SIZE_BTH, "BTH")) return;
+        if (!p.need(off, FIXED_SIZE_BTH, "BTH")) return;
         f.roce = true;
         byte[] d = p.d;
         IbHeaders h = f.ib;
@@ -72,11 +73,11 @@ final class IbTransportDissector {
             p.bits(BTH_A, off + OFF_BTH_ACK_REQ, LEN_BTH_ACK_REQ, b8, SHIFT_BTH_ACK_REQ, MASK_BTH_ACK_REQ);
             p.bits(BTH_RESERVED7, off + OFF_BTH_RESERVED7, LEN_BTH_RESERVED7, b8, SHIFT_BTH_RESERVED7, MASK_BTH_RESERVED7);
             f.add(BTH_PSN, off + OFF_BTH_PSN, LEN_BTH_PSN, h.psn);
-            f.close(node, off + SIZE_BTH);
+            f.close(node, off + FIXED_SIZE_BTH);
         }
 
         int icrcOff = end - 4;
-        int pos = off + SIZE_BTH;
+        int pos = off + FIXED_SIZE_BTH;
         if (!OpcodeTable.isDefined(opcode)) {
             // an opcode ksy/ib_transport.ksy leaves undefined may carry a header described by another .ksy
             ExtendedHeaders.Entry described = ExtendedHeaders.forOpcode(opcode);
@@ -173,18 +174,18 @@ final class IbTransportDissector {
         switch (bit) {
             case OpcodeTable.XRCETH:
                 h.xrcSrq = Bytes.u24(d, o + OFF_XRCETH_XRC_SRQ);
-                if (p.detail) node(p, Fields.XRCETH, o).add(XRCETH_XRCSRQ, o + OFF_XRCETH_XRC_SRQ, LEN_XRCETH_XRC_SRQ, h.xrcSrq).close(o + SIZE_XRCETH);
+                if (p.detail) node(p, Fields.XRCETH, o).add(XRCETH_XRCSRQ, o + OFF_XRCETH_XRC_SRQ, LEN_XRCETH_XRC_SRQ, h.xrcSrq).close(o + FIXED_SIZE_XRCETH);
                 break;
             case OpcodeTable.RDETH:
                 h.eeCnxt = Bytes.u24(d, o + OFF_RDETH_EE_CONTEXT);
-                if (p.detail) node(p, Fields.RDETH, o).add(RDETH_EECNXT, o + OFF_RDETH_EE_CONTEXT, LEN_RDETH_EE_CONTEXT, h.eeCnxt).close(o + SIZE_RDETH);
+                if (p.detail) node(p, Fields.RDETH, o).add(RDETH_EECNXT, o + OFF_RDETH_EE_CONTEXT, LEN_RDETH_EE_CONTEXT, h.eeCnxt).close(o + FIXED_SIZE_RDETH);
                 break;
             case OpcodeTable.DETH:
                 h.qKey = Bytes.u32(d, o + OFF_DETH_Q_KEY);
                 h.srcQp = Bytes.u24(d, o + OFF_DETH_SRC_QP);
                 if (p.detail) {
                     node(p, Fields.DETH, o).add(DETH_Q_KEY, o + OFF_DETH_Q_KEY, LEN_DETH_Q_KEY, h.qKey)
-                        .add(DETH_SRCQP, o + OFF_DETH_SRC_QP, LEN_DETH_SRC_QP, h.srcQp).close(o + SIZE_DETH);
+                        .add(DETH_SRCQP, o + OFF_DETH_SRC_QP, LEN_DETH_SRC_QP, h.srcQp).close(o + FIXED_SIZE_DETH);
                 }
                 break;
             case OpcodeTable.FETH: {
@@ -193,7 +194,7 @@ final class IbTransportDissector {
                 h.fethPlt = (int) ((Bytes.u8(d, o + OFF_FETH_PLACEMENT_TYPE) >>> SHIFT_FETH_PLACEMENT_TYPE) & MASK_FETH_PLACEMENT_TYPE);
                 if (p.detail) {
                     node(p, Fields.FETH, o).add(FETH_SEL, o + OFF_FETH_SELECTIVITY_LEVEL, LEN_FETH_SELECTIVITY_LEVEL, h.fethSel)
-                        .add(FETH_PLT, o + OFF_FETH_PLACEMENT_TYPE, LEN_FETH_PLACEMENT_TYPE, h.fethPlt).close(o + SIZE_FETH);
+                        .add(FETH_PLT, o + OFF_FETH_PLACEMENT_TYPE, LEN_FETH_PLACEMENT_TYPE, h.fethPlt).close(o + FIXED_SIZE_FETH);
                 }
                 break;
             }
@@ -204,7 +205,7 @@ final class IbTransportDissector {
                 if (p.detail) {
                     node(p, Fields.RETH, o).add(RETH_VA, o + OFF_RETH_VIRTUAL_ADDRESS, LEN_RETH_VIRTUAL_ADDRESS, h.rethVa)
                         .add(RETH_R_KEY, o + OFF_RETH_R_KEY, LEN_RETH_R_KEY, h.rethRKey)
-                        .add(RETH_DMALEN, o + OFF_RETH_DMA_LENGTH, LEN_RETH_DMA_LENGTH, h.rethDmaLength).close(o + SIZE_RETH);
+                        .add(RETH_DMALEN, o + OFF_RETH_DMA_LENGTH, LEN_RETH_DMA_LENGTH, h.rethDmaLength).close(o + FIXED_SIZE_RETH);
                 }
                 break;
             case OpcodeTable.ATOMICETH:
@@ -217,7 +218,7 @@ final class IbTransportDissector {
                         .add(ATOMICETH_R_KEY, o + OFF_ATOMIC_ETH_R_KEY, LEN_ATOMIC_ETH_R_KEY, h.atomicRKey)
                         .add(ATOMICETH_SWAPDT, o + OFF_ATOMIC_ETH_SWAP_OR_ADD_DATA, LEN_ATOMIC_ETH_SWAP_OR_ADD_DATA, h.swapAdd)
                         .add(ATOMICETH_CMPDT, o + OFF_ATOMIC_ETH_COMPARE_DATA, LEN_ATOMIC_ETH_COMPARE_DATA, h.compare)
-                        .close(o + SIZE_ATOMIC_ETH);
+                        .close(o + FIXED_SIZE_ATOMIC_ETH);
                 }
                 break;
             case OpcodeTable.AETH: {
@@ -239,7 +240,7 @@ final class IbTransportDissector {
                         case InfinibandNames.AETH_NAK: t.add(AETH_SYN_ERROR, vo, LEN_AETH_SYNDROME_VALUE, value); break;
                         default: t.add(AETH_SYN_RESERVED_VALUE, vo, LEN_AETH_SYNDROME_VALUE, value);
                     }
-                    t.add(AETH_MSN, o + OFF_AETH_MSN, LEN_AETH_MSN, h.msn).close(o + SIZE_AETH);
+                    t.add(AETH_MSN, o + OFF_AETH_MSN, LEN_AETH_MSN, h.msn).close(o + FIXED_SIZE_AETH);
                 }
                 break;
             }
@@ -247,7 +248,7 @@ final class IbTransportDissector {
                 h.origRemoteData = Bytes.u64(d, o + OFF_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA);
                 if (p.detail) {
                     node(p, Fields.ATOMICACKETH, o).add(ATOMICACKETH_ORIGREMDT, o + OFF_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA,
-                        LEN_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA, h.origRemoteData).close(o + SIZE_ATOMIC_ACK_ETH);
+                        LEN_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA, h.origRemoteData).close(o + FIXED_SIZE_ATOMIC_ACK_ETH);
                 }
                 break;
             case OpcodeTable.IMMDT:
@@ -259,7 +260,7 @@ final class IbTransportDissector {
                 if (p.detail) p.f.add(Fields.IETH, o + OFF_IETH_R_KEY, LEN_IETH_R_KEY, h.invalidateRKey);
                 break;
             case OpcodeTable.CNP_PADDING:
-                if (p.detail) node(p, CNP, o).add(CNP_RESERVED, o + OFF_CNP_PADDING_RESERVED, LEN_CNP_PADDING_RESERVED, 0).close(o + SIZE_CNP_PADDING);
+                if (p.detail) node(p, CNP, o).add(CNP_RESERVED, o + OFF_CNP_PADDING_RESERVED, LEN_CNP_PADDING_RESERVED, 0).close(o + FIXED_SIZE_CNP_PADDING);
                 break;
             default:
                 throw new IllegalStateException("header bit " + bit);

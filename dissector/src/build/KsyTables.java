@@ -141,7 +141,8 @@ public final class KsyTables {
         StringBuilder sb = new StringBuilder();
         sb.append("// Generated from ksy/").append(file).append(" by dissector/src/build/KsyTables.java: edit the .ksy, not this.\n");
         sb.append("package ").append(pkg).append(";\n\n");
-        sb.append("import io.rocescope.dissector.field.FieldSpec;\n\n");
+        sb.append("import io.rocescope.dissector.field.FieldSpec;\n");
+        sb.append("import io.rocescope.dissector.field.HeaderField;\n\n");
         sb.append("import java.util.List;\n\n");
         sb.append("/** The registry entries (Wireshark names, labels, bases, value names) of ksy/").append(file).append("'s headers. */\n");
         sb.append("public final class ").append(cls).append(" {\n    private ").append(cls).append("() {}\n\n");
@@ -170,7 +171,26 @@ public final class KsyTables {
         }
         sb.append("\n    /** Every entry, in registry order. */\n    public static final List<FieldSpec> ALL = List.of(");
         for (int i = 0; i < all.size(); i++) sb.append(i > 0 ? ", " : "").append(i % 6 == 0 ? "\n        " : "").append(all.get(i));
-        return sb.append(");\n}\n").toString();
+        sb.append(");\n");
+        String layoutCls = cls.substring(0, cls.length() - "FieldsKsy".length()) + "Layout";
+        for (Map.Entry<?, ?> t : types.entrySet()) {
+            Map<?, ?> type = (Map<?, ?>) t.getValue();
+            if (!"layout".equals(type.get("-tree")) || !(type.get("-fields") instanceof List<?> list)) continue;
+            String typeId = t.getKey().toString().toUpperCase(Locale.ROOT);
+            sb.append("\n    /** ").append(t.getKey()).append("'s fields where its layout puts them: its tree is these, in this order. */\n");
+            sb.append("    public static final List<HeaderField> ").append(typeId).append("_LAYOUT = List.of(");
+            int n = 0;
+            for (Object o : list) {
+                Map<?, ?> fd = (Map<?, ?>) o;
+                String at = typeId + "_" + (fd.get("seq") != null ? fd.get("seq") : fd.get("id")).toString().toUpperCase(Locale.ROOT);
+                sb.append(n++ > 0 ? "," : "").append("\n        new HeaderField(").append(typeId).append('_')
+                    .append(fd.get("id").toString().toUpperCase(Locale.ROOT));
+                for (String c : new String[] {"OFF_", "LEN_", "SHIFT_", "MASK_"}) sb.append(", ").append(layoutCls).append('.').append(c).append(at);
+                sb.append(')');
+            }
+            sb.append(");\n");
+        }
+        return sb.append("}\n").toString();
     }
 
     /**

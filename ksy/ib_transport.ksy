@@ -275,8 +275,10 @@ types:
   rdeth:
     -wireshark: infiniband.rdeth
     -label: RD Extended Transport Header
+    # its tree is its -fields where the layout puts them (generated into IbTransportFieldsKsy.RDETH_LAYOUT)
+    -tree: layout
     -fields:
-      - {id: eecnxt, wireshark: infiniband.rdeth.eecnxt, label: E2E Context, base: hex, digits: 6}
+      - {id: eecnxt, seq: ee_context, wireshark: infiniband.rdeth.eecnxt, label: E2E Context, base: hex, digits: 6}
     seq:
       - id: reserved
         type: u1
@@ -285,9 +287,10 @@ types:
   deth:
     -wireshark: infiniband.deth
     -label: Datagram Extended Transport Header
+    -tree: layout
     -fields:
       - {id: q_key, wireshark: infiniband.deth.q_key, label: Queue Key, base: hex, digits: 8}
-      - {id: srcqp, wireshark: infiniband.deth.srcqp, label: Source Queue Pair, base: hex, digits: 6}
+      - {id: srcqp, seq: src_qp, wireshark: infiniband.deth.srcqp, label: Source Queue Pair, base: hex, digits: 6}
     seq:
       - id: q_key
         type: u4
@@ -298,10 +301,11 @@ types:
   reth:
     -wireshark: infiniband.reth
     -label: RDMA Extended Transport Header
+    -tree: layout
     -fields:
-      - {id: va, wireshark: infiniband.reth.va, label: Virtual Address, base: hex, digits: 16}
+      - {id: va, seq: virtual_address, wireshark: infiniband.reth.va, label: Virtual Address, base: hex, digits: 16}
       - {id: r_key, wireshark: infiniband.reth.r_key, label: Remote Key, base: hex, digits: 8}
-      - {id: dmalen, wireshark: infiniband.reth.dmalen, label: DMA Length}
+      - {id: dmalen, seq: dma_length, wireshark: infiniband.reth.dmalen, label: DMA Length}
     seq:
       - id: virtual_address
         type: u8
@@ -312,11 +316,12 @@ types:
   atomic_eth:
     -wireshark: infiniband.atomiceth
     -label: Atomic Extended Transport Header
+    -tree: layout
     -fields:
-      - {id: va, wireshark: infiniband.atomiceth.va, label: Virtual Address, base: hex, digits: 16}
+      - {id: va, seq: virtual_address, wireshark: infiniband.atomiceth.va, label: Virtual Address, base: hex, digits: 16}
       - {id: r_key, wireshark: infiniband.atomiceth.r_key, label: Remote Key, base: hex, digits: 8}
-      - {id: swapdt, wireshark: infiniband.atomiceth.swapdt, label: Swap (or Add) Data, base: hex, digits: 16}
-      - {id: cmpdt, wireshark: infiniband.atomiceth.cmpdt, label: Compare Data, base: hex, digits: 16}
+      - {id: swapdt, seq: swap_or_add_data, wireshark: infiniband.atomiceth.swapdt, label: Swap (or Add) Data, base: hex, digits: 16}
+      - {id: cmpdt, seq: compare_data, wireshark: infiniband.atomiceth.cmpdt, label: Compare Data, base: hex, digits: 16}
     seq:
       - id: virtual_address
         type: u8
@@ -356,8 +361,9 @@ types:
   atomic_ack_eth:
     -wireshark: infiniband.atomicacketh
     -label: Atomic ACK Extended Transport Header
+    -tree: layout
     -fields:
-      - {id: origremdt, wireshark: infiniband.atomicacketh.origremdt, label: Original Remote Data, base: hex, digits: 16}
+      - {id: origremdt, seq: original_remote_data, wireshark: infiniband.atomicacketh.origremdt, label: Original Remote Data, base: hex, digits: 16}
     seq:
       - id: original_remote_data
         type: u8
@@ -380,8 +386,9 @@ types:
   xrceth:
     -wireshark: infiniband.xrceth
     -label: XRC Extended Transport Header
+    -tree: layout
     -fields:
-      - {id: xrcsrq, wireshark: infiniband.xrceth.xrcsrq, label: XRC SRQ Number, base: hex, digits: 6}
+      - {id: xrcsrq, seq: xrc_srq, wireshark: infiniband.xrceth.xrcsrq, label: XRC SRQ Number, base: hex, digits: 6}
     seq:
       - id: reserved
         type: u1
@@ -391,9 +398,10 @@ types:
     doc: FLUSH extended header; selectivity and placement as in rxe (bits 5-4, 3-0)
     -wireshark: infiniband.feth
     -label: Flush Extended Transport Header
+    -tree: layout
     -fields:
-      - {id: sel, wireshark: infiniband.feth.sel, label: Selectivity Level, names: feth_selectivity}
-      - {id: plt, wireshark: infiniband.feth.plt, label: Placement Type}
+      - {id: sel, seq: selectivity_level, wireshark: infiniband.feth.sel, label: Selectivity Level, names: feth_selectivity}
+      - {id: plt, seq: placement_type, wireshark: infiniband.feth.plt, label: Placement Type}
     seq:
       - id: reserved
         type: b26
@@ -404,6 +412,7 @@ types:
   cnp_padding:
     -wireshark: infiniband.cnp
     -label: Congestion Notification Packet
+    -tree: layout
     -fields:
       - {id: reserved, wireshark: infiniband.cnp.reserved, label: Reserved, base: bytes}
     seq:

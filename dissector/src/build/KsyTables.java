@@ -8,9 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -20,7 +22,6 @@ import java.util.TreeMap;
  * <li>its {@code enums:}: {@code ksy/ib_mad.ksy}'s enum {@code rej_reason} becomes the table {@code REJ_REASON}
  *     in {@code IbMadKsy} (a {@code ValueNames}: each value's {@code doc}, or its {@code id} without one) and the
  *     constants {@code REJ_REASON_INVALID_SERVICE_ID = 8} and so on;</li>
- * <li>the size in bytes of every type of fixed size ({@code SIZE_RETH = 16});</li>
  * <li>for a top-level {@code seq} entry marked {@code -rocescope-table: NAME}, whose type is a switch, the types
  *     each case reads, in wire order: {@code NAME[case]} (null for values without a case);</li>
  * <li>for a type marked {@code -opcodes:}, an extended header described whole ({@code <Type>HeaderKsy}, an
@@ -81,22 +82,8 @@ public final class KsyTables {
             for (Value v : values) sb.append("            case ").append(v.code).append(": return ").append(literal(v.label)).append(";\n");
             sb.append("            default: return null;\n        }\n    };\n");
         }
+        // offsets, sizes and masks are not here: KsyLayouts writes them, for every .ksy, into <Id>Layout
         Map<?, ?> types = spec.get("types") instanceof Map<?, ?> m ? m : Map.of();
-        // a format whose layout KsyLayouts generates (-Dksy.layouts.elsewhere=a.ksy,b.ksy) gets its enums here, not a
-        // second copy of its offsets and sizes
-        if (java.util.Arrays.asList(System.getProperty("ksy.layouts.elsewhere", "").split(",")).contains(file)) {
-            sb.append("}\n");
-            return sb.toString();
-        }
-        boolean sizes = false;
-        for (Map.Entry<?, ?> t : types.entrySet()) {
-            int size = size((Map<?, ?>) t.getValue());
-            if (size < 0) continue;
-            if (!sizes) { sb.append("\n    // ---- sizes in bytes of the fixed-size types ----\n"); sizes = true; }
-            sb.append("    public static final int SIZE_").append(t.getKey().toString().toUpperCase(Locale.ROOT)).append(" = ")
-                .append(size).append(";\n");
-        }
-        for (Map.Entry<?, ?> t : types.entrySet()) layout(sb, t.getKey().toString(), (Map<?, ?>) t.getValue());
         if (spec.get("seq") instanceof List<?> seq) {
             for (Object o : seq) {
                 Map<?, ?> attr = (Map<?, ?>) o;
@@ -142,34 +129,6 @@ public final class KsyTables {
     }
 
     /**
-     * Where each field of a fixed-size type sits, for the fast decoder and the encoder: {@code OFF_TYPE_FIELD}, the
-     * offset of its first byte from the type's start; {@code LEN_TYPE_FIELD}, the bytes it spans; {@code SHIFT_} and
-     * {@code MASK_}, how its value comes out of those bytes read big-endian ({@code (word >>> SHIFT) & MASK}).
-     */
-    private static void layout(StringBuilder sb, String typeName, Map<?, ?> type) {
-        if (size(type) < 0) return;
-        String prefix = typeName.toUpperCase(Locale.ROOT) + "_";
-        sb.append("\n    // ---- layout of ").append(typeName).append(" ----\n");
-        for (Map.Entry<String, long[]> f : describedLayout(type).entrySet()) {
-            String id = prefix + f.getKey().toUpperCase(Locale.ROOT);
-            long[] l = f.getValue();
-            sb.append("    public static final int OFF_").append(id).append(" = ").append(l[0])
-                .append(", LEN_").append(id).append(" = ").append(l[1])
-                .append(", SHIFT_").append(id).append(" = ").append(l[2]).append(";\n");
-            sb.append("    public static final long MASK_").append(id).append(" = ")
-                .append(l[3] == -1 ? "-1L" : String.format("0x%xL", l[3])).append(";\n");
-        }
-    }
-
-    private static int bits(Map<?, ?> attr) {
-        Object t = attr.get("type"), size = attr.get("size");
-        if (t == null && size instanceof Integer n) return 8 * n;
-        if (t instanceof String s && s.matches("[us][1248](be|le)?")) return 8 * (s.charAt(1) - '0');
-        if (t instanceof String s && s.matches("b[0-9]+")) return Integer.parseInt(s.substring(1));
-        throw new IllegalArgumentException("not of fixed size: " + attr.get("id"));
-    }
-
-    /**
      * The registry entries of a .ksy's types that carry {@code -wireshark:} (the protocol node's filter name) and
      * {@code -fields:} (the fields in registry order, each {@code {wireshark, label, base: dec|hex|bytes|ipv4|ipv6|bool,
      * digits, names}}; {@code names} is an enum of the same .ksy, a table of InfinibandNames in capitals, or another
@@ -182,7 +141,8 @@ public final class KsyTables {
         StringBuilder sb = new StringBuilder();
         sb.append("// Generated from ksy/").append(file).append(" by dissector/src/build/KsyTables.java: edit the .ksy, not this.\n");
         sb.append("package ").append(pkg).append(";\n\n");
-        sb.append("import io.rocescope.dissector.field.FieldSpec;\n\n");
+        sb.append("import io.rocescope.dissector.field.FieldSpec;\n");
+        sb.append("import io.rocescope.dissector.field.HeaderField;\n\n");
         sb.append("import java.util.List;\n\n");
         sb.append("/** The registry entries (Wireshark names, labels, bases, value names) of ksy/").append(file).append("'s headers. */\n");
         sb.append("public final class ").append(cls).append(" {\n    private ").append(cls).append("() {}\n\n");
@@ -211,7 +171,26 @@ public final class KsyTables {
         }
         sb.append("\n    /** Every entry, in registry order. */\n    public static final List<FieldSpec> ALL = List.of(");
         for (int i = 0; i < all.size(); i++) sb.append(i > 0 ? ", " : "").append(i % 6 == 0 ? "\n        " : "").append(all.get(i));
-        return sb.append(");\n}\n").toString();
+        sb.append(");\n");
+        String layoutCls = cls.substring(0, cls.length() - "FieldsKsy".length()) + "Layout";
+        for (Map.Entry<?, ?> t : types.entrySet()) {
+            Map<?, ?> type = (Map<?, ?>) t.getValue();
+            if (!"layout".equals(type.get("-tree")) || !(type.get("-fields") instanceof List<?> list)) continue;
+            String typeId = t.getKey().toString().toUpperCase(Locale.ROOT);
+            sb.append("\n    /** ").append(t.getKey()).append("'s fields where its layout puts them: its tree is these, in this order. */\n");
+            sb.append("    public static final List<HeaderField> ").append(typeId).append("_LAYOUT = List.of(");
+            int n = 0;
+            for (Object o : list) {
+                Map<?, ?> fd = (Map<?, ?>) o;
+                String at = typeId + "_" + (fd.get("seq") != null ? fd.get("seq") : fd.get("id")).toString().toUpperCase(Locale.ROOT);
+                sb.append(n++ > 0 ? "," : "").append("\n        new HeaderField(").append(typeId).append('_')
+                    .append(fd.get("id").toString().toUpperCase(Locale.ROOT));
+                for (String c : new String[] {"OFF_", "LEN_", "SHIFT_", "MASK_"}) sb.append(", ").append(layoutCls).append('.').append(c).append(at);
+                sb.append(')');
+            }
+            sb.append(");\n");
+        }
+        return sb.append("}\n").toString();
     }
 
     /**
@@ -251,7 +230,7 @@ public final class KsyTables {
             .append(", ").append(names).append(");\n");
     }
 
-    /** The size in bytes of a type made only of fixed-size integers, bit fields and sized blobs; -1 otherwise. */
+    /** Whether a type is of fixed size (for a described header's check; its size is KsyLayouts' FIXED_SIZE_): the size in bytes of a type made only of fixed-size integers, bit fields and sized blobs; -1 otherwise. */
     private static int size(Map<?, ?> type) {
         if (!(type.get("seq") instanceof List<?> seq) || seq.isEmpty()) return -1;
         long bits = 0;
@@ -324,9 +303,11 @@ public final class KsyTables {
             if (type.get("-wireshark") == null || !(type.get("-fields") instanceof List<?> list)) {
                 throw new IllegalArgumentException(where + ": a described header needs -wireshark and -fields");
             }
-            int size = size(type);
-            if (size < 0) throw new IllegalArgumentException(where + ": a described header is of fixed size");
-            Map<String, long[]> layout = describedLayout(type);
+            if (size(type) < 0) throw new IllegalArgumentException(where + ": a described header is of fixed size");
+            Set<String> seqIds = new HashSet<>();
+            for (Object o : (List<?>) type.get("seq")) seqIds.add(((Map<?, ?>) o).get("id").toString());
+            // where each field sits is KsyLayouts' (the one routine that computes layouts), referenced, not recomputed
+            String layoutCls = fieldsCls.substring(0, fieldsCls.length() - "FieldsKsy".length()) + "Layout";
             String typeId = typeName.toUpperCase(Locale.ROOT);
             String cls = camel(typeName) + "HeaderKsy";
             StringBuilder sb = new StringBuilder();
@@ -344,12 +325,12 @@ public final class KsyTables {
             for (Object o : list) {
                 Map<?, ?> fd = (Map<?, ?>) o;
                 String seqId = (fd.get("seq") != null ? fd.get("seq") : fd.get("id")).toString();
-                long[] at = layout.get(seqId);
-                if (at == null) throw new IllegalArgumentException(where + ": field " + fd.get("id") + ": no seq attribute " + seqId);
+                if (!seqIds.contains(seqId)) throw new IllegalArgumentException(where + ": field " + fd.get("id") + ": no seq attribute " + seqId);
+                String at = typeId + "_" + seqId.toUpperCase(Locale.ROOT);
                 sb.append(n++ > 0 ? "," : "").append("\n        new HeaderField(").append(fieldsCls).append('.').append(typeId)
-                    .append('_').append(fd.get("id").toString().toUpperCase(Locale.ROOT)).append(", ").append(at[0]).append(", ")
-                    .append(at[1]).append(", ").append(at[2]).append(", ")
-                    .append(at[3] == -1 ? "-1L" : String.format("0x%xL", at[3])).append(')');
+                    .append('_').append(fd.get("id").toString().toUpperCase(Locale.ROOT));
+                for (String c : new String[] {"OFF_", "LEN_", "SHIFT_", "MASK_"}) sb.append(", ").append(layoutCls).append('.').append(c).append(at);
+                sb.append(')');
             }
             sb.append(");\n");
             List<Integer> opcodes = new ArrayList<>();
@@ -363,7 +344,7 @@ public final class KsyTables {
             sb.append("    @Override public int[] opcodes() { return new int[] {");
             for (int i = 0; i < opcodes.size(); i++) sb.append(i > 0 ? ", " : "").append(String.format("0x%02x", opcodes.get(i)));
             sb.append("}; }\n");
-            sb.append("    @Override public int size() { return ").append(size).append("; }\n");
+            sb.append("    @Override public int size() { return ").append(layoutCls).append(".FIXED_SIZE_").append(typeId).append("; }\n");
             sb.append("    @Override public FieldSpec protocol() { return ").append(fieldsCls).append('.').append(typeId).append("; }\n");
             sb.append("    @Override public List<HeaderField> fields() { return FIELDS; }\n");
             if (type.get("-info") != null) sb.append("    @Override public String info(long[] values) { return INFO.text(values); }\n");
@@ -372,27 +353,6 @@ public final class KsyTables {
             made.add(pkg + "." + cls);
         }
         return made;
-    }
-
-    /**
-     * Each seq attribute's {offset, length, shift, mask}, in seq order: what layout() writes into
-     * OFF_/LEN_/SHIFT_/MASK_ and a described header's generated class carries.
-     */
-    private static Map<String, long[]> describedLayout(Map<?, ?> type) {
-        Map<String, long[]> out = new java.util.LinkedHashMap<>();
-        long bit = 0;
-        for (Object o : (List<?>) type.get("seq")) {
-            Map<?, ?> attr = (Map<?, ?>) o;
-            int bits = bits(attr);
-            long first = bit / 8, last = (bit + bits - 1) / 8, len = last - first + 1;
-            long shift = len * 8 - (bit % 8) - bits;
-            if (!(attr.get("type") instanceof String t && t.matches("b[0-9]+")) && bit % 8 != 0) {
-                throw new IllegalArgumentException(attr.get("id") + " starts inside a byte");
-            }
-            out.put(attr.get("id").toString(), new long[] {first, len, shift, bits >= 64 ? -1 : (1L << bits) - 1});
-            bit += bits;
-        }
-        return out;
     }
 
     /** The ServiceLoader list of the described headers, into the directory the system property ksy.services names. */

@@ -2,11 +2,14 @@ package io.rocescope.dissector.decode;
 
 import io.rocescope.dissector.field.ExtendedHeaders;
 import io.rocescope.dissector.field.Fields;
+import io.rocescope.dissector.field.HeaderField;
+import io.rocescope.dissector.field.ksy.IbTransportFieldsKsy;
 import io.rocescope.dissector.field.InfinibandNames;
 import io.rocescope.dissector.field.OpcodeTable;
 
 import static io.rocescope.dissector.field.Fields.*;
 import static io.rocescope.dissector.field.ksy.IbTransportKsy.*;
+import static io.rocescope.dissector.field.ksy.IbTransportLayout.*;
 
 /**
  * The InfiniBand transport as RoCE carries it: BTH, the extended headers the opcode calls for
@@ -31,11 +34,11 @@ final class IbTransportDissector {
 
     private static void dissectBody(Packet p, int off, int end) {
         DecodedFrame f = p.f;
-        if (end - off < SIZE_BTH + 4) {
+        if (end - off < FIXED_SIZE_BTH + 4) {
             p.malformed("InfiniBand: " + (end - off) + " bytes cannot hold a BTH and an ICRC");
             return;
         }
-        if (!p.need(off, SIZE_BTH, "BTH")) return;
+        if (!p.need(off, FIXED_SIZE_BTH, "BTH")) return;
         f.roce = true;
         byte[] d = p.d;
         IbHeaders h = f.ib;
@@ -72,11 +75,11 @@ final class IbTransportDissector {
             p.bits(BTH_A, off + OFF_BTH_ACK_REQ, LEN_BTH_ACK_REQ, b8, SHIFT_BTH_ACK_REQ, MASK_BTH_ACK_REQ);
             p.bits(BTH_RESERVED7, off + OFF_BTH_RESERVED7, LEN_BTH_RESERVED7, b8, SHIFT_BTH_RESERVED7, MASK_BTH_RESERVED7);
             f.add(BTH_PSN, off + OFF_BTH_PSN, LEN_BTH_PSN, h.psn);
-            f.close(node, off + SIZE_BTH);
+            f.close(node, off + FIXED_SIZE_BTH);
         }
 
         int icrcOff = end - 4;
-        int pos = off + SIZE_BTH;
+        int pos = off + FIXED_SIZE_BTH;
         if (!OpcodeTable.isDefined(opcode)) {
             // an opcode ksy/ib_transport.ksy leaves undefined may carry a header described by another .ksy
             ExtendedHeaders.Entry described = ExtendedHeaders.forOpcode(opcode);
@@ -173,52 +176,37 @@ final class IbTransportDissector {
         switch (bit) {
             case OpcodeTable.XRCETH:
                 h.xrcSrq = Bytes.u24(d, o + OFF_XRCETH_XRC_SRQ);
-                if (p.detail) node(p, Fields.XRCETH, o).add(XRCETH_XRCSRQ, o + OFF_XRCETH_XRC_SRQ, LEN_XRCETH_XRC_SRQ, h.xrcSrq).close(o + SIZE_XRCETH);
+                if (p.detail) tree(p, Fields.XRCETH, XRCETH_TREE, o, FIXED_SIZE_XRCETH);
                 break;
             case OpcodeTable.RDETH:
                 h.eeCnxt = Bytes.u24(d, o + OFF_RDETH_EE_CONTEXT);
-                if (p.detail) node(p, Fields.RDETH, o).add(RDETH_EECNXT, o + OFF_RDETH_EE_CONTEXT, LEN_RDETH_EE_CONTEXT, h.eeCnxt).close(o + SIZE_RDETH);
+                if (p.detail) tree(p, Fields.RDETH, RDETH_TREE, o, FIXED_SIZE_RDETH);
                 break;
             case OpcodeTable.DETH:
                 h.qKey = Bytes.u32(d, o + OFF_DETH_Q_KEY);
                 h.srcQp = Bytes.u24(d, o + OFF_DETH_SRC_QP);
-                if (p.detail) {
-                    node(p, Fields.DETH, o).add(DETH_Q_KEY, o + OFF_DETH_Q_KEY, LEN_DETH_Q_KEY, h.qKey)
-                        .add(DETH_SRCQP, o + OFF_DETH_SRC_QP, LEN_DETH_SRC_QP, h.srcQp).close(o + SIZE_DETH);
-                }
+                if (p.detail) tree(p, Fields.DETH, DETH_TREE, o, FIXED_SIZE_DETH);
                 break;
             case OpcodeTable.FETH: {
                 int b = Bytes.u8(d, o + OFF_FETH_SELECTIVITY_LEVEL);
                 h.fethSel = (int) ((b >>> SHIFT_FETH_SELECTIVITY_LEVEL) & MASK_FETH_SELECTIVITY_LEVEL);
                 h.fethPlt = (int) ((Bytes.u8(d, o + OFF_FETH_PLACEMENT_TYPE) >>> SHIFT_FETH_PLACEMENT_TYPE) & MASK_FETH_PLACEMENT_TYPE);
-                if (p.detail) {
-                    node(p, Fields.FETH, o).add(FETH_SEL, o + OFF_FETH_SELECTIVITY_LEVEL, LEN_FETH_SELECTIVITY_LEVEL, h.fethSel)
-                        .add(FETH_PLT, o + OFF_FETH_PLACEMENT_TYPE, LEN_FETH_PLACEMENT_TYPE, h.fethPlt).close(o + SIZE_FETH);
-                }
+                if (p.detail) tree(p, Fields.FETH, FETH_TREE, o, FIXED_SIZE_FETH);
                 break;
             }
             case OpcodeTable.RETH:
                 h.rethVa = Bytes.u64(d, o + OFF_RETH_VIRTUAL_ADDRESS);
                 h.rethRKey = Bytes.u32(d, o + OFF_RETH_R_KEY);
                 h.rethDmaLength = Bytes.u32(d, o + OFF_RETH_DMA_LENGTH);
-                if (p.detail) {
-                    node(p, Fields.RETH, o).add(RETH_VA, o + OFF_RETH_VIRTUAL_ADDRESS, LEN_RETH_VIRTUAL_ADDRESS, h.rethVa)
-                        .add(RETH_R_KEY, o + OFF_RETH_R_KEY, LEN_RETH_R_KEY, h.rethRKey)
-                        .add(RETH_DMALEN, o + OFF_RETH_DMA_LENGTH, LEN_RETH_DMA_LENGTH, h.rethDmaLength).close(o + SIZE_RETH);
-                }
+                if (p.detail) tree(p, Fields.RETH, RETH_TREE, o, FIXED_SIZE_RETH);
                 break;
             case OpcodeTable.ATOMICETH:
                 h.atomicVa = Bytes.u64(d, o + OFF_ATOMIC_ETH_VIRTUAL_ADDRESS);
                 h.atomicRKey = Bytes.u32(d, o + OFF_ATOMIC_ETH_R_KEY);
                 h.swapAdd = Bytes.u64(d, o + OFF_ATOMIC_ETH_SWAP_OR_ADD_DATA);
                 h.compare = Bytes.u64(d, o + OFF_ATOMIC_ETH_COMPARE_DATA);
-                if (p.detail) {
-                    node(p, Fields.ATOMICETH, o).add(ATOMICETH_VA, o + OFF_ATOMIC_ETH_VIRTUAL_ADDRESS, LEN_ATOMIC_ETH_VIRTUAL_ADDRESS, h.atomicVa)
-                        .add(ATOMICETH_R_KEY, o + OFF_ATOMIC_ETH_R_KEY, LEN_ATOMIC_ETH_R_KEY, h.atomicRKey)
-                        .add(ATOMICETH_SWAPDT, o + OFF_ATOMIC_ETH_SWAP_OR_ADD_DATA, LEN_ATOMIC_ETH_SWAP_OR_ADD_DATA, h.swapAdd)
-                        .add(ATOMICETH_CMPDT, o + OFF_ATOMIC_ETH_COMPARE_DATA, LEN_ATOMIC_ETH_COMPARE_DATA, h.compare)
-                        .close(o + SIZE_ATOMIC_ETH);
-                }
+                // the VA and R_Key are also filed under RETH's names: FieldSubtree adds each field's alias
+                if (p.detail) tree(p, Fields.ATOMICETH, ATOMICETH_TREE, o, FIXED_SIZE_ATOMIC_ETH);
                 break;
             case OpcodeTable.AETH: {
                 // the syndrome is the byte its reserved bit, type and value share
@@ -239,16 +227,13 @@ final class IbTransportDissector {
                         case InfinibandNames.AETH_NAK: t.add(AETH_SYN_ERROR, vo, LEN_AETH_SYNDROME_VALUE, value); break;
                         default: t.add(AETH_SYN_RESERVED_VALUE, vo, LEN_AETH_SYNDROME_VALUE, value);
                     }
-                    t.add(AETH_MSN, o + OFF_AETH_MSN, LEN_AETH_MSN, h.msn).close(o + SIZE_AETH);
+                    t.add(AETH_MSN, o + OFF_AETH_MSN, LEN_AETH_MSN, h.msn).close(o + FIXED_SIZE_AETH);
                 }
                 break;
             }
             case OpcodeTable.ATOMICACKETH:
                 h.origRemoteData = Bytes.u64(d, o + OFF_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA);
-                if (p.detail) {
-                    node(p, Fields.ATOMICACKETH, o).add(ATOMICACKETH_ORIGREMDT, o + OFF_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA,
-                        LEN_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA, h.origRemoteData).close(o + SIZE_ATOMIC_ACK_ETH);
-                }
+                if (p.detail) tree(p, Fields.ATOMICACKETH, ATOMICACKETH_TREE, o, FIXED_SIZE_ATOMIC_ACK_ETH);
                 break;
             case OpcodeTable.IMMDT:
                 h.immediate = Bytes.u32(d, o + OFF_IMMDT_DATA);
@@ -259,7 +244,7 @@ final class IbTransportDissector {
                 if (p.detail) p.f.add(Fields.IETH, o + OFF_IETH_R_KEY, LEN_IETH_R_KEY, h.invalidateRKey);
                 break;
             case OpcodeTable.CNP_PADDING:
-                if (p.detail) node(p, CNP, o).add(CNP_RESERVED, o + OFF_CNP_PADDING_RESERVED, LEN_CNP_PADDING_RESERVED, 0).close(o + SIZE_CNP_PADDING);
+                if (p.detail) tree(p, CNP, CNP_TREE, o, FIXED_SIZE_CNP_PADDING);
                 break;
             default:
                 throw new IllegalStateException("header bit " + bit);
@@ -269,4 +254,40 @@ final class IbTransportDissector {
     private static FieldSubtree node(Packet p, io.rocescope.dissector.field.FieldDef def, int off) {
         return p.subtree.open(p.f, def, off);
     }
+
+    /**
+     * The -V/JSON tree of a header whose fields are its layout's (ksy/ib_transport.ksy's {@code -tree: layout}):
+     * each generated field, read where the layout puts it. The typed values above are read apart, for the
+     * tracker and the Info column, whether or not a tree is built.
+     */
+    private static void tree(Packet p, io.rocescope.dissector.field.FieldDef def, LayoutTree fields, int o, int size) {
+        FieldSubtree t = node(p, def, o);
+        for (int i = 0; i < fields.layout.length; i++) {
+            HeaderField f = fields.layout[i];
+            t.add(fields.defs[i], o + f.offset(), f.length(), f.read(p.d, o));
+        }
+        t.close(o + size);
+    }
+
+    /** A header's generated fields and their registry entries (the alias of AtomicETH's VA and R_Key included). */
+    private static final class LayoutTree {
+        final HeaderField[] layout;
+        final io.rocescope.dissector.field.FieldDef[] defs;
+
+        LayoutTree(java.util.List<HeaderField> fields) {
+            layout = fields.toArray(new HeaderField[0]);
+            defs = new io.rocescope.dissector.field.FieldDef[layout.length];
+            for (int i = 0; i < layout.length; i++) {
+                defs[i] = Fields.byName(layout[i].spec().abbrev());
+                if (defs[i] == null) throw new IllegalStateException(layout[i].spec().abbrev() + " is not registered");
+            }
+        }
+    }
+
+    private static final LayoutTree XRCETH_TREE = new LayoutTree(IbTransportFieldsKsy.XRCETH_LAYOUT),
+        RDETH_TREE = new LayoutTree(IbTransportFieldsKsy.RDETH_LAYOUT), DETH_TREE = new LayoutTree(IbTransportFieldsKsy.DETH_LAYOUT),
+        FETH_TREE = new LayoutTree(IbTransportFieldsKsy.FETH_LAYOUT), RETH_TREE = new LayoutTree(IbTransportFieldsKsy.RETH_LAYOUT),
+        ATOMICETH_TREE = new LayoutTree(IbTransportFieldsKsy.ATOMIC_ETH_LAYOUT),
+        ATOMICACKETH_TREE = new LayoutTree(IbTransportFieldsKsy.ATOMIC_ACK_ETH_LAYOUT),
+        CNP_TREE = new LayoutTree(IbTransportFieldsKsy.CNP_PADDING_LAYOUT);
 }

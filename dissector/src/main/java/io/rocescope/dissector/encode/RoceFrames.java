@@ -14,6 +14,7 @@ import io.rocescope.dissector.field.ksy.RoceV1GrhLayout;
 import java.nio.ByteBuffer;
 
 import static io.rocescope.dissector.field.ksy.IbTransportKsy.*;
+import static io.rocescope.dissector.field.ksy.IbTransportLayout.*;
 
 /**
  * Builds complete RoCEv2 frames (Ethernet [802.1Q] IPv4/IPv6 UDP 4791, BTH, extended headers,
@@ -29,7 +30,7 @@ public final class RoceFrames {
     /** A RoCEv2 frame; {@code headers} are the extended headers in wire order. */
     public static byte[] roce(Net net, int opcode, int destQp, int psn, boolean ackReq, boolean solicited, byte[] headers, byte[] payload) {
         int pad = (4 - payload.length % 4) % 4;
-        int ib = SIZE_BTH + headers.length + payload.length + pad + 4;
+        int ib = FIXED_SIZE_BTH + headers.length + payload.length + pad + 4;
         int udpLen = UdpHeader.LENGTH + ib;
         int l3 = net.ipv6() ? Ipv6Header.LENGTH : Ipv4Header.LENGTH;
         byte[] frame = new byte[EthernetHeader.length(net) + l3 + udpLen];
@@ -44,9 +45,9 @@ public final class RoceFrames {
         }
         UdpHeader.put(frame, udpOff, net.udpSrcPort(), DecodeOptions.ROCE_V2_PORT, udpLen);
         int bthOff = udpOff + UdpHeader.LENGTH;
-        System.arraycopy(bth(opcode, solicited, pad, destQp, ackReq, psn), 0, frame, bthOff, SIZE_BTH);
-        System.arraycopy(headers, 0, frame, bthOff + SIZE_BTH, headers.length);
-        System.arraycopy(payload, 0, frame, bthOff + SIZE_BTH + headers.length, payload.length);
+        System.arraycopy(bth(opcode, solicited, pad, destQp, ackReq, psn), 0, frame, bthOff, FIXED_SIZE_BTH);
+        System.arraycopy(headers, 0, frame, bthOff + FIXED_SIZE_BTH, headers.length);
+        System.arraycopy(payload, 0, frame, bthOff + FIXED_SIZE_BTH + headers.length, payload.length);
         int icrcOff = frame.length - 4;
         long crc = ICRC.get().compute(frame, ipOff, net.ipv6() ? IcrcCalculator.IPV6 : IcrcCalculator.IPV4, l3, udpOff, bthOff, icrcOff);
         for (int i = 0; i < 4; i++) frame[icrcOff + i] = (byte) (crc >>> (8 * i));
@@ -87,7 +88,7 @@ public final class RoceFrames {
     public static byte[] roceV1(Net net, int opcode, int destQp, int psn, boolean ackReq, byte[] headers, byte[] payload) {
         if (!net.ipv6()) throw new IllegalArgumentException("RoCEv1 GIDs are 16 bytes: give the Net IPv6 addresses");
         int pad = (4 - payload.length % 4) % 4;
-        int ib = SIZE_BTH + headers.length + payload.length + pad + 4;
+        int ib = FIXED_SIZE_BTH + headers.length + payload.length + pad + 4;
         int l2 = EthernetHeader.length(net);
         ByteBuffer b = ByteBuffer.allocate(l2 + RoceV1GrhLayout.FIXED_SIZE + ib);
         int grhOff = EthernetHeader.put(b.array(), net, EtherTypeNames.ROCE);
@@ -105,7 +106,7 @@ public final class RoceFrames {
 
     /** A BTH (default P_Key 0xFFFF, version 0), where ksy/ib_transport.ksy puts each field. */
     static byte[] bth(int opcode, boolean solicited, int pad, int destQp, boolean ackReq, int psn) {
-        byte[] h = new byte[SIZE_BTH];
+        byte[] h = new byte[FIXED_SIZE_BTH];
         Layout.put(h, OFF_BTH_OPCODE, LEN_BTH_OPCODE, SHIFT_BTH_OPCODE, MASK_BTH_OPCODE, opcode);
         Layout.put(h, OFF_BTH_SOLICITED_EVENT, LEN_BTH_SOLICITED_EVENT, SHIFT_BTH_SOLICITED_EVENT, MASK_BTH_SOLICITED_EVENT,
             solicited ? 1 : 0);
@@ -118,7 +119,7 @@ public final class RoceFrames {
     }
 
     public static byte[] reth(long va, int rkey, int length) {
-        byte[] h = new byte[SIZE_RETH];
+        byte[] h = new byte[FIXED_SIZE_RETH];
         Layout.put(h, OFF_RETH_VIRTUAL_ADDRESS, LEN_RETH_VIRTUAL_ADDRESS, SHIFT_RETH_VIRTUAL_ADDRESS, MASK_RETH_VIRTUAL_ADDRESS, va);
         Layout.put(h, OFF_RETH_R_KEY, LEN_RETH_R_KEY, SHIFT_RETH_R_KEY, MASK_RETH_R_KEY, rkey);
         Layout.put(h, OFF_RETH_DMA_LENGTH, LEN_RETH_DMA_LENGTH, SHIFT_RETH_DMA_LENGTH, MASK_RETH_DMA_LENGTH, length);
@@ -126,7 +127,7 @@ public final class RoceFrames {
     }
 
     public static byte[] aeth(int syndrome, int msn) {
-        byte[] h = new byte[SIZE_AETH];
+        byte[] h = new byte[FIXED_SIZE_AETH];
         // the syndrome byte is the reserved bit, the type and the value together
         Layout.put(h, OFF_AETH_SYNDROME_RESERVED, LEN_AETH_SYNDROME_RESERVED, 0, 0xFF, syndrome);
         Layout.put(h, OFF_AETH_MSN, LEN_AETH_MSN, SHIFT_AETH_MSN, MASK_AETH_MSN, msn);
@@ -134,14 +135,14 @@ public final class RoceFrames {
     }
 
     public static byte[] deth(long qkey, int srcQp) {
-        byte[] h = new byte[SIZE_DETH];
+        byte[] h = new byte[FIXED_SIZE_DETH];
         Layout.put(h, OFF_DETH_Q_KEY, LEN_DETH_Q_KEY, SHIFT_DETH_Q_KEY, MASK_DETH_Q_KEY, qkey);
         Layout.put(h, OFF_DETH_SRC_QP, LEN_DETH_SRC_QP, SHIFT_DETH_SRC_QP, MASK_DETH_SRC_QP, srcQp);
         return h;
     }
 
     public static byte[] atomicEth(long va, int rkey, long add, long compare) {
-        byte[] h = new byte[SIZE_ATOMIC_ETH];
+        byte[] h = new byte[FIXED_SIZE_ATOMIC_ETH];
         Layout.put(h, OFF_ATOMIC_ETH_VIRTUAL_ADDRESS, LEN_ATOMIC_ETH_VIRTUAL_ADDRESS, SHIFT_ATOMIC_ETH_VIRTUAL_ADDRESS,
             MASK_ATOMIC_ETH_VIRTUAL_ADDRESS, va);
         Layout.put(h, OFF_ATOMIC_ETH_R_KEY, LEN_ATOMIC_ETH_R_KEY, SHIFT_ATOMIC_ETH_R_KEY, MASK_ATOMIC_ETH_R_KEY, rkey);
@@ -176,7 +177,7 @@ public final class RoceFrames {
 
     /** A RoCEv2 CNP to {@code destQp} (the data sender's QP). */
     public static byte[] cnp(Net net, int destQp) {
-        byte[] f = roce(net, OPCODE_CNP, destQp, 0, false, false, new byte[SIZE_CNP_PADDING], new byte[0]);
+        byte[] f = roce(net, OPCODE_CNP, destQp, 0, false, false, new byte[FIXED_SIZE_CNP_PADDING], new byte[0]);
         int bth = EthernetHeader.length(net) + (net.ipv6() ? Ipv6Header.LENGTH : Ipv4Header.LENGTH) + UdpHeader.LENGTH;
         Layout.put(f, bth + OFF_BTH_BECN, LEN_BTH_BECN, SHIFT_BTH_BECN, MASK_BTH_BECN, 1);   // masked in the ICRC, so it stays valid
         return f;

@@ -1,6 +1,7 @@
 package io.rocescope.dissector.field;
 
 import io.rocescope.dissector.field.ksy.IbTransportKsy;
+import io.rocescope.dissector.field.ksy.IbTransportLayout;
 
 /**
  * Which extended transport headers follow the BTH for each opcode, in wire order, as bits the fast decoder
@@ -70,17 +71,17 @@ public final class OpcodeTable {
 
     public static int size(int headerBit) {
         switch (headerBit) {
-            case XRCETH: return IbTransportKsy.SIZE_XRCETH;
-            case RDETH: return IbTransportKsy.SIZE_RDETH;
-            case DETH: return IbTransportKsy.SIZE_DETH;
-            case FETH: return IbTransportKsy.SIZE_FETH;
-            case RETH: return IbTransportKsy.SIZE_RETH;
-            case ATOMICETH: return IbTransportKsy.SIZE_ATOMIC_ETH;
-            case AETH: return IbTransportKsy.SIZE_AETH;
-            case ATOMICACKETH: return IbTransportKsy.SIZE_ATOMIC_ACK_ETH;
-            case IMMDT: return IbTransportKsy.SIZE_IMMDT;
-            case IETH: return IbTransportKsy.SIZE_IETH;
-            case CNP_PADDING: return IbTransportKsy.SIZE_CNP_PADDING;
+            case XRCETH: return IbTransportLayout.FIXED_SIZE_XRCETH;
+            case RDETH: return IbTransportLayout.FIXED_SIZE_RDETH;
+            case DETH: return IbTransportLayout.FIXED_SIZE_DETH;
+            case FETH: return IbTransportLayout.FIXED_SIZE_FETH;
+            case RETH: return IbTransportLayout.FIXED_SIZE_RETH;
+            case ATOMICETH: return IbTransportLayout.FIXED_SIZE_ATOMIC_ETH;
+            case AETH: return IbTransportLayout.FIXED_SIZE_AETH;
+            case ATOMICACKETH: return IbTransportLayout.FIXED_SIZE_ATOMIC_ACK_ETH;
+            case IMMDT: return IbTransportLayout.FIXED_SIZE_IMMDT;
+            case IETH: return IbTransportLayout.FIXED_SIZE_IETH;
+            case CNP_PADDING: return IbTransportLayout.FIXED_SIZE_CNP_PADDING;
             default: throw new IllegalArgumentException("not a header bit: " + headerBit);
         }
     }

@@ -4,6 +4,7 @@ import io.rocescope.dissector.field.ksy.EtherPayloadLayout;
 import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
 import io.rocescope.dissector.field.ksy.IbMadFieldsKsy;
 import io.rocescope.dissector.field.ksy.IbMadLayout;
+import io.rocescope.dissector.field.ksy.IbTransportLayout;
 import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
 import io.rocescope.dissector.field.ksy.Ipv6PacketLayout;
 import io.rocescope.dissector.field.ksy.LinuxSll2Layout;
@@ -130,6 +131,30 @@ class KsyLayoutsTest {
         assertThat(Fields.byName("macc.cbfc.enbv.c7").type()).isEqualTo(FieldType.BOOLEAN);
         assertThat(Fields.byName("infiniband.grh.dgid").type()).isEqualTo(FieldType.IPV6);
         assertThat(Fields.byName("tcp.flags").names().nameOf(0x12)).isEqualTo("SYN, ACK");
+    }
+
+    @Test
+    void theTransportHeadersHaveIbtasSizesAndOffsets() {
+        // IBTA vol 1 ch. 9.2-9.5: the BTH and every extended header, from the same routine as the MAD's
+        assertThat(IbTransportLayout.FIXED_SIZE_BTH).isEqualTo(12);
+        assertThat(IbTransportLayout.OFF_BTH_PSN).isEqualTo(9);
+        assertThat(IbTransportLayout.MASK_BTH_PSN).isEqualTo(0xFFFFFF);
+        assertThat(IbTransportLayout.SHIFT_BTH_PAD_CNT).isEqualTo(4);
+        assertThat(IbTransportLayout.FIXED_SIZE_RETH).isEqualTo(16);
+        assertThat(IbTransportLayout.OFF_RETH_DMA_LENGTH).isEqualTo(12);
+        assertThat(IbTransportLayout.FIXED_SIZE_ATOMIC_ETH).isEqualTo(28);
+        assertThat(IbTransportLayout.OFF_ATOMIC_ETH_COMPARE_DATA).isEqualTo(20);
+        assertThat(IbTransportLayout.FIXED_SIZE_AETH).isEqualTo(4);
+        assertThat(IbTransportLayout.SHIFT_AETH_SYNDROME_TYPE).isEqualTo(5);
+        assertThat(IbTransportLayout.OFF_AETH_MSN).isEqualTo(1);
+        assertThat(IbTransportLayout.FIXED_SIZE_DETH).isEqualTo(8);
+        assertThat(IbTransportLayout.FIXED_SIZE_ATOMIC_ACK_ETH).isEqualTo(8);
+        assertThat(IbTransportLayout.FIXED_SIZE_IMMDT).isEqualTo(4);
+        assertThat(IbTransportLayout.FIXED_SIZE_IETH).isEqualTo(4);
+        assertThat(IbTransportLayout.FIXED_SIZE_XRCETH).isEqualTo(4);
+        assertThat(IbTransportLayout.FIXED_SIZE_RDETH).isEqualTo(4);
+        assertThat(IbTransportLayout.FIXED_SIZE_FETH).isEqualTo(4);
+        assertThat(IbTransportLayout.FIXED_SIZE_CNP_PADDING).isEqualTo(16);
     }
 
     @Test

@@ -75,7 +75,7 @@ class MadeupHeaderTest {
         assertThat(ExtendedHeaders.all()).extracting(e -> (Object) e.header().getClass()).contains(XyzethHeaderKsy.class);
         assertThat(ExtendedHeaders.forOpcode(OPCODE).header()).isInstanceOf(XyzethHeaderKsy.class);
         assertThat(xyzeth().name()).isEqualTo("XYZETH");
-        assertThat(xyzeth().size()).isEqualTo(MadeupTransportKsy.SIZE_XYZETH).isEqualTo(12);
+        assertThat(xyzeth().size()).isEqualTo(MadeupTransportLayout.FIXED_SIZE_XYZETH).isEqualTo(12);
         assertThat(OpcodeTable.isDefined(OPCODE)).as("the real decoder does not know 0xF7").isFalse();
         List<String> names = List.of("madeup.xyzeth", "madeup.xyzeth.flavor", "madeup.xyzeth.urgent", "madeup.xyzeth.level",
             "madeup.xyzeth.key", "madeup.xyzeth.tag");
@@ -115,7 +115,7 @@ class MadeupHeaderTest {
                 assertThat(f.get(field("madeup.xyzeth.key"), -1)).as(where).isEqualTo(key);
                 int at = f.ib().describedHeaderOffset();
                 assertThat(at).as(where).isEqualTo(14 + 20 + 8 + 12);
-                assertThat(f.offset(f.find(field("madeup.xyzeth.key")))).isEqualTo(at + MadeupTransportKsy.OFF_XYZETH_KEY);
+                assertThat(f.offset(f.find(field("madeup.xyzeth.key")))).isEqualTo(at + MadeupTransportLayout.OFF_XYZETH_KEY);
                 // the payload starts after the header, as the encoder put it
                 assertThat(f.ib().payloadOffset()).as(where).isEqualTo(at + 12);
                 assertThat(f.ib().payloadLength()).as(where).isEqualTo(PAYLOAD.length);

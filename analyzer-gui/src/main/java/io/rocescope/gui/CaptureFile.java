@@ -56,7 +56,8 @@ final class CaptureFile implements AutoCloseable {
 
     /** {@link #open(String, DoubleConsumer)} into this (empty) index: tests give one of small pages. */
     static CaptureFile open(String name, DoubleConsumer unpackProgress, FrameIndex index) throws IOException {
-        Path path = Path.of(name);
+        // the name as Wireshark shows it: absolute, without "." or ".." (the status bar, the title, Properties)
+        Path path = Path.of(name).toAbsolutePath().normalize();
         CaptureReader r = CaptureReaders.open(name);
         if (!isCompressed(path)) return new CaptureFile(path, path, r, false, r.format(), index);
         String format = r.format();

@@ -50,11 +50,11 @@ final class ConnectionsView {
         col("ID", 34, c -> c.id());
         col("Set-up", 70, c -> c.setup().json());
         col("Tr", 34, Reports.ConnectionReport::transport);
-        col("Endpoint A", 150, c -> endpoint(c.a()));
-        col("Endpoint B", 150, c -> endpoint(c.b()));
+        col("Endpoint A", 180, c -> endpoint(c.a()));
+        col("Endpoint B", 180, c -> endpoint(c.b()));
         col("MTU", 48, c -> c.mtu() == null ? "?" : c.mtu());
-        col("Packets A→B", 84, c -> c.aToB() == null ? 0L : c.aToB().packets());
-        col("Packets B→A", 84, c -> c.bToA() == null ? 0L : c.bToA().packets());
+        col("Packets A→B", 100, c -> c.aToB() == null ? 0L : c.aToB().packets());
+        col("Packets B→A", 100, c -> c.bToA() == null ? 0L : c.bToA().packets());
         col("Bytes", 80, c -> both(c, Reports.FlowReport::bytes));
         col("Msgs", 54, c -> both(c, f -> f.messages().count() + f.readResponseMessages().count()));
         col("Gaps", 46, c -> both(c, f -> f.psn().gaps()));
@@ -103,7 +103,9 @@ final class ConnectionsView {
         }
         durationNanos = Math.max(1, a.summary().durationSeconds().nanos());
         table.setItems(FXCollections.observableArrayList(a.connections()));
-        header.setText(Plural.of(a.connections().size(), "connection") + ", " + Plural.of(a.summary().flows(), "flow")
+        // no "select one" when there is none to select (a capture of CM REJs, of ARP only)
+        header.setText(a.connections().isEmpty() ? "No RoCE connections (" + Plural.of(a.summary().flows(), "flow") + ")"
+            : Plural.of(a.connections().size(), "connection") + ", " + Plural.of(a.summary().flows(), "flow")
             + " — select one to show its frames, parameters and how it ended");
     }
 

@@ -46,10 +46,11 @@ final class ExpertView {
         tree.setId("expert");
         tree.setShowRoot(false);
         tree.setColumnResizePolicy(TreeTableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        column("Summary", 440, Entry::summary);
-        column("Kind", 170, Entry::kind);
-        column("Count", 60, e -> e.count() < 0 ? "" : Long.toString(e.count()));
-        column("Where", 300, Entry::flow);
+        // widths that fit the pane (74% of the 1280-px window) without shrinking: a kind's summary is not cut off
+        column("Summary", 600, Entry::summary);
+        column("Kind", 175, Entry::kind);
+        count();
+        column("Where", 110, Entry::flow);
         tree.setRowFactory(t -> new TreeTableRow<>() {
             @Override
             protected void updateItem(Entry e, boolean empty) {
@@ -80,7 +81,18 @@ final class ExpertView {
         javafx.scene.control.ScrollPane side = new javafx.scene.control.ScrollPane(info);
         side.setFitToWidth(true);
         pane = new SplitPane(top, side);
-        pane.setDividerPositions(0.66);
+        pane.setDividerPositions(0.74);
+    }
+
+    /** The count, a number (it sorts as one: 12 after 4), blank on the root. */
+    private void count() {
+        TreeTableColumn<Entry, Long> c = new TreeTableColumn<>("Count");
+        c.setPrefWidth(56);
+        c.setCellValueFactory(cell -> {
+            Entry e = cell.getValue().getValue();
+            return new javafx.beans.property.ReadOnlyObjectWrapper<>(e == null || e.count() < 0 ? null : e.count());
+        });
+        tree.getColumns().add(c);
     }
 
     private void column(String title, double width, java.util.function.Function<Entry, String> text) {

@@ -11,11 +11,18 @@ import javafx.collections.ObservableListBase;
 final class FrameRows extends ObservableListBase<Integer> implements AutoCloseable {
     /** Frame indexes in display order; null: the identity over {@link #size}. */
     private final SpilledLongs map;
+    /** A sort's {@link SortInverse} (frame → position), or null (capture order, or a sort without one). */
+    private final SpilledLongs inverse;
     private final boolean ascending;
     private int size;
+    /** Elements the last {@link #positionOf} read (tests: a lookup must not scan the list). */
+    private final int[] probes = new int[1];
 
-    private FrameRows(SpilledLongs map, int size, boolean ascending) {
+    private FrameRows(SpilledLongs map, int size, boolean ascending) { this(map, null, size, ascending); }
+
+    private FrameRows(SpilledLongs map, SpilledLongs inverse, int size, boolean ascending) {
         this.map = map;
+        this.inverse = inverse;
         this.size = size;
         this.ascending = ascending;
     }
@@ -28,6 +35,9 @@ final class FrameRows extends ObservableListBase<Integer> implements AutoCloseab
 
     /** These frames (complete) in another order (a sort's). */
     static FrameRows inOrder(SpilledLongs frames) { return new FrameRows(frames, frames.size(), false); }
+
+    /** These frames (complete) in another order, with the order's {@link SortInverse}: finding a frame is a binary search. */
+    static FrameRows inOrder(SpilledLongs frames, SpilledLongs inverse) { return new FrameRows(frames, inverse, frames.size(), false); }
 
     /** These frames, small lists (tests, a selection), in this order. */
     static FrameRows of(int[] frames, int size) {
@@ -61,22 +71,34 @@ final class FrameRows extends ObservableListBase<Integer> implements AutoCloseab
 
     int frameAt(int i) { return map == null ? i : (int) map.get(i); }
 
-    /** Where frame index {@code frame} is shown, or -1 (a binary search in capture order, else a scan). */
+    /**
+     * Where frame index {@code frame} is shown, or -1: a binary search in capture order or in a sort's
+     * inverse; a scan only for a sort without one (small lists).
+     */
     int positionOf(int frame) {
+        probes[0] = 0;
         if (map == null) return frame >= 0 && frame < size ? frame : -1;
+        if (inverse != null) return SortInverse.positionOf(inverse, frame, probes);
         if (ascending) {
             int lo = 0, hi = size - 1;
             while (lo <= hi) {
                 int mid = (lo + hi) >>> 1, f = frameAt(mid);
+                probes[0]++;
                 if (f == frame) return mid;
                 if (f < frame) lo = mid + 1;
                 else hi = mid - 1;
             }
             return -1;
         }
-        for (int i = 0; i < size; i++) if (frameAt(i) == frame) return i;
+        for (int i = 0; i < size; i++) {
+            probes[0]++;
+            if (frameAt(i) == frame) return i;
+        }
         return -1;
     }
+
+    /** How many elements the last {@link #positionOf} read. */
+    int lastProbes() { return probes[0]; }
 
     /** The frame indexes shown, in order, as an array: for tests and small lists (4 bytes a frame). */
     int[] frames() {
@@ -108,5 +130,6 @@ final class FrameRows extends ObservableListBase<Integer> implements AutoCloseab
     @Override
     public void close() {
         if (map != null) map.close();
+        if (inverse != null) inverse.close();
     }
 }

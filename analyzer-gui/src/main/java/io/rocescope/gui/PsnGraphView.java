@@ -28,8 +28,8 @@ final class PsnGraphView {
         @Override
         public String toString() {
             Reports.FlowReport f = flow();
-            return String.format(Locale.ROOT, "#%d %s → %s  QP 0x%06x  (%d packets)", connection.id(), f.src(), f.dst(), f.destQp(),
-                f.psn() == null ? f.packets() : f.psn().requests());
+            return String.format(Locale.ROOT, "#%d %s → %s  QP 0x%06x  (%s)", connection.id(), f.src(), f.dst(), f.destQp(),
+                Plural.grouped(f.psn() == null ? f.packets() : f.psn().requests(), "packet"));
         }
     }
 
@@ -139,8 +139,9 @@ final class PsnGraphView {
                 default -> answers++;
             }
         }
-        String s = String.format(Locale.ROOT, "%,d requests (%,d retransmitted), %,d ACKs/responses, %,d NAKs, %,d RNR NAKs, %s, %,d CNPs, %,d CE-marked",
-            p.requests.size, resent, answers, naks, rnr, credits(p.credits), p.cnps.size, p.ce.size);
+        String s = Plural.grouped(p.requests.size, "request") + String.format(Locale.ROOT, " (%,d retransmitted), ", resent)
+            + Plural.grouped(answers, "ACK/response", "ACKs/responses") + ", " + Plural.grouped(naks, "NAK") + ", " + Plural.grouped(rnr, "RNR NAK")
+            + ", " + credits(p.credits) + ", " + Plural.grouped(p.cnps.size, "CNP") + String.format(Locale.ROOT, ", %,d CE-marked", p.ce.size);
         if (p.requests.leftOut + p.answers.leftOut > 0) {
             s += String.format(Locale.ROOT, " — capped at %,d points a series, %,d left out", SequencePoints.MAX_POINTS,
                 p.requests.leftOut + p.answers.leftOut);

@@ -612,13 +612,26 @@ public final class RoceScopeGui extends Application {
                 });
                 return;
             }
+            SpilledLongs inverse;
+            try {
+                inverse = SortInverse.of(sorted, base, () -> generation.get() != gen);
+            } catch (RuntimeException e) {
+                sorted.close();
+                // given up (a newer request), a full temporary folder, or a failure of ours: never "Sorting …" for good
+                Platform.runLater(() -> {
+                    idle();
+                    if (!(e instanceof CancellationException) && generation.get() == gen) status.setText("Sort: " + e.getMessage());
+                });
+                return;
+            }
             Platform.runLater(() -> {
                 idle();
                 if (generation.get() != gen) {
                     sorted.close();
+                    inverse.close();
                     return;
                 }
-                replaceRows(FrameRows.inOrder(sorted), false);
+                replaceRows(FrameRows.inOrder(sorted, inverse), false);
                 showSorted();
             });
         });

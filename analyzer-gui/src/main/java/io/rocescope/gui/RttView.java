@@ -30,7 +30,7 @@ final class RttView {
         @Override
         public String toString() {
             Reports.FlowReport f = flow();
-            return String.format(Locale.ROOT, "#%d %s → %s  QP 0x%06x  (%d RTTs)", connection.id(), f.src(), f.dst(), f.destQp(), rtt().count());
+            return String.format(Locale.ROOT, "#%d %s → %s  QP 0x%06x  (%s)", connection.id(), f.src(), f.dst(), f.destQp(), Plural.grouped(rtt().count(), "RTT"));
         }
     }
 
@@ -78,8 +78,8 @@ final class RttView {
     }
 
     static String text(Reports.DistReport d, int sampled) {
-        String s = String.format(Locale.ROOT, "%,d RTTs   min %,d µs   median %,d µs   p99 %,d µs   max %,d µs   mean %,.1f µs",
-            d.count(), d.min(), d.median(), d.p99(), d.max(), d.mean());
+        String s = Plural.grouped(d.count(), "RTT") + String.format(Locale.ROOT, "   min %,d µs   median %,d µs   p99 %,d µs   max %,d µs   mean %,.1f µs",
+            d.min(), d.median(), d.p99(), d.max(), d.mean());
         if (sampled < d.count()) s += String.format(Locale.ROOT, "   (histogram: the tracker's sample of %,d)", sampled);
         return s;
     }

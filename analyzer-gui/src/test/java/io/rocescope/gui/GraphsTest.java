@@ -403,7 +403,7 @@ class GraphsTest {
                     assertThat((long) Math.floor(max)).as(where + " max").isEqualTo(rtt.get("max").asLong());
                 }
                 assertThat(gui.rtt.stats.getText()).as(where).contains(
-                    String.format(java.util.Locale.ROOT, "%,d RTTs", count),
+                    Plural.grouped(count, "RTT"),
                     String.format(java.util.Locale.ROOT, "min %,d µs", rtt.get("min").asLong()),
                     String.format(java.util.Locale.ROOT, "median %,d µs", rtt.get("median").asLong()),
                     String.format(java.util.Locale.ROOT, "p99 %,d µs", rtt.get("p99").asLong()),

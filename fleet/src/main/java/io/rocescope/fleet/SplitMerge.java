@@ -47,7 +47,7 @@ final class SplitMerge {
         // damage before the first frame: one reading says the capture is unreadable, with what it says about it; that
         // reading stops where the damage is, so it costs nothing to let it say so
         if (frames == 0 && !warnings.list().isEmpty()) return task.call(in);
-        return task.result(in, PcapngInterfaces.names(java.nio.file.Path.of(in.path())), warnings.list(), tracker.finish());
+        return task.result(in, PcapngInterfaces.of(java.nio.file.Path.of(in.path())), warnings.list(), tracker.finish());
     }
 
     private FlowTracker tracker;

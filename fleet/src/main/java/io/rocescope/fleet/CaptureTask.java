@@ -41,7 +41,7 @@ final class CaptureTask implements Function<CaptureInput, CaptureResult> {
 
     @Override
     public CaptureResult call(CaptureInput in) throws RuleFileException {
-        String iface = PcapngInterfaces.names(Path.of(in.path()));
+        String iface = PcapngInterfaces.of(Path.of(in.path()));
         StringWriter errors = new StringWriter();
         Reports.Analysis a;
         try (PrintWriter err = new PrintWriter(errors)) {

@@ -19,6 +19,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NoSuchElementException;
 
 /**
@@ -45,8 +46,10 @@ final class SplitDecoding implements Iterator<SplitOutput>, AutoCloseable {
     private FrameDecoder decoder;
     private long start, end, first = Long.MIN_VALUE, frames, firstOffset = SplitOutput.EOF, nextOffset = SplitOutput.EOF;
     private int layoutBlocks = -1;
+    /** How many of the reader's warnings came from the header blocks every split reads again (split 0 keeps them). */
+    private int headerWarnings;
     private String problem;
-    private boolean opened, read, ended;
+    private boolean opened, read, ended, stopped;
 
     SplitDecoding(CaptureInput input, int split, int splits) {
         this.input = input;
@@ -75,8 +78,9 @@ final class SplitDecoding implements Iterator<SplitOutput>, AutoCloseable {
             problem = "split " + (split + 1) + " of " + splits + ": " + e;
         }
         ended = true;
+        List<String> warnings = reader == null ? List.of() : List.copyOf(reader.warnings().subList(headerWarnings, reader.warnings().size()));
         close();
-        return SplitOutput.end(new SplitOutput.SplitEnd(frames, firstOffset, nextOffset, problem));
+        return SplitOutput.end(new SplitOutput.SplitEnd(frames, firstOffset, nextOffset, warnings, stopped, problem));
     }
 
     private void open() throws IOException {
@@ -85,9 +89,18 @@ final class SplitDecoding implements Iterator<SplitOutput>, AutoCloseable {
         try (RecordBoundaries.Finder finder = RecordBoundaries.open(Path.of(input.path()))) {
             if (finder.size() != size) { problem = "the file changed size since the run began"; return; }
             start = split == 0 ? 0 : finder.next(size * split / splits);
-            end = split == splits - 1 ? size : finder.next(size * (split + 1) / splits);
+            // no record confirmed near a split's start (damage: no plausible chain, no good ICRC): that split is empty
+            // and the split before reads on through its share, to the next split that found one (as one reader would)
+            end = size;
+            for (int k = split + 1; k < splits; k++) {
+                long b = finder.next(size * k / splits);
+                if (b >= 0) { end = b; break; }
+            }
         }
-        if (start < 0 || end < 0) { problem = "no record boundary within 4 MiB of a split's start (damage?)"; return; }
+        if (start < 0 || start >= end) {
+            read = true;
+            return;
+        }
         // every decoder of the capture counts from its first record's time, as one reading of the file does
         try (CaptureReader r = CaptureReaders.open(input.path())) {
             CaptureRecord head = new CaptureRecord();
@@ -95,7 +108,10 @@ final class SplitDecoding implements Iterator<SplitOutput>, AutoCloseable {
             first = head.timestampNanos;
         }
         reader = CaptureSplits.openAt(input.path(), start);
-        if (split > 0) layoutBlocks = CaptureSplits.layoutBlocks(reader);
+        if (split > 0) {
+            layoutBlocks = CaptureSplits.layoutBlocks(reader);
+            headerWarnings = reader.warnings().size();
+        }
         decoder = FrameDecoder.stateless(new DecodeOptions(), FieldInterest.summary());
         decoder.firstTimestamp(first);
     }
@@ -103,7 +119,11 @@ final class SplitDecoding implements Iterator<SplitOutput>, AutoCloseable {
     /** Entries until the chunk is full or the split is read; then what the split's end says. */
     private void fill() throws IOException {
         while (buf.position() < CHUNK) {
+            int warned = reader.warnings().size();
             if (!reader.next(rec)) {
+                // a reader that warns as it ends has met damage (a record cut short, a length past belief): it stops
+                // there, as one reading of the whole file stops there
+                stopped = reader.warnings().size() > warned;
                 finish();
                 return;
             }
@@ -159,9 +179,8 @@ final class SplitDecoding implements Iterator<SplitOutput>, AutoCloseable {
 
     private void finish() {
         read = true;
-        if (!reader.warnings().isEmpty()) {
-            problem = "the reader warned: " + String.join("; ", reader.warnings());
-        } else if (CaptureSplits.layoutBlocks(reader) > layoutBlocks && layoutBlocks >= 0 && split < splits - 1) {
+        // the reader's warnings are no problem: they belong to this split, and the merge reports them as one reader would
+        if (!stopped && CaptureSplits.layoutBlocks(reader) > layoutBlocks && layoutBlocks >= 0 && split < splits - 1) {
             // a later split reads only the header's interfaces: it would not know this one
             problem = "a section or interface is described after the first packet";
         }

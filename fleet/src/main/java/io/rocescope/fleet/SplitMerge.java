@@ -21,9 +21,14 @@ import java.util.List;
  * it); the records kept whole are decoded again, those that depend on the frames before them by one decoder
  * in order, as {@code FramePipeline} decodes them; every frame goes to the tracker through {@link TrackerJob}
  * as in {@code CaptureAnalysis}. So the tracker sees exactly what it sees when the capture is read in one
- * task, and the result is that one, row for row. The splits must join up: each one's first record is the
- * record the split before it found after its end; otherwise, or when a split had a problem, the capture is
- * analysed again in one piece ({@link CaptureTask}), with a note.
+ * task, and the result is that one, row for row. A damaged capture is split as any other: a split's reader
+ * warnings are its own, renumbered to the capture's frames ({@link SplitWarnings}); a split whose reader stopped
+ * at damage is where one reader stops too, so the splits after it are dropped. The splits must join up: each
+ * one's first record is the record the split before it found after its end; otherwise, or when a split had a
+ * problem, the capture is analysed again in one piece ({@link CaptureTask}), with a note. That is left for
+ * damage that makes a reader read on out of step: a record length that is wrong but plausible takes one
+ * reader past a split's end into records the next split, resynchronised by {@code RecordBoundaries}, reads
+ * differently; only one reader reading on from there gives what one reader gives.
  */
 final class SplitMerge {
     private final CaptureTask task;
@@ -39,10 +44,15 @@ final class SplitMerge {
             problem = "merging the splits failed: " + e;
         }
         if (problem != null) return task.call(in).withNote("read in one task: " + problem);
-        return task.result(in, PcapngInterfaces.names(java.nio.file.Path.of(in.path())), List.of(), tracker.finish());
+        // damage before the first frame: one reading says the capture is unreadable, with what it says about it; that
+        // reading stops where the damage is, so it costs nothing to let it say so
+        if (frames == 0 && !warnings.list().isEmpty()) return task.call(in);
+        return task.result(in, PcapngInterfaces.of(java.nio.file.Path.of(in.path())), warnings.list(), tracker.finish());
     }
 
     private FlowTracker tracker;
+    private final SplitWarnings warnings = new SplitWarnings();
+    private long frames;
 
     /** Feeds the tracker; returns why the splits cannot stand for the capture, or null. */
     private String track(int splits, Iterator<SplitOutput> outputs) {
@@ -56,19 +66,26 @@ final class SplitMerge {
         CaptureRecord rec = new CaptureRecord();
         long base = 0, expected = -1;
         int split = 0;
-        boolean timed = false;
+        boolean timed = false, stopped = false;
         while (outputs.hasNext()) {
             SplitOutput o = outputs.next();
             if (split >= splits) return "more splits than planned";
+            if (stopped) {   // one reader stopped at the damage in an earlier split: nothing after it is read
+                if (o.end() != null) split++;
+                continue;
+            }
             if (o.end() != null) {
                 SplitOutput.SplitEnd e = o.end();
                 if (e.problem() != null) return e.problem();
-                if (split > 0 && e.firstOffset() != expected) {
+                boolean empty = e.frames() == 0 && e.firstOffset() == SplitOutput.EOF && e.warnings().isEmpty();
+                if (split > 0 && !empty && e.firstOffset() != expected) {
                     return "split " + (split + 1) + " starts at offset " + e.firstOffset() + ", not where split " + split
                         + " ended (" + expected + ")";
                 }
+                warnings.add(e.warnings(), base);
                 base += e.frames();
-                expected = e.nextOffset();
+                if (!empty) expected = e.nextOffset();
+                stopped = e.stopped();
                 split++;
                 continue;
             }
@@ -101,7 +118,8 @@ final class SplitMerge {
             }
         }
         if (split != splits) return "only " + split + " of " + splits + " splits arrived";
-        if (expected != SplitOutput.EOF) return "the last split ended before the end of the file";
+        if (!stopped && expected != SplitOutput.EOF) return "the last split ended before the end of the file";
+        frames = base;
         return null;
     }
 }

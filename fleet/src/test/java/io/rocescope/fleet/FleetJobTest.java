@@ -59,7 +59,8 @@ class FleetJobTest {
         Path bad = Files.createDirectories(tmp.resolve("bad"));
         broken = Files.writeString(bad.resolve("broken.pcap"), "this is a text file, not a capture\n".repeat(4));
         empty = Files.write(bad.resolve("empty.pcapng"), new byte[0]);
-        inputs = CaptureInputs.expand(List.of(TestCaptures.dir() + "/*.pcap", TestCaptures.sample("roce_cm").getParent().toString(), bad.toString()));
+        // the directory itself too: its external/ sub-folder (captures from elsewhere), whose host is "external"
+        inputs = CaptureInputs.expand(List.of(TestCaptures.dir() + "/*.pcap", TestCaptures.dir().toString(), TestCaptures.sample("roce_cm").getParent().toString(), bad.toString()));
         out = tmp.resolve("out");
         spark.sparkContext().addSparkListener(new SparkListener() {
             @Override
@@ -89,7 +90,8 @@ class FleetJobTest {
             throw new AssertionError(e);
         }
         assertThat(onDisk).isGreaterThan(10);
-        assertThat(inputs.stream().filter(i -> i.path().startsWith(TestCaptures.dir().toAbsolutePath().normalize() + "/"))).hasSize((int) onDisk);
+        assertThat(inputs.stream().filter(i -> Path.of(i.path()).getParent().equals(TestCaptures.dir().toAbsolutePath().normalize()))).hasSize((int) onDisk);
+        assertThat(inputs.stream().filter(i -> "external".equals(i.host()))).as("the external captures").hasSizeGreaterThanOrEqualTo(3);
         assertThat(summary.captures()).isEqualTo(inputs.size());
         assertThat(summary.read()).isEqualTo(inputs.size() - 2);
     }
@@ -106,6 +108,9 @@ class FleetJobTest {
                 ObjectNode row = (ObjectNode) got.get(i);
                 assertThat(row.get("capture").asText()).isEqualTo(in.path());
                 assertThat(row.get("connectionId").asText()).matches("[0-9a-f]{16}");
+                // a pcap describes no interface: the capture's file name stands for it (PcapngInterfacesTest: pcapng)
+                assertThat(row.get("host").isNull() ? null : row.get("host").asText()).isEqualTo(in.host());
+                if (in.path().endsWith(".pcap")) assertThat(row.get("interface").asText()).isEqualTo(Path.of(in.path()).getFileName().toString());
                 row.remove(LEAD);
                 assertThat(row).as(in.path() + " connection " + i).isEqualTo(expected.get(i));
             }

@@ -70,6 +70,7 @@ class SplitFleetTest {
         cli(new String[]{"dissect", "-w", pcapng.toString(), TestCaptures.dir().resolve("send_bw_loss2pct.pcap").toString()});
         byte[] b = Files.readAllBytes(TestCaptures.dir().resolve("send_bw_ipv6.pcap"));
         truncated = Files.write(in.resolve("send_bw_ipv6-truncated.pcap"), java.util.Arrays.copyOf(b, b.length - 100));
+        damaged(in);
         inputs = CaptureInputs.expand(List.of(TestCaptures.dir() + "/*.pcap", in.toString()));
         whole = new FleetJob(spark).run(inputs, tmp.resolve("whole"), null, 0);
 
@@ -90,6 +91,46 @@ class SplitFleetTest {
             i = j;
         }
     }
+
+    /**
+     * The damage of the reader tests (CaptureReaderTest, BatchReadingTest), on copies of real captures, each in
+     * the middle of a split or at the end: a pcap cut inside its last record header; a pcap whose middle record
+     * claims 2 GB (one reader stops there); a pcap with orig_len below incl_len at a third and at two thirds
+     * (warned once, read on); a pcapng cut in its last block; a pcapng whose middle block has an invalid length.
+     */
+    private static void damaged(Path in) throws IOException {
+        byte[] rc = Files.readAllBytes(TestCaptures.dir().resolve("send_bw_rc.pcap"));
+        List<Integer> r = pcapRecords(rc);
+        DAMAGED.add(Files.write(in.resolve("send_bw_rc-header-cut.pcap"), java.util.Arrays.copyOf(rc, r.get(r.size() - 1) + 7)));
+        byte[] loss = Files.readAllBytes(TestCaptures.dir().resolve("send_bw_loss2pct.pcap"));
+        List<Integer> l = pcapRecords(loss);
+        byte[] corrupt = loss.clone();
+        le(corrupt).putInt(l.get(l.size() / 2) + 8, 0x7FFFFFF0);
+        DAMAGED.add(Files.write(in.resolve("send_bw_loss2pct-corrupt-middle.pcap"), corrupt));
+        byte[] orig = rc.clone();
+        for (int k : new int[]{r.size() / 3, 2 * r.size() / 3}) le(orig).putInt(r.get(k) + 12, 10);
+        DAMAGED.add(Files.write(in.resolve("send_bw_rc-orig-len.pcap"), orig));
+        Path ng = in.resolve("send_bw_loss2pct.pcapng");
+        byte[] ngBytes = Files.readAllBytes(ng);
+        DAMAGED.add(Files.write(in.resolve("send_bw_loss2pct-cut.pcapng"), java.util.Arrays.copyOf(ngBytes, ngBytes.length - 30)));
+        List<Integer> blocks = new ArrayList<>();
+        for (int at = 0; at + 8 <= ngBytes.length; at += le(ngBytes).getInt(at + 4)) blocks.add(at);
+        byte[] badBlock = ngBytes.clone();
+        le(badBlock).putInt(blocks.get(blocks.size() / 2) + 4, 6);   // not a multiple of 4
+        DAMAGED.add(Files.write(in.resolve("send_bw_loss2pct-bad-block.pcapng"), badBlock));
+    }
+
+    static final List<Path> DAMAGED = new ArrayList<>();
+
+    /** The offsets of a little-endian pcap's records. */
+    private static List<Integer> pcapRecords(byte[] pcap) {
+        assertThat(le(pcap).getInt(0)).isIn(0xa1b2c3d4, 0xa1b23c4d);
+        List<Integer> out = new ArrayList<>();
+        for (int at = 24; at + 16 <= pcap.length; at += 16 + le(pcap).getInt(at + 8)) out.add(at);
+        return out;
+    }
+
+    private static java.nio.ByteBuffer le(byte[] b) { return java.nio.ByteBuffer.wrap(b).order(java.nio.ByteOrder.LITTLE_ENDIAN); }
 
     @AfterAll
     static void stop() {
@@ -115,11 +156,23 @@ class SplitFleetTest {
     }
 
     @Test
-    void onlyTheDamagedCaptureIsReadInOneTaskWithANote() {
-        List<String> notes = RUNS.stream().flatMap(r -> r.notes().stream()).toList();
-        assertThat(notes).hasSize(1);
-        assertThat(notes.get(0)).startsWith(truncated + ": read in one task: ").contains("cut short");
-        assertThat(whole.warnings()).anyMatch(w -> w.capture().equals(truncated.toString()));
+    void damagedCapturesAreSplitTooAndWarnAsOneReaderWarns() {
+        // before: a capture whose reader warned was read again in one task, with a note
+        assertThat(RUNS.stream().flatMap(r -> r.notes().stream()).toList()).isEmpty();
+        List<FleetSummary.Warning> split = RUNS.stream().flatMap(r -> r.summary().warnings().stream()).toList();
+        assertThat(split).containsExactlyInAnyOrderElementsOf(whole.warnings());
+        List<Path> damaged = new ArrayList<>(DAMAGED);
+        damaged.add(truncated);
+        for (Path d : damaged) {
+            List<String> expected = whole.warnings().stream().filter(w -> w.capture().equals(d.toString())).map(FleetSummary.Warning::warning).toList();
+            assertThat(expected).as(d.toString()).isNotEmpty();
+            assertThat(split.stream().filter(w -> w.capture().equals(d.toString())).map(FleetSummary.Warning::warning).toList())
+                .as(d.toString()).isEqualTo(expected);
+        }
+        // the numbers moved on: the middle record of the 2 GB claim is not in the first split
+        assertThat(whole.warnings()).anyMatch(w -> w.capture().endsWith("corrupt-middle.pcap") && w.warning().contains("corrupt from offset"));
+        assertThat(whole.warnings()).filteredOn(w -> w.capture().endsWith("orig-len.pcap")).singleElement()
+            .satisfies(w -> assertThat(w.warning()).contains("has orig_len 10"));
     }
 
     @Test

@@ -1,149 +1,45 @@
 package io.rocescope.dissector.capture;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.channels.ReadableByteChannel;
 
 /**
- * A buffered byte source that can tell how many bytes it really delivered (for truncation checks).
- * It reads a channel into a direct buffer, so a record's bytes are copied once, from that buffer into
- * the record: a stream over a heap array would copy them three times (kernel, JDK's temporary direct
- * buffer, our array), which measured as the largest single cost of reading a capture. The buffer is
- * page-aligned ({@link AlignedBuffer}).
+ * The bytes of a capture as its readers take them: record by record ({@link #read}), or a batch's worth at a
+ * time ({@link #fill}, then {@link #consume} of the whole records found in it), and knowing how many bytes it
+ * really delivered (for truncation checks). Two kinds: {@link ChannelInput} reads a stream or a channel into a
+ * buffer (standard input, a FIFO, a compressed file), {@link MappedInput} maps a regular file.
  */
-final class CaptureInput implements AutoCloseable {
-    private final ReadableByteChannel in;
-    private ByteBuffer buf;
-    private final int bufferSize;
-    private long consumed;
-    private boolean eof;
-
-    CaptureInput(ReadableByteChannel in, int bufferSize) {
-        this.in = in;
-        this.bufferSize = bufferSize;
-        this.buf = AlignedBuffer.allocate(bufferSize);
-        buf.limit(0);
-    }
-
-    CaptureInput(InputStream in, int bufferSize) {
-        this(Channels.newChannel(in), bufferSize);
-    }
-
+abstract class CaptureInput implements AutoCloseable {
     /** Reads up to {@code len} bytes; returns how many were read (less than len only at the end of input). */
-    int read(byte[] dst, int off, int len) throws IOException {
-        int done = 0;
-        while (done < len) {
-            if (!buf.hasRemaining() && !fill()) break;
-            int n = Math.min(len - done, buf.remaining());
-            buf.get(dst, off + done, n);
-            done += n;
-        }
-        consumed += done;
-        return done;
-    }
-
-    /** Skips up to {@code n} bytes; returns how many were skipped. */
-    long skip(long n) throws IOException {
-        long done = 0;
-        while (done < n) {
-            if (!buf.hasRemaining() && !fill()) break;
-            int k = (int) Math.min(n - done, buf.remaining());
-            buf.position(buf.position() + k);
-            done += k;
-        }
-        consumed += done;
-        return done;
-    }
+    abstract int read(byte[] dst, int off, int len) throws IOException;
 
     /**
-     * Fills {@code dst} from its position to its limit with the next bytes of the input: what this
-     * input holds buffered first, then straight from the source, with no copy in between. Returns how
-     * many bytes came (fewer than asked only at the end of the input).
+     * Puts the next bytes of the input in {@code batch}'s buffer from index 0, as many as the batch has room
+     * for ({@link RecordBatch#room}; fewer only at the end of the input), and returns how many. None of them
+     * counts as read until {@link #consume} says how many of them were: the rest come again at the next call.
      */
-    int readInto(ByteBuffer dst) throws IOException {
-        int start = dst.position();
-        if (buf.hasRemaining()) {
-            int n = Math.min(buf.remaining(), dst.remaining());
-            int lim = buf.limit();
-            buf.limit(buf.position() + n);
-            dst.put(buf);
-            buf.limit(lim);
-        }
-        while (dst.hasRemaining() && !eof) {
-            int n = in.read(dst);
-            if (n < 0) eof = true;
-        }
-        int got = dst.position() - start;
-        consumed += got;
-        return got;
-    }
+    abstract int fill(RecordBatch batch) throws IOException;
 
-    /** Gives back the last {@code n} bytes taken by {@link #readInto} (they sit at {@code from} in {@code src}). */
-    void unread(ByteBuffer src, int from, int n) {
-        if (n == 0) return;
-        if (buf.hasRemaining()) {
-            // readInto took all it gave from this buffer (it is not empty): those bytes are just behind
-            buf.position(buf.position() - n);
-        } else {
-            if (n > buf.capacity()) buf = AlignedBuffer.allocate(n);   // the start of a record larger than the buffer
-            buf.clear();
-            buf.put(src.duplicate().position(from).limit(from + n));
-            buf.flip();
-        }
-        consumed -= n;
-    }
+    /** Takes the first {@code n} bytes of the last {@link #fill} as read. */
+    abstract void consume(int n);
 
-    /** Moves a file input to {@code pos} (a split of a capture starts there); the buffered bytes are dropped. */
-    void seek(long pos) throws IOException {
-        ((FileChannel) in).position(pos);
-        buf.clear();
-        buf.limit(0);
-        consumed = pos;
-        eof = false;
-    }
+    /** True once the last {@link #fill} reached the end of the input. */
+    abstract boolean sourceEnded();
+
+    /** Moves a file input to {@code pos} (a split of a capture starts there). */
+    abstract void seek(long pos) throws IOException;
 
     /** True when {@link #readAt} works: the source is a file. */
-    boolean positioned() { return in instanceof FileChannel; }
+    abstract boolean positioned();
 
     /**
-     * Reads {@code len} bytes at file position {@code pos} into {@code dst}, without touching this
-     * input's buffer or position (FileChannel's positioned reads are safe from any thread). Returns how
-     * many bytes there were.
+     * Reads {@code len} bytes at file position {@code pos} into {@code dst}, without touching this input's
+     * position (safe from any thread). Returns how many bytes there were.
      */
-    int readAt(long pos, byte[] dst, int off, int len) throws IOException {
-        if (!(in instanceof FileChannel fc)) throw new UnsupportedOperationException("not a file");
-        ByteBuffer b = ByteBuffer.wrap(dst, off, len);
-        while (b.hasRemaining()) {
-            int n = fc.read(b, pos + (b.position() - off));
-            if (n < 0) break;
-        }
-        return b.position() - off;
-    }
-
-    /** True once the source has ended (buffered bytes may remain). */
-    boolean sourceEnded() { return eof; }
+    abstract int readAt(long pos, byte[] dst, int off, int len) throws IOException;
 
     /** Bytes delivered so far (the file offset of the next byte). */
-    long position() { return consumed; }
-
-    private boolean fill() throws IOException {
-        if (eof) return false;
-        buf.clear();
-        if (buf.capacity() > bufferSize) buf.limit(bufferSize);
-        int n;
-        do {
-            n = in.read(buf);
-        } while (n == 0);   // a non-blocking source: try again
-        buf.flip();
-        if (n < 0) eof = true;
-        return buf.hasRemaining();
-    }
+    abstract long position();
 
     @Override
-    public void close() throws IOException {
-        in.close();
-    }
+    public abstract void close() throws IOException;
 }

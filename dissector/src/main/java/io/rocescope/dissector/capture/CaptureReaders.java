@@ -34,7 +34,8 @@ public final class CaptureReaders {
             while (head.hasRemaining() && channel.read(head, head.position()) > 0) { }
             Compression c = Compression.of(magic, head.position());
             if (c != null) return decompressed(java.nio.channels.Channels.newInputStream(channel), pathOrDash, c);
-            return open(new CaptureInput(channel, BUFFER), pathOrDash);
+            if (Files.isRegularFile(path) && MappedInput.possible()) return openMapped(channel, pathOrDash, MappedInput.WINDOW);
+            return open(new ChannelInput(channel, BUFFER), pathOrDash);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -50,7 +51,7 @@ public final class CaptureReaders {
         in.reset();
         Compression c = Compression.of(magic, n);
         if (c != null) return decompressed(in, name, c);
-        return open(new CaptureInput(in, BUFFER), name);
+        return open(new ChannelInput(in, BUFFER), name);
     }
 
     private static CaptureReader decompressed(InputStream compressed, String name, Compression c) throws IOException {
@@ -63,7 +64,7 @@ public final class CaptureReaders {
         DecompressedStream stream = new DecompressedStream(plain, name, c);
         CaptureReader reader;
         try {
-            reader = open(new CaptureInput(stream, BUFFER), name);
+            reader = open(new ChannelInput(stream, BUFFER), name);
         } catch (CaptureFormatException e) {
             if (stream.damage() != null) throw new CaptureFormatException(stream.damage());
             throw new CaptureFormatException(e.getMessage().replaceFirst("^" + java.util.regex.Pattern.quote(name) + ": ",
@@ -72,9 +73,31 @@ public final class CaptureReaders {
         return new DecompressedReader(reader, stream);
     }
 
+    /** Reads a regular file through a mapping in windows of {@code windowSize} bytes (tests: records that straddle window ends). */
+    static CaptureReader openMapped(Path file, String name, int windowSize) throws IOException {
+        FileChannel channel = FileChannel.open(file);
+        try {
+            return openMapped(channel, name, windowSize);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    /** A reader of a mapped file; when the file is no capture, the window its first bytes were read from is unmapped. */
+    private static CaptureReader openMapped(FileChannel channel, String name, int windowSize) throws IOException {
+        MappedInput in = new MappedInput(channel, windowSize);
+        try {
+            return open(in, name);
+        } catch (IOException | RuntimeException e) {
+            in.close();
+            throw e;
+        }
+    }
+
     /** Reads from a stream through a buffer of {@code bufferSize} bytes (tests: records that straddle buffer ends). */
     static CaptureReader open(InputStream stream, String name, int bufferSize) throws IOException {
-        return open(new CaptureInput(stream, bufferSize), name);
+        return open(new ChannelInput(stream, bufferSize), name);
     }
 
     private static CaptureReader open(CaptureInput in, String name) throws IOException {

@@ -122,25 +122,27 @@ public final class PcapReader implements CaptureReader {
     public int nextBatch(RecordBatch b, long max) throws IOException {
         b.clear();
         if (done || max <= 0) return 0;
+        int filled = in.fill(b);
         ByteBuffer buf = b.buf;
-        buf.order(bigEndian ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
-        int filled = in.readInto(buf);
         int pos = 0;
+        if (filled > 0) buf.order(bigEndian ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
         while (b.size < max && filled - pos >= 16) {
             long sec = buf.getInt(pos) & 0xFFFFFFFFL;
             long frac = buf.getInt(pos + 4) & 0xFFFFFFFFL;
             long incl = buf.getInt(pos + 8) & 0xFFFFFFFFL;
             long orig = buf.getInt(pos + 12) & 0xFFFFFFFFL;
             if (incl > MAX_RECORD) {
-                in.unread(buf, pos, filled - pos);
+                in.consume(pos);
                 damaged("record " + (count + 1) + " claims " + incl + " captured bytes; the file is corrupt from offset "
                     + in.position());
+                if (b.size == 0) b.clear();   // lets go of a mapped window: the caller reads no more
                 return b.size;
             }
             if (16 + incl > filled - pos) {
-                if (b.size == 0 && 16 + incl > buf.capacity()) {
+                if (b.size == 0 && 16 + incl > b.room()) {
                     // one record larger than the batch: give the bytes back and read it into a larger buffer
-                    in.unread(buf, 0, filled);
+                    in.consume(0);
+                    b.clear();
                     b.ensureRoom((int) (16 + incl));
                     return nextBatch(b, max);
                 }
@@ -152,12 +154,13 @@ public final class PcapReader implements CaptureReader {
             pos += 16 + (int) incl;
         }
         int tail = filled - pos;
-        in.unread(buf, pos, tail);
+        in.consume(pos);
         if (b.size == 0 && tail > 0 && in.sourceEnded()) {
             // the rest of the file is less than one record: what next() reports, it reports
             CaptureRecord rec = new CaptureRecord();
             if (next(rec)) throw new IllegalStateException("a whole record was left unread");
         }
+        if (b.size == 0) b.clear();   // lets go of a mapped window: the caller reads no more
         return b.size;
     }
 

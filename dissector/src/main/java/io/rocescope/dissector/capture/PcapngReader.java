@@ -142,10 +142,10 @@ public final class PcapngReader implements CaptureReader {
     public int nextBatch(RecordBatch b, long max) throws IOException {
         b.clear();
         if (done || max <= 0) return 0;
+        int filled = in.fill(b);
         java.nio.ByteBuffer buf = b.buf;
-        buf.order(bigEndian ? java.nio.ByteOrder.BIG_ENDIAN : java.nio.ByteOrder.LITTLE_ENDIAN);
-        int filled = in.readInto(buf);
         int pos = 0;
+        if (filled > 0) buf.order(bigEndian ? java.nio.ByteOrder.BIG_ENDIAN : java.nio.ByteOrder.LITTLE_ENDIAN);
         while (b.size < max && filled - pos >= 28) {
             long type = buf.getInt(pos) & 0xFFFFFFFFL;
             long total = buf.getInt(pos + 4) & 0xFFFFFFFFL;
@@ -159,7 +159,7 @@ public final class PcapngReader implements CaptureReader {
             b.add(pos + 28, count, nanos(iface, ts), (int) cap, originalLength.of(orig, cap, count, name, warnings), id, iface.linkType);
             pos += (int) total;
         }
-        in.unread(buf, pos, filled - pos);
+        in.consume(pos);
         if (b.size == 0) {
             b.clear();
             if (next(single)) b.only(single);

@@ -4,15 +4,27 @@ import java.nio.ByteBuffer;
 
 /**
  * Consecutive records of a capture whose bytes sit in one buffer, as the file had them: a reader
- * fills it with one read and no per-record copy, and each record is copied out only by the thread
- * that decodes it ({@link #copyTo}), so the bytes reach that thread's cache once. Reused.
+ * fills it with one read and no per-record copy, or makes it a view of a mapped file's window (no copy
+ * at all), and each record is copied out only by the thread that decodes it ({@link #copyTo}), so the
+ * bytes reach that thread's cache once. Reused.
+ *
+ * <p>A view holds its window ({@link MappedWindow#retain}) until the batch is emptied ({@link #clear}, which
+ * the reader does before filling it again): a window is unmapped only once no batch looks into it, so a
+ * worker still decoding a batch never reads unmapped memory. A batch left unemptied keeps its window mapped
+ * until the collector frees it.
  */
 public final class RecordBatch {
     /** Bytes per batch: some hundreds of full-size frames; a larger record gets a larger buffer. */
     static final int CAPACITY = 512 << 10;
 
-    /** Page-aligned (see AlignedBuffer). */
-    ByteBuffer buf = AlignedBuffer.allocate(CAPACITY);
+    /** The batch's bytes from index 0: {@link #own}, or a view of {@link #window}. */
+    ByteBuffer buf;
+    /** The batch's own buffer, page-aligned (see AlignedBuffer), made when first needed (a mapped file needs none). */
+    private ByteBuffer own;
+    /** The window {@link #buf} is a view of, or null. */
+    private MappedWindow window;
+    /** Bytes the next fill should bring at least: {@link #CAPACITY}, or one larger record. */
+    private int room = CAPACITY;
     int size;
     int[] offset = new int[1024], capturedLength = new int[1024], originalLength = new int[1024], interfaceId = new int[1024],
         linkType = new int[1024];
@@ -39,7 +51,7 @@ public final class RecordBatch {
     public byte[] toHeap(byte[] scratch) {
         int used = size == 0 ? 0 : offset[size - 1] + capturedLength[size - 1];
         byte[] heap = scratch != null && scratch.length >= used ? scratch : new byte[Math.max(used, CAPACITY)];
-        buf.get(0, heap, 0, used);
+        if (used > 0) buf.get(0, heap, 0, used);
         return heap;
     }
 
@@ -60,15 +72,42 @@ public final class RecordBatch {
         rec.linkType = linkType[i];
     }
 
-    /** Empties the batch (a reader does so before filling it). */
+    /** Empties the batch (a reader does so before filling it), letting go of the window it was a view of. */
     public void clear() {
         size = 0;
-        buf.clear();
+        if (window != null) {
+            MappedWindow w = window;
+            window = null;
+            buf = null;
+            w.release();
+        }
+        if (own != null) own.clear();
+        buf = own;
     }
 
     /** Makes room for one record of {@code n} bytes (with its header) in an empty batch. */
     void ensureRoom(int n) {
-        if (size == 0 && buf.capacity() < n) buf = AlignedBuffer.allocate(n);
+        if (size == 0 && room < n) room = n;
+    }
+
+    /** Bytes the next fill should bring at least. */
+    int room() { return room; }
+
+    /** The batch's own buffer, emptied, at least {@link #room} bytes; it becomes the batch's bytes. The batch must be empty. */
+    ByteBuffer ownBuffer() {
+        if (window != null) clear();
+        if (own == null || own.capacity() < room) own = AlignedBuffer.allocate(room);
+        own.clear();
+        buf = own;
+        return own;
+    }
+
+    /** Makes the (empty) batch's bytes {@code length} bytes of {@code w} from {@code offset}, holding {@code w} until cleared. */
+    void view(MappedWindow w, int offset, int length) {
+        if (window != null) clear();
+        w.retain();
+        window = w;
+        buf = w.view(offset, length);
     }
 
     private final Erf.Unwrapped erf = new Erf.Unwrapped();
@@ -122,6 +161,7 @@ public final class RecordBatch {
         if (size == 0) {
             clear();
             ensureRoom(rec.capturedLength);
+            ownBuffer();
         } else if (buf.remaining() < rec.capturedLength) {
             return false;
         }
@@ -135,6 +175,7 @@ public final class RecordBatch {
     void only(CaptureRecord rec) {
         clear();
         ensureRoom(rec.capturedLength);
+        ownBuffer();
         buf.put(rec.data, 0, rec.capturedLength);
         add(0, rec.number, rec.timestampNanos, rec.capturedLength, rec.originalLength, rec.interfaceId, rec.linkType);
     }

@@ -28,7 +28,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * decoder, and their output is put between that of the frames around them. The result is the same
  * as one decoder's, whatever the number of threads: a test checks it on every capture.
  *
- * <p>Memory is bounded: at most {@code 2 × threads + 1} batches of {@code batchSize} records.
+ * <p>Memory is bounded: at most {@code 2 × threads + 1} batches of {@code batchSize} records. A batch of a
+ * mapped file is a view of its window, which stays mapped until the batch is read into again, after its
+ * output was handed over: never while a worker decodes it ({@link RecordBatch}).
  * With {@code threads == 0} everything runs on the caller's thread.
  */
 public final class FramePipeline {
@@ -76,10 +78,14 @@ public final class FramePipeline {
         Slot<O> s = new Slot<>(batchSize, job.newOutput());
         long frames = 0;
         int n;
-        while ((n = reader.nextBatch(s.records, wanted(limit, frames))) > 0) {
-            here.decode(s, job);   // a stateful decoder: no frame is left to decode in order
-            job.emit(s.out, s.marks[0], s.marks[n]);
-            frames += n;
+        try {
+            while ((n = reader.nextBatch(s.records, wanted(limit, frames))) > 0) {
+                here.decode(s, job);   // a stateful decoder: no frame is left to decode in order
+                job.emit(s.out, s.marks[0], s.marks[n]);
+                frames += n;
+            }
+        } finally {
+            s.records.clear();   // lets go of the mapped window it looked into
         }
         return frames;
     }
@@ -192,6 +198,9 @@ public final class FramePipeline {
                 while (!inFlight.isEmpty()) emit(inFlight.poll());
             } finally {
                 pool.shutdownNow();
+                // the batches no worker holds let go of their mapped windows; one still being decoded (a failure
+                // cut the run short) keeps its window until the collector frees it: unmapping it could crash the worker
+                for (Slot<O> s : free) s.records.clear();
             }
             if (failure != null) throw failure;
             return frames;

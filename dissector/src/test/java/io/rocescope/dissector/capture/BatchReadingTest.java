@@ -66,6 +66,46 @@ class BatchReadingTest {
         for (int max : new int[] {1, 3, 512, 100_000}) {
             assertThat(batched(file, max)).as("%s, batches of at most %d", what, max).isEqualTo(expected);
         }
+        // mapped: windows smaller than a record, than a batch, and larger than the file
+        Path f = Files.createTempFile("batch", ".cap");
+        try {
+            Files.write(f, file);
+            for (int window : new int[] {4096, 64 << 10, 8 << 20}) {
+                assertThat(mapped(f, window, 0)).as("%s, mapped in windows of %d, one by one", what, window).isEqualTo(expected);
+                for (int max : new int[] {1, 512}) {
+                    assertThat(mapped(f, window, max)).as("%s, mapped in windows of %d, batches of %d", what, window, max)
+                        .isEqualTo(expected);
+                }
+            }
+            assertThat(MappedWindow.mapped()).as("windows left mapped").isZero();
+        } finally {
+            Files.delete(f);
+        }
+    }
+
+    /** Read through a mapping, one by one ({@code max} 0) or in batches. */
+    private static Result mapped(Path file, int window, int max) throws IOException {
+        List<String> out = new ArrayList<>();
+        try (CaptureReader r = CaptureReaders.openMapped(file, "f", window)) {
+            CaptureRecord rec = new CaptureRecord();
+            if (max == 0) {
+                while (r.next(rec)) out.add(describe(rec));
+                return new Result(out, r.warnings());
+            }
+            RecordBatch b = new RecordBatch();
+            byte[] heap = null;
+            int n;
+            while ((n = r.nextBatch(b, max)) > 0) {
+                heap = b.toHeap(heap);
+                for (int i = 0; i < n; i++) {
+                    b.copyTo(i, heap, rec);
+                    out.add(describe(rec));
+                }
+            }
+            return new Result(out, r.warnings());
+        } catch (CaptureFormatException e) {
+            return new Result(List.of(), List.of(e.getMessage()));
+        }
     }
 
     @Test

@@ -25,11 +25,12 @@ final class CaptureFuzzing {
 
     /** The batch, as new (one that a large record made larger is replaced, so that a run does not depend on the last). */
     private static RecordBatch freshBatch() {
-        if (batch.buf.capacity() != RecordBatch.CAPACITY) batch = new RecordBatch();
+        if (batch.room() != RecordBatch.CAPACITY) batch = new RecordBatch();
         return batch;
     }
 
-    static void check(byte[] file) throws IOException {
+    static void check(byte[] bytes) throws IOException {
+        byte[] file = bytes;
         // a buffer size that depends on the input only (a finding reproduces), small enough that records straddle its end
         int small = 16 + Math.floorMod(Arrays.hashCode(file), 4096);
         Result one = read(file, small, false);
@@ -38,6 +39,28 @@ final class CaptureFuzzing {
         Result wide = read(file, 1 << 16, true);
         assertThat(batched).isEqualTo(one);
         assertThat(wide).isEqualTo(one);
+        // the mapped reading of a file, in windows small enough that records straddle their ends
+        java.nio.file.Files.write(file(), bytes);
+        assertThat(readMapped(small, false)).isEqualTo(one);
+        assertThat(readMapped(small, true)).isEqualTo(one);
+        assertThat(MappedWindow.mapped()).as("windows left mapped").isZero();
+    }
+
+    /** One file for every run (a fuzz run makes thousands a second). */
+    private static java.nio.file.Path file;
+
+    private static java.nio.file.Path file() throws IOException {
+        if (file == null) {
+            file = java.nio.file.Files.createTempFile("fuzz", ".cap");
+            file.toFile().deleteOnExit();
+        }
+        return file;
+    }
+
+    private static Result readMapped(int windowSize, boolean batches) throws IOException {
+        try (CaptureReader r = CaptureReaders.openMapped(file, "fuzz", windowSize)) {
+            return records(r, batches, (int) java.nio.file.Files.size(file));
+        }
     }
 
     private static Result read(byte[] file, int bufferSize, boolean batches) throws IOException {
@@ -48,30 +71,35 @@ final class CaptureFuzzing {
             assertThat(e.getMessage()).isNotBlank().doesNotContain("\n");
             return null;
         }
-        List<String> records = new ArrayList<>();
         try (r) {
-            CaptureRecord rec = new CaptureRecord();
-            if (batches) {
-                RecordBatch b = freshBatch();
-                byte[] heap = null;
-                int n;
-                while ((n = r.nextBatch(b, 1 + Math.floorMod(file.length, 7))) > 0) {
-                    heap = b.toHeap(heap);
-                    for (int i = 0; i < n; i++) {
-                        b.copyTo(i, heap, rec);
-                        records.add(describe(rec));
-                        assertThat(records.size()).isLessThanOrEqualTo(file.length / 16);
-                    }
-                }
-            } else {
-                while (r.next(rec)) {
+            return records(r, batches, file.length);
+        }
+    }
+
+    private static Result records(CaptureReader r, boolean batches, int length) throws IOException {
+        List<String> records = new ArrayList<>();
+        CaptureRecord rec = new CaptureRecord();
+        if (batches) {
+            RecordBatch b = freshBatch();
+            byte[] heap = null;
+            int n;
+            while ((n = r.nextBatch(b, 1 + Math.floorMod(length, 7))) > 0) {
+                heap = b.toHeap(heap);
+                for (int i = 0; i < n; i++) {
+                    b.copyTo(i, heap, rec);
                     records.add(describe(rec));
-                    assertThat(records.size()).isLessThanOrEqualTo(file.length / 16);
+                    assertThat(records.size()).isLessThanOrEqualTo(length / 16);
                 }
             }
-            for (String w : r.warnings()) assertThat(w).isNotBlank().doesNotContain("\n");
-            return new Result(records, List.copyOf(r.warnings()));
+            b.clear();   // lets go of a mapped window
+        } else {
+            while (r.next(rec)) {
+                records.add(describe(rec));
+                assertThat(records.size()).isLessThanOrEqualTo(length / 16);
+            }
         }
+        for (String w : r.warnings()) assertThat(w).isNotBlank().doesNotContain("\n");
+        return new Result(records, List.copyOf(r.warnings()));
     }
 
     private static String describe(CaptureRecord r) {

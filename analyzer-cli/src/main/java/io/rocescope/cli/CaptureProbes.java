@@ -88,6 +88,9 @@ final class CaptureProbes implements AutoCloseable {
             String name = kinds.get(i);
             Thread t = new Thread(() -> {
                 try {
+                    // a capture that ended before the probes started (-c 1, an early Ctrl-C) cancelled none:
+                    // no probe may go out that it would not take
+                    if (stopped) return;
                     if (text) print.accept(job.head());
                     job.run(p -> { if (text) print.accept(ProbeReport.line(job.result(), p)); },
                         s -> { if (text) print.accept(ProbeReport.stepLine(s)); });

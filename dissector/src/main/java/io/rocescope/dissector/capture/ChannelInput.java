@@ -8,8 +8,8 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
 
 /**
- * A capture read through a buffer: standard input, a FIFO, a decompressed stream (a regular file is
- * mapped instead, {@link MappedInput}, unless mapping is turned off). It reads a channel into a direct buffer, so a record's bytes are copied once, from that buffer into
+ * A capture read through a buffer: standard input, a FIFO, a decompressed stream (and a regular
+ * file, unless asked to map it with -Drocescope.mmap=true: {@link MappedInput}, measured no faster here). It reads a channel into a direct buffer, so a record's bytes are copied once, from that buffer into
  * the record: a stream over a heap array would copy them three times (kernel, JDK's temporary direct
  * buffer, our array), which measured as the largest single cost of reading a capture. The buffer is
  * page-aligned ({@link AlignedBuffer}).

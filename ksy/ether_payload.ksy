@@ -7,6 +7,19 @@ meta:
     - ipv6_packet
     - roce_v1_grh
     - mac_control
+# the registry entries (RoCEscope's build generates them: dissector/src/build/KsyTables.java), in registry order;
+# one tag layout (vlan_tag) is two protocols in Wireshark: 802.1Q's C-tag and 802.1ad's S-tag
+-fields:
+  - {id: vlan, wireshark: vlan, label: 802.1Q Virtual LAN, base: protocol}
+  - {id: vlan_priority, wireshark: vlan.priority, label: Priority}
+  - {id: vlan_dei, wireshark: vlan.dei, label: DEI}
+  - {id: vlan_id, wireshark: vlan.id, label: ID}
+  - {id: vlan_etype, wireshark: vlan.etype, label: Type, base: hex, digits: 4, names: EtherTypeNames.NAMES}
+  - {id: qinq, wireshark: ieee8021ad, label: IEEE 802.1ad, base: protocol}
+  - {id: qinq_priority, wireshark: ieee8021ad.priority, label: Priority}
+  - {id: qinq_dei, wireshark: ieee8021ad.dei, label: DEI}
+  - {id: qinq_id, wireshark: ieee8021ad.id, label: ID}
+  - {id: qinq_etype, wireshark: ieee8021ad.etype, label: Type, base: hex, digits: 4, names: EtherTypeNames.NAMES}
 params:
   - id: ether_type
     type: u2

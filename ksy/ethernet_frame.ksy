@@ -4,6 +4,16 @@ meta:
   endian: be
   imports:
     - ether_payload
+# the registry entries (RoCEscope's build generates them: dissector/src/build/KsyTables.java), in registry order;
+# eth.addr is hidden (either address; after eth.dst and after eth.src, as in Wireshark)
+-wireshark: eth
+-label: Ethernet II
+-fields:
+  - {id: dst, wireshark: eth.dst, label: Destination, base: ether}
+  - {id: src, wireshark: eth.src, label: Source, base: ether}
+  - {id: addr, wireshark: eth.addr, label: Address, base: ether}
+  - {id: type, wireshark: eth.type, label: Type, base: hex, digits: 4, names: EtherTypeNames.NAMES}
+  - {id: trailer, wireshark: eth.trailer, label: Trailer, base: bytes}
 doc: |
   Destination and source MAC, then an EtherType. Tags (802.1Q / 802.1ad) and the
   payload are decoded by ether_payload, which recurses through any number of tags.

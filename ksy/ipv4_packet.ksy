@@ -5,6 +5,28 @@ meta:
   imports:
     - udp_datagram
     - tcp_segment
+# the registry entries (RoCEscope's build generates them: dissector/src/build/KsyTables.java), in registry order;
+# ip.addr is hidden (either address)
+-wireshark: ip
+-label: Internet Protocol Version 4
+-fields:
+  - {id: version, wireshark: ip.version, label: Version}
+  - {id: hdr_len, wireshark: ip.hdr_len, label: Header Length}
+  - {id: dscp, wireshark: ip.dsfield.dscp, label: Differentiated Services Codepoint}
+  - {id: ecn, wireshark: ip.dsfield.ecn, label: Explicit Congestion Notification, names: ECN_NAMES}
+  - {id: len, wireshark: ip.len, label: Total Length}
+  - {id: id, wireshark: ip.id, label: Identification, base: hex, digits: 4}
+  - {id: flags, wireshark: ip.flags, label: Flags, base: hex, digits: 2}
+  - {id: flags_rb, wireshark: ip.flags.rb, label: Reserved bit, base: bool}
+  - {id: flags_df, wireshark: ip.flags.df, label: "Don't fragment", base: bool}
+  - {id: flags_mf, wireshark: ip.flags.mf, label: More fragments, base: bool}
+  - {id: frag_offset, wireshark: ip.frag_offset, label: Fragment Offset}
+  - {id: ttl, wireshark: ip.ttl, label: Time to Live}
+  - {id: proto, wireshark: ip.proto, label: Protocol, names: IpProtoNames.NAMES}
+  - {id: checksum, wireshark: ip.checksum, label: Header Checksum, base: hex, digits: 4}
+  - {id: src, wireshark: ip.src, label: Source Address, base: ipv4}
+  - {id: dst, wireshark: ip.dst, label: Destination Address, base: ipv4}
+  - {id: addr, wireshark: ip.addr, label: Source or Destination Address, base: ipv4}
 seq:
   - id: version
     type: b4

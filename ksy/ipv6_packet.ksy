@@ -5,6 +5,22 @@ meta:
   imports:
     - udp_datagram
     - tcp_segment
+# the registry entries (RoCEscope's build generates them: dissector/src/build/KsyTables.java), in registry order;
+# ipv6.addr is hidden (either address)
+-wireshark: ipv6
+-label: Internet Protocol Version 6
+-fields:
+  - {id: version, wireshark: ipv6.version, label: Version}
+  - {id: tclass, wireshark: ipv6.tclass, label: Traffic Class, base: hex, digits: 2}
+  - {id: dscp, wireshark: ipv6.tclass.dscp, label: Differentiated Services Codepoint}
+  - {id: ecn, wireshark: ipv6.tclass.ecn, label: Explicit Congestion Notification, names: ECN_NAMES}
+  - {id: flow, wireshark: ipv6.flow, label: Flow Label, base: hex, digits: 5}
+  - {id: plen, wireshark: ipv6.plen, label: Payload Length}
+  - {id: nxt, wireshark: ipv6.nxt, label: Next Header, names: IpProtoNames.NAMES}
+  - {id: hlim, wireshark: ipv6.hlim, label: Hop Limit}
+  - {id: src, wireshark: ipv6.src, label: Source Address, base: ipv6}
+  - {id: dst, wireshark: ipv6.dst, label: Destination Address, base: ipv6}
+  - {id: addr, wireshark: ipv6.addr, label: Source or Destination Address, base: ipv6}
 seq:
   - id: version
     type: b4

@@ -4,6 +4,17 @@ meta:
   endian: be
   imports:
     - ether_payload
+# the registry entries (RoCEscope's build generates them: dissector/src/build/KsyTables.java), in registry order;
+# sll.src.eth is the address when it is 6 bytes long
+-wireshark: sll
+-label: Linux cooked capture
+-fields:
+  - {id: pkttype, wireshark: sll.pkttype, label: Packet type, names: packet_type}
+  - {id: hatype, wireshark: sll.hatype, label: Link-layer address type}
+  - {id: halen, wireshark: sll.halen, label: Link-layer address length}
+  - {id: src, wireshark: sll.src.eth, label: Source, base: ether}
+  - {id: ifindex, wireshark: sll.ifindex, label: Interface index}
+  - {id: etype, wireshark: sll.etype, label: Protocol, base: hex, digits: 4, names: EtherTypeNames.NAMES}
 seq:
   - id: packet_type
     type: u2
@@ -18,3 +29,10 @@ seq:
     type: u2
   - id: body
     type: ether_payload(protocol)
+enums:
+  packet_type:
+    0: {id: host, doc: Unicast to us}
+    1: {id: broadcast, doc: Broadcast}
+    2: {id: multicast, doc: Multicast}
+    3: {id: otherhost, doc: Unicast to another host}
+    4: {id: outgoing, doc: Sent by us}

@@ -4,6 +4,19 @@ meta:
   endian: be
   imports:
     - ib_transport
+# the registry entries (RoCEscope's build generates them: dissector/src/build/KsyTables.java), in registry order;
+# udp.port is hidden (either port); udp.stream is the dissector's (the conversation's index, from 0 in order of
+# first appearance, either direction)
+-wireshark: udp
+-label: User Datagram Protocol
+-fields:
+  - {id: srcport, wireshark: udp.srcport, label: Source Port}
+  - {id: dstport, wireshark: udp.dstport, label: Destination Port}
+  - {id: port, wireshark: udp.port, label: Source or Destination Port}
+  - {id: length, wireshark: udp.length, label: Length}
+  - {id: checksum, wireshark: udp.checksum, label: Checksum, base: hex, digits: 4}
+  - {id: payload, wireshark: udp.payload, label: UDP payload, base: bytes}
+  - {id: stream, wireshark: udp.stream, label: Stream index}
 seq:
   - id: src_port
     type: u2

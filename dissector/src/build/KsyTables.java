@@ -130,7 +130,7 @@ public final class KsyTables {
 
     /**
      * The registry entries of a .ksy's types that carry {@code -wireshark:} (the protocol node's filter name) and
-     * {@code -fields:} (the fields in registry order, each {@code {wireshark, label, base: dec|hex|bytes|ipv4|ipv6|bool,
+     * {@code -fields:} (the fields in registry order, each {@code {wireshark, label, base: dec|hex|bytes|ipv4|ipv6|ether|bool,
      * digits, names}}; {@code names} is an enum of the same .ksy, a table of InfinibandNames in capitals, or another
      * table of the field package as {@code Class.NAME}), as
      * {@code FieldSpec}s in the class {@code <Id>FieldsKsy}, and {@code ALL}, every one in wire order.
@@ -213,7 +213,7 @@ public final class KsyTables {
         String base = fd.get("base") == null ? "dec" : fd.get("base").toString();
         String kind = switch (base) {
             case "dec" -> "DEC"; case "hex" -> "HEX"; case "bytes" -> "BYTES"; case "protocol" -> "PROTOCOL";
-            case "ipv4" -> "IPV4"; case "ipv6" -> "IPV6"; case "bool" -> "BOOL";
+            case "ipv4" -> "IPV4"; case "ipv6" -> "IPV6"; case "bool" -> "BOOL"; case "ether" -> "ETHER";
             default -> throw new IllegalArgumentException(file + ": " + id + ": base " + base);
         };
         String names = "null";

@@ -6,5 +6,5 @@ package io.rocescope.dissector.field;
  * turns each into the {@link FieldDef} the decoder, the filters and the renderers use.
  */
 public record FieldSpec(String abbrev, String label, Kind kind, int hexDigits, ValueNames names) {
-    public enum Kind { PROTOCOL, DEC, HEX, BYTES, IPV4, IPV6, BOOL }
+    public enum Kind { PROTOCOL, DEC, HEX, BYTES, IPV4, IPV6, ETHER, BOOL }
 }

@@ -4,6 +4,12 @@ import io.rocescope.dissector.field.ksy.IbTransportFieldsKsy;
 import io.rocescope.dissector.field.ksy.MacControlFieldsKsy;
 import io.rocescope.dissector.field.ksy.RoceV1GrhFieldsKsy;
 import io.rocescope.dissector.field.ksy.TcpSegmentFieldsKsy;
+import io.rocescope.dissector.field.ksy.EtherPayloadFieldsKsy;
+import io.rocescope.dissector.field.ksy.EthernetFrameFieldsKsy;
+import io.rocescope.dissector.field.ksy.Ipv4PacketFieldsKsy;
+import io.rocescope.dissector.field.ksy.Ipv6PacketFieldsKsy;
+import io.rocescope.dissector.field.ksy.LinuxSllFieldsKsy;
+import io.rocescope.dissector.field.ksy.UdpDatagramFieldsKsy;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -48,6 +54,7 @@ public final class Fields {
             case BYTES -> of(s.abbrev(), s.label(), BYTES);
             case IPV4 -> of(s.abbrev(), s.label(), FieldType.IPV4);
             case IPV6 -> of(s.abbrev(), s.label(), FieldType.IPV6);
+            case ETHER -> of(s.abbrev(), s.label(), ETHER);
             case BOOL -> bool(s.abbrev(), s.label());
         };
     }
@@ -70,34 +77,33 @@ public final class Fields {
     public static final FieldDef FRAME_PROTOCOLS = of("frame.protocols", "Protocols in frame", STRING);
 
     // ---- link layers ----
-    public static final FieldDef ETH = proto("eth", "Ethernet II");
-    public static final FieldDef ETH_DST = of("eth.dst", "Destination", ETHER);
-    public static final FieldDef ETH_SRC = of("eth.src", "Source", ETHER);
+    public static final FieldDef ETH = ksy(EthernetFrameFieldsKsy.ETHERNET_FRAME);
+    public static final FieldDef ETH_DST = ksy(EthernetFrameFieldsKsy.ETHERNET_FRAME_DST);
+    public static final FieldDef ETH_SRC = ksy(EthernetFrameFieldsKsy.ETHERNET_FRAME_SRC);
     /** Either address (hidden, as in Wireshark: after eth.dst and after eth.src). */
-    public static final FieldDef ETH_ADDR = hidden(of("eth.addr", "Address", ETHER));
-    public static final FieldDef ETH_TYPE = hex("eth.type", "Type", 4, EtherTypeNames.NAMES);
-    public static final FieldDef ETH_TRAILER = of("eth.trailer", "Trailer", BYTES);
+    public static final FieldDef ETH_ADDR = hidden(ksy(EthernetFrameFieldsKsy.ETHERNET_FRAME_ADDR));
+    public static final FieldDef ETH_TYPE = ksy(EthernetFrameFieldsKsy.ETHERNET_FRAME_TYPE);
+    public static final FieldDef ETH_TRAILER = ksy(EthernetFrameFieldsKsy.ETHERNET_FRAME_TRAILER);
 
-    public static final FieldDef VLAN = proto("vlan", "802.1Q Virtual LAN");
-    public static final FieldDef VLAN_PRIORITY = dec("vlan.priority", "Priority");
-    public static final FieldDef VLAN_DEI = dec("vlan.dei", "DEI");
-    public static final FieldDef VLAN_ID = dec("vlan.id", "ID");
-    public static final FieldDef VLAN_ETYPE = hex("vlan.etype", "Type", 4, EtherTypeNames.NAMES);
+    public static final FieldDef VLAN = ksy(EtherPayloadFieldsKsy.ETHER_PAYLOAD_VLAN);
+    public static final FieldDef VLAN_PRIORITY = ksy(EtherPayloadFieldsKsy.ETHER_PAYLOAD_VLAN_PRIORITY);
+    public static final FieldDef VLAN_DEI = ksy(EtherPayloadFieldsKsy.ETHER_PAYLOAD_VLAN_DEI);
+    public static final FieldDef VLAN_ID = ksy(EtherPayloadFieldsKsy.ETHER_PAYLOAD_VLAN_ID);
+    public static final FieldDef VLAN_ETYPE = ksy(EtherPayloadFieldsKsy.ETHER_PAYLOAD_VLAN_ETYPE);
 
-    public static final FieldDef QINQ = proto("ieee8021ad", "IEEE 802.1ad");
-    public static final FieldDef QINQ_PRIORITY = dec("ieee8021ad.priority", "Priority");
-    public static final FieldDef QINQ_DEI = dec("ieee8021ad.dei", "DEI");
-    public static final FieldDef QINQ_ID = dec("ieee8021ad.id", "ID");
-    public static final FieldDef QINQ_ETYPE = hex("ieee8021ad.etype", "Type", 4, EtherTypeNames.NAMES);
+    public static final FieldDef QINQ = ksy(EtherPayloadFieldsKsy.ETHER_PAYLOAD_QINQ);
+    public static final FieldDef QINQ_PRIORITY = ksy(EtherPayloadFieldsKsy.ETHER_PAYLOAD_QINQ_PRIORITY);
+    public static final FieldDef QINQ_DEI = ksy(EtherPayloadFieldsKsy.ETHER_PAYLOAD_QINQ_DEI);
+    public static final FieldDef QINQ_ID = ksy(EtherPayloadFieldsKsy.ETHER_PAYLOAD_QINQ_ID);
+    public static final FieldDef QINQ_ETYPE = ksy(EtherPayloadFieldsKsy.ETHER_PAYLOAD_QINQ_ETYPE);
 
-    public static final FieldDef SLL = proto("sll", "Linux cooked capture");
-    public static final FieldDef SLL_PKTTYPE = dec("sll.pkttype", "Packet type",
-        ValueNames.table("Unicast to us", "Broadcast", "Multicast", "Unicast to another host", "Sent by us"));
-    public static final FieldDef SLL_HATYPE = dec("sll.hatype", "Link-layer address type");
-    public static final FieldDef SLL_HALEN = dec("sll.halen", "Link-layer address length");
-    public static final FieldDef SLL_SRC = of("sll.src.eth", "Source", ETHER);
-    public static final FieldDef SLL_IFINDEX = dec("sll.ifindex", "Interface index");
-    public static final FieldDef SLL_ETYPE = hex("sll.etype", "Protocol", 4, EtherTypeNames.NAMES);
+    public static final FieldDef SLL = ksy(LinuxSllFieldsKsy.LINUX_SLL);
+    public static final FieldDef SLL_PKTTYPE = ksy(LinuxSllFieldsKsy.LINUX_SLL_PKTTYPE);
+    public static final FieldDef SLL_HATYPE = ksy(LinuxSllFieldsKsy.LINUX_SLL_HATYPE);
+    public static final FieldDef SLL_HALEN = ksy(LinuxSllFieldsKsy.LINUX_SLL_HALEN);
+    public static final FieldDef SLL_SRC = ksy(LinuxSllFieldsKsy.LINUX_SLL_SRC);
+    public static final FieldDef SLL_IFINDEX = ksy(LinuxSllFieldsKsy.LINUX_SLL_IFINDEX);
+    public static final FieldDef SLL_ETYPE = ksy(LinuxSllFieldsKsy.LINUX_SLL_ETYPE);
 
     // IP over InfiniBand, as pcap link type 242 has it (Wireshark's WTAP_ENCAP_IP_OVER_IB_PCAP): a 40-byte
     // pseudo-header (the destination address, or the GRH the packet came with), then the 4-byte IPoIB header
@@ -142,37 +148,37 @@ public final class Fields {
         ksy(MacControlFieldsKsy.MAC_CONTROL_CBFC_PAUSE_TIME_C6), ksy(MacControlFieldsKsy.MAC_CONTROL_CBFC_PAUSE_TIME_C7)};
 
     // ---- IPv4 / IPv6 ----
-    public static final FieldDef IP = proto("ip", "Internet Protocol Version 4");
-    public static final FieldDef IP_VERSION = dec("ip.version", "Version");
-    public static final FieldDef IP_HDR_LEN = dec("ip.hdr_len", "Header Length");
-    public static final FieldDef IP_DSCP = dec("ip.dsfield.dscp", "Differentiated Services Codepoint");
-    public static final FieldDef IP_ECN = dec("ip.dsfield.ecn", "Explicit Congestion Notification", InfinibandNames.ECN_NAMES);
-    public static final FieldDef IP_LEN = dec("ip.len", "Total Length");
-    public static final FieldDef IP_ID = hex("ip.id", "Identification", 4);
-    public static final FieldDef IP_FLAGS = hex("ip.flags", "Flags", 2);
-    public static final FieldDef IP_FLAGS_RB = bool("ip.flags.rb", "Reserved bit");
-    public static final FieldDef IP_FLAGS_DF = bool("ip.flags.df", "Don't fragment");
-    public static final FieldDef IP_FLAGS_MF = bool("ip.flags.mf", "More fragments");
-    public static final FieldDef IP_FRAG_OFFSET = dec("ip.frag_offset", "Fragment Offset");
-    public static final FieldDef IP_TTL = dec("ip.ttl", "Time to Live");
-    public static final FieldDef IP_PROTO = dec("ip.proto", "Protocol", IpProtoNames.NAMES);
-    public static final FieldDef IP_CHECKSUM = hex("ip.checksum", "Header Checksum", 4);
-    public static final FieldDef IP_SRC = of("ip.src", "Source Address", IPV4);
-    public static final FieldDef IP_DST = of("ip.dst", "Destination Address", IPV4);
-    public static final FieldDef IP_ADDR = hidden(of("ip.addr", "Source or Destination Address", IPV4));
+    public static final FieldDef IP = ksy(Ipv4PacketFieldsKsy.IPV4_PACKET);
+    public static final FieldDef IP_VERSION = ksy(Ipv4PacketFieldsKsy.IPV4_PACKET_VERSION);
+    public static final FieldDef IP_HDR_LEN = ksy(Ipv4PacketFieldsKsy.IPV4_PACKET_HDR_LEN);
+    public static final FieldDef IP_DSCP = ksy(Ipv4PacketFieldsKsy.IPV4_PACKET_DSCP);
+    public static final FieldDef IP_ECN = ksy(Ipv4PacketFieldsKsy.IPV4_PACKET_ECN);
+    public static final FieldDef IP_LEN = ksy(Ipv4PacketFieldsKsy.IPV4_PACKET_LEN);
+    public static final FieldDef IP_ID = ksy(Ipv4PacketFieldsKsy.IPV4_PACKET_ID);
+    public static final FieldDef IP_FLAGS = ksy(Ipv4PacketFieldsKsy.IPV4_PACKET_FLAGS);
+    public static final FieldDef IP_FLAGS_RB = ksy(Ipv4PacketFieldsKsy.IPV4_PACKET_FLAGS_RB);
+    public static final FieldDef IP_FLAGS_DF = ksy(Ipv4PacketFieldsKsy.IPV4_PACKET_FLAGS_DF);
+    public static final FieldDef IP_FLAGS_MF = ksy(Ipv4PacketFieldsKsy.IPV4_PACKET_FLAGS_MF);
+    public static final FieldDef IP_FRAG_OFFSET = ksy(Ipv4PacketFieldsKsy.IPV4_PACKET_FRAG_OFFSET);
+    public static final FieldDef IP_TTL = ksy(Ipv4PacketFieldsKsy.IPV4_PACKET_TTL);
+    public static final FieldDef IP_PROTO = ksy(Ipv4PacketFieldsKsy.IPV4_PACKET_PROTO);
+    public static final FieldDef IP_CHECKSUM = ksy(Ipv4PacketFieldsKsy.IPV4_PACKET_CHECKSUM);
+    public static final FieldDef IP_SRC = ksy(Ipv4PacketFieldsKsy.IPV4_PACKET_SRC);
+    public static final FieldDef IP_DST = ksy(Ipv4PacketFieldsKsy.IPV4_PACKET_DST);
+    public static final FieldDef IP_ADDR = hidden(ksy(Ipv4PacketFieldsKsy.IPV4_PACKET_ADDR));
 
-    public static final FieldDef IPV6 = proto("ipv6", "Internet Protocol Version 6");
-    public static final FieldDef IPV6_VERSION = dec("ipv6.version", "Version");
-    public static final FieldDef IPV6_TCLASS = hex("ipv6.tclass", "Traffic Class", 2);
-    public static final FieldDef IPV6_DSCP = dec("ipv6.tclass.dscp", "Differentiated Services Codepoint");
-    public static final FieldDef IPV6_ECN = dec("ipv6.tclass.ecn", "Explicit Congestion Notification", InfinibandNames.ECN_NAMES);
-    public static final FieldDef IPV6_FLOW = hex("ipv6.flow", "Flow Label", 5);
-    public static final FieldDef IPV6_PLEN = dec("ipv6.plen", "Payload Length");
-    public static final FieldDef IPV6_NXT = dec("ipv6.nxt", "Next Header", IpProtoNames.NAMES);
-    public static final FieldDef IPV6_HLIM = dec("ipv6.hlim", "Hop Limit");
-    public static final FieldDef IPV6_SRC = of("ipv6.src", "Source Address", FieldType.IPV6);
-    public static final FieldDef IPV6_DST = of("ipv6.dst", "Destination Address", FieldType.IPV6);
-    public static final FieldDef IPV6_ADDR = hidden(of("ipv6.addr", "Source or Destination Address", FieldType.IPV6));
+    public static final FieldDef IPV6 = ksy(Ipv6PacketFieldsKsy.IPV6_PACKET);
+    public static final FieldDef IPV6_VERSION = ksy(Ipv6PacketFieldsKsy.IPV6_PACKET_VERSION);
+    public static final FieldDef IPV6_TCLASS = ksy(Ipv6PacketFieldsKsy.IPV6_PACKET_TCLASS);
+    public static final FieldDef IPV6_DSCP = ksy(Ipv6PacketFieldsKsy.IPV6_PACKET_DSCP);
+    public static final FieldDef IPV6_ECN = ksy(Ipv6PacketFieldsKsy.IPV6_PACKET_ECN);
+    public static final FieldDef IPV6_FLOW = ksy(Ipv6PacketFieldsKsy.IPV6_PACKET_FLOW);
+    public static final FieldDef IPV6_PLEN = ksy(Ipv6PacketFieldsKsy.IPV6_PACKET_PLEN);
+    public static final FieldDef IPV6_NXT = ksy(Ipv6PacketFieldsKsy.IPV6_PACKET_NXT);
+    public static final FieldDef IPV6_HLIM = ksy(Ipv6PacketFieldsKsy.IPV6_PACKET_HLIM);
+    public static final FieldDef IPV6_SRC = ksy(Ipv6PacketFieldsKsy.IPV6_PACKET_SRC);
+    public static final FieldDef IPV6_DST = ksy(Ipv6PacketFieldsKsy.IPV6_PACKET_DST);
+    public static final FieldDef IPV6_ADDR = hidden(ksy(Ipv6PacketFieldsKsy.IPV6_PACKET_ADDR));
 
     public static final FieldDef ICMP = proto("icmp", "Internet Control Message Protocol");
     public static final FieldDef ICMP_TYPE = dec("icmp.type", "Type", IcmpNames.TYPES);
@@ -202,15 +208,15 @@ public final class Fields {
     public static final FieldDef ICMPV6_OPT_TARGET_LINKADDR = of("icmpv6.opt.target_linkaddr", "Target Link-layer address", ETHER);
 
     // ---- UDP / TCP ----
-    public static final FieldDef UDP = proto("udp", "User Datagram Protocol");
-    public static final FieldDef UDP_SRCPORT = dec("udp.srcport", "Source Port");
-    public static final FieldDef UDP_DSTPORT = dec("udp.dstport", "Destination Port");
-    public static final FieldDef UDP_PORT = hidden(dec("udp.port", "Source or Destination Port"));
-    public static final FieldDef UDP_LENGTH = dec("udp.length", "Length");
-    public static final FieldDef UDP_CHECKSUM = hex("udp.checksum", "Checksum", 4);
-    public static final FieldDef UDP_PAYLOAD = of("udp.payload", "UDP payload", BYTES);
+    public static final FieldDef UDP = ksy(UdpDatagramFieldsKsy.UDP_DATAGRAM);
+    public static final FieldDef UDP_SRCPORT = ksy(UdpDatagramFieldsKsy.UDP_DATAGRAM_SRCPORT);
+    public static final FieldDef UDP_DSTPORT = ksy(UdpDatagramFieldsKsy.UDP_DATAGRAM_DSTPORT);
+    public static final FieldDef UDP_PORT = hidden(ksy(UdpDatagramFieldsKsy.UDP_DATAGRAM_PORT));
+    public static final FieldDef UDP_LENGTH = ksy(UdpDatagramFieldsKsy.UDP_DATAGRAM_LENGTH);
+    public static final FieldDef UDP_CHECKSUM = ksy(UdpDatagramFieldsKsy.UDP_DATAGRAM_CHECKSUM);
+    public static final FieldDef UDP_PAYLOAD = ksy(UdpDatagramFieldsKsy.UDP_DATAGRAM_PAYLOAD);
     /** The conversation's index (5-tuple, either direction), from 0 in order of first appearance. */
-    public static final FieldDef UDP_STREAM = dec("udp.stream", "Stream index");
+    public static final FieldDef UDP_STREAM = ksy(UdpDatagramFieldsKsy.UDP_DATAGRAM_STREAM);
 
     // TCP: names, labels and bases are ksy/tcp_segment.ksy's
     public static final FieldDef TCP = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT);

@@ -1,48 +1,50 @@
 package io.rocescope.dissector.decode;
 
+import io.rocescope.dissector.field.ksy.IbLrhKsy;
+
 import static io.rocescope.dissector.field.Fields.*;
+import static io.rocescope.dissector.field.ksy.IbLrhLayout.*;
 
 /**
  * Native InfiniBand (DLT_INFINIBAND, and ERF records of type INFINIBAND): the 8-byte Local Route
  * Header, a GRH when its Link Next Header says IBA global, then the transport as for RoCE (BTH,
  * extended headers, MADs and the CM, ICRC check over the LRH-based invariant fields), and the 2-byte
  * VCRC after the ICRC, checked too. The LRH's Packet Length (in 4-byte words, LRH to ICRC) gives the
- * packet's end.
+ * packet's end. Offsets, widths and masks are ksy/ib_lrh.ksy's ({@code IbLrhLayout}).
  */
 final class LrhDissector {
-    static final int LNH_LOCAL = 2, LNH_GLOBAL = 3;
+    static final int LNH_LOCAL = IbLrhKsy.LINK_NEXT_HEADER_IBA_LOCAL, LNH_GLOBAL = IbLrhKsy.LINK_NEXT_HEADER_IBA_GLOBAL;
 
     private LrhDissector() {}
 
     static void dissect(Packet p, int off) {
         DecodedFrame f = p.f;
         f.protocol = DecodedFrame.Protocol.INFINIBAND;
-        if (!p.need(off, 8, "LRH")) return;
+        if (!p.need(off, FIXED_SIZE, "LRH")) return;
         byte[] d = p.d;
         int ib = f.open(IB, off);
         try {
-            int b0 = Bytes.u8(d, off), b1 = Bytes.u8(d, off + 1);
-            int w4 = Bytes.u16(d, off + 4);
-            int lnh = b1 & 3;
-            int words = w4 & 0x7FF;
+            int lnh = (int) ((Bytes.u8(d, off + OFF_LNH) >>> SHIFT_LNH) & MASK_LNH);
+            int words = (int) ((Bytes.u16(d, off + OFF_PKTLEN) >>> SHIFT_PKTLEN) & MASK_PKTLEN);
             int node = f.open(LRH, off);
-            p.bits(LRH_VL, off, 1, b0, 4, 0xF);
-            p.bits(LRH_LVER, off, 1, b0, 0, 0xF);
-            p.bits(LRH_SL, off + 1, 1, b1, 4, 0xF);
-            p.bits(LRH_RESERVED2, off + 1, 1, b1, 2, 3);
-            p.bits(LRH_LNH, off + 1, 1, b1, 0, 3);
-            p.u16(LRH_DLID, off + 2);
-            p.bits(LRH_RESERVED5, off + 4, 2, w4, 11, 0x1F);
-            p.bits(LRH_PKTLEN, off + 4, 2, w4, 0, 0x7FF);
-            p.u16(LRH_SLID, off + 6);
-            f.close(node, off + 8);
+            bits(p, LRH_VL, off + OFF_VL, LEN_VL, SHIFT_VL, MASK_VL);
+            bits(p, LRH_LVER, off + OFF_LVER, LEN_LVER, SHIFT_LVER, MASK_LVER);
+            bits(p, LRH_SL, off + OFF_SL, LEN_SL, SHIFT_SL, MASK_SL);
+            bits(p, LRH_RESERVED2, off + OFF_RESERVED2, LEN_RESERVED2, SHIFT_RESERVED2, MASK_RESERVED2);
+            bits(p, LRH_LNH, off + OFF_LNH, LEN_LNH, SHIFT_LNH, MASK_LNH);
+            p.u16(LRH_DLID, off + OFF_DLID);
+            // Wireshark's span: the 16-bit word the five bits share with the Packet Length
+            bits(p, LRH_RESERVED5, off + OFF_RESERVED5, 2, SHIFT_RESERVED5 + 8 * (2 - LEN_RESERVED5), MASK_RESERVED5);
+            bits(p, LRH_PKTLEN, off + OFF_PKTLEN, LEN_PKTLEN, SHIFT_PKTLEN, MASK_PKTLEN);
+            p.u16(LRH_SLID, off + OFF_SLID);
+            f.close(node, off + FIXED_SIZE);
             int end = off + 4 * words;   // LRH to ICRC; the VCRC follows
-            if (end < off + 8 || (end > p.cap && !p.cut)) {
+            if (end < off + FIXED_SIZE || (end > p.cap && !p.cut)) {
                 p.malformed("Invalid Packet Length from LRH: " + words + " words (" + (4 * words) + " bytes) but "
                     + (p.cap - off) + " bytes in the frame");
                 return;
             }
-            int bth = off + 8;
+            int bth = off + FIXED_SIZE;
             if (lnh == LNH_GLOBAL) {
                 if (!p.need(bth, GrhDissector.LENGTH, "GRH")) return;
                 GrhDissector.header(p, bth);
@@ -60,6 +62,12 @@ final class LrhDissector {
         } finally {
             f.close(ib, p.cap);
         }
+    }
+
+    /** A bit field of the LRH: the 1- or 2-byte word it sits in, shifted and masked as its layout says. */
+    private static void bits(Packet p, io.rocescope.dissector.field.FieldDef field, int at, int len, int shift, long mask) {
+        int word = len == 1 ? Bytes.u8(p.d, at) : Bytes.u16(p.d, at);
+        p.bits(field, at, len, word, shift, mask);
     }
 
     /** The VCRC after the packet, checked: a bad one is an error, as a bad ICRC is. */

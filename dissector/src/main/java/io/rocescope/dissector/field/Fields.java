@@ -3,6 +3,7 @@ package io.rocescope.dissector.field;
 import io.rocescope.dissector.field.ksy.IbTransportFieldsKsy;
 import io.rocescope.dissector.field.ksy.MacControlFieldsKsy;
 import io.rocescope.dissector.field.ksy.RoceV1GrhFieldsKsy;
+import io.rocescope.dissector.field.ksy.IbLrhFieldsKsy;
 import io.rocescope.dissector.field.ksy.TcpSegmentFieldsKsy;
 import io.rocescope.dissector.field.ksy.EtherPayloadFieldsKsy;
 import io.rocescope.dissector.field.ksy.EthernetFrameFieldsKsy;
@@ -256,19 +257,18 @@ public final class Fields {
     public static final FieldDef GRH_SGID = ksy(RoceV1GrhFieldsKsy.ROCE_V1_GRH_SGID);
     public static final FieldDef GRH_DGID = ksy(RoceV1GrhFieldsKsy.ROCE_V1_GRH_DGID);
 
-    // native InfiniBand (ERF, DLT_INFINIBAND): the Local Route Header and the variant CRC, as Wireshark names them
-    public static final FieldDef LRH = proto("infiniband.lrh", "Local Route Header");
-    public static final FieldDef LRH_VL = hex("infiniband.lrh.vl", "Virtual Lane", 2);
-    public static final FieldDef LRH_LVER = dec("infiniband.lrh.lver", "Link Version");
-    public static final FieldDef LRH_SL = dec("infiniband.lrh.sl", "Service Level");
-    public static final FieldDef LRH_RESERVED2 = dec("infiniband.lrh.reserved2", "Reserved (2 bits)");
-    public static final FieldDef LRH_LNH = hex("infiniband.lrh.lnh", "Link Next Header", 2,
-        ValueNames.table("Raw (RWH)", "IPv6 (non-IBA)", "IBA local (BTH)", "IBA global (GRH)"));
-    public static final FieldDef LRH_DLID = dec("infiniband.lrh.dlid", "Destination Local ID");
-    public static final FieldDef LRH_RESERVED5 = dec("infiniband.lrh.reserved5", "Reserved (5 bits)");
-    public static final FieldDef LRH_PKTLEN = dec("infiniband.lrh.pktlen", "Packet Length");
-    public static final FieldDef LRH_SLID = dec("infiniband.lrh.slid", "Source Local ID");
-    public static final FieldDef VARIANT_CRC = hex("infiniband.variant.crc", "Variant CRC", 4);
+    // native InfiniBand (ERF, DLT_INFINIBAND): the Local Route Header and the variant CRC: names, labels and bases are ksy/ib_lrh.ksy's
+    public static final FieldDef LRH = ksy(IbLrhFieldsKsy.IB_LRH);
+    public static final FieldDef LRH_VL = ksy(IbLrhFieldsKsy.IB_LRH_VL);
+    public static final FieldDef LRH_LVER = ksy(IbLrhFieldsKsy.IB_LRH_LVER);
+    public static final FieldDef LRH_SL = ksy(IbLrhFieldsKsy.IB_LRH_SL);
+    public static final FieldDef LRH_RESERVED2 = ksy(IbLrhFieldsKsy.IB_LRH_RESERVED2);
+    public static final FieldDef LRH_LNH = ksy(IbLrhFieldsKsy.IB_LRH_LNH);
+    public static final FieldDef LRH_DLID = ksy(IbLrhFieldsKsy.IB_LRH_DLID);
+    public static final FieldDef LRH_RESERVED5 = ksy(IbLrhFieldsKsy.IB_LRH_RESERVED5);
+    public static final FieldDef LRH_PKTLEN = ksy(IbLrhFieldsKsy.IB_LRH_PKTLEN);
+    public static final FieldDef LRH_SLID = ksy(IbLrhFieldsKsy.IB_LRH_SLID);
+    public static final FieldDef VARIANT_CRC = ksy(IbLrhFieldsKsy.IB_LRH_VARIANT_CRC);
     /** good or bad (the ordinal of DecodedFrame.IcrcStatus), as infiniband.icrc.status. */
     public static final FieldDef VCRC_STATUS = reg("infiniband.vcrc.status", "VCRC status", STRING, NONE, 0,
         ValueNames.table("", "good", "bad", "unchecked"));

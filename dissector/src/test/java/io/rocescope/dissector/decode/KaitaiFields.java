@@ -10,6 +10,7 @@ import io.rocescope.dissector.kaitai.Ipv6Packet;
 import io.rocescope.dissector.kaitai.LinuxSll;
 import io.rocescope.dissector.kaitai.LinuxSll2;
 import io.rocescope.dissector.kaitai.MacControl;
+import io.rocescope.dissector.kaitai.IbLrh;
 import io.rocescope.dissector.kaitai.RoceV1Grh;
 import io.rocescope.dissector.kaitai.TcpSegment;
 import io.rocescope.dissector.kaitai.UdpDatagram;
@@ -30,6 +31,34 @@ final class KaitaiFields {
         EthernetFrame e = new EthernetFrame(new ByteBufferKaitaiStream(frame));
         m.put("eth.type", (long) e.etherType());
         payload(m, e.body());
+        return m;
+    }
+
+    /** A native InfiniBand packet (DLT_INFINIBAND, an ERF record's payload): LRH, GRH if global, transport, VCRC. */
+    static Map<String, Long> infiniband(byte[] frame) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        IbLrh l = new IbLrh(new ByteBufferKaitaiStream(frame));
+        m.put("infiniband.lrh.vl", l.vl());
+        m.put("infiniband.lrh.lver", l.lver());
+        m.put("infiniband.lrh.sl", l.sl());
+        m.put("infiniband.lrh.reserved2", l.reserved2());
+        m.put("infiniband.lrh.lnh", l.lnh().id());
+        m.put("infiniband.lrh.dlid", (long) l.dlid());
+        m.put("infiniband.lrh.reserved5", l.reserved5());
+        m.put("infiniband.lrh.pktlen", l.pktlen());
+        m.put("infiniband.lrh.slid", (long) l.slid());
+        m.put("infiniband.variant.crc", (long) l.variantCrc());
+        if (l.body() instanceof RoceV1Grh g) {
+            m.put("infiniband.grh.ipver", g.ipVersion());
+            m.put("infiniband.grh.tclass", g.trafficClass());
+            m.put("infiniband.grh.flowlabel", g.flowLabel());
+            m.put("infiniband.grh.paylen", (long) g.payloadLength());
+            m.put("infiniband.grh.nxthdr", (long) g.nextHeader());
+            m.put("infiniband.grh.hoplmt", (long) g.hopLimit());
+            if (g.body() instanceof IbTransport ib) ib(m, ib);
+        } else if (l.body() instanceof IbTransport ib) {
+            ib(m, ib);
+        }
         return m;
     }
 

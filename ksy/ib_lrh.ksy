@@ -25,6 +25,7 @@ doc: |
   - {id: variant_crc, wireshark: infiniband.variant.crc, label: Variant CRC, base: hex, digits: 4}
 seq:
   - id: vl
+    -icrc: variant
     type: b4
     doc: virtual lane (15 is the management lane)
   - id: lver

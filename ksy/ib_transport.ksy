@@ -254,12 +254,15 @@ types:
       - id: partition_key
         type: u2
       - id: fecn
+        -icrc: variant
         type: b1
         doc: forward ECN (IB); reserved on RoCE, masked in the ICRC
       - id: becn
+        -icrc: variant
         type: b1
         doc: backward ECN (IB); set in RoCEv2 CNPs
       - id: reserved6
+        -icrc: variant
         type: b6
       - id: dest_qp
         type: b24

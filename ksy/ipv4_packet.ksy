@@ -34,8 +34,10 @@ seq:
     type: b4
     doc: header length in 32-bit words
   - id: dscp
+    -icrc: variant
     type: b6
   - id: ecn
+    -icrc: variant
     type: b2
     doc: 0 Not-ECT, 1 ECT(1), 2 ECT(0), 3 CE
   - id: total_length
@@ -48,10 +50,12 @@ seq:
   - id: fragment_offset
     type: b13
   - id: ttl
+    -icrc: variant
     type: u1
   - id: protocol
     type: u1
   - id: header_checksum
+    -icrc: variant
     type: u2
   - id: src_addr
     size: 4

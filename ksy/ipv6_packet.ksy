@@ -25,16 +25,20 @@ seq:
   - id: version
     type: b4
   - id: dscp
+    -icrc: variant
     type: b6
   - id: ecn
+    -icrc: variant
     type: b2
   - id: flow_label
+    -icrc: variant
     type: b20
   - id: payload_length
     type: u2
   - id: next_header
     type: u1
   - id: hop_limit
+    -icrc: variant
     type: u1
   - id: src_addr
     size: 16

@@ -21,8 +21,10 @@ seq:
     type: b4
     doc: 6 (the GRH is laid out as an IPv6 header)
   - id: traffic_class
+    -icrc: variant
     type: b8
   - id: flow_label
+    -icrc: variant
     type: b20
   - id: payload_length
     type: u2
@@ -30,6 +32,7 @@ seq:
   - id: next_header
     type: u1
   - id: hop_limit
+    -icrc: variant
     type: u1
     doc: 1 (RoCEv1 is not routed)
   - id: sgid

@@ -27,6 +27,7 @@ seq:
     type: u2
     doc: 8 + BTH + extended headers + payload + pad + 4 (ICRC); the ICRC is found from this, not from the frame end
   - id: checksum
+    -icrc: variant
     type: u2
   - id: body
     size: length - 8

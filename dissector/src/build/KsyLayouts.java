@@ -28,6 +28,8 @@ import java.util.Map;
  * element i of a PFC frame's pause times is at {@code OFF + i * LEN / COUNT}). A .ksy's top-level {@code -constants:}
  * map (values of the format that are no field: the GSI Q_Key, PAUSE's destination address) becomes
  * {@code public static final long NAME}.
+ * Fields marked {@code -icrc: variant} (those the RoCE ICRC counts as ones) give the seq an
+ * {@code icrcVariantToOnes<Type>(byte[], int)} that sets them so (see {@link #icrcVariant}).
  * <p>
  * Usage: {@code java -cp snakeyaml.jar KsyLayouts.java OUT_DIR PACKAGE FILE.ksy...}
  */
@@ -81,6 +83,7 @@ public final class KsyLayouts {
     private static void seq(StringBuilder out, String file, String prefix, String what, List<?> seq, Map<?, ?> types) {
         StringBuilder sb = new StringBuilder("\n    // ---- ").append(what).append(" ----\n");
         long bit = 0;
+        java.util.TreeMap<Long, Integer> variant = new java.util.TreeMap<>();   // byte -> bits of the fields marked -icrc: variant
         for (Object o : seq) {
             Map<?, ?> attr = (Map<?, ?>) o;
             long bits = bits(attr, types);
@@ -97,13 +100,36 @@ public final class KsyLayouts {
             sb.append("    public static final long MASK_").append(id).append(" = ")
                 .append(!value || bits == 64 ? "-1L" : String.format("0x%xL", (1L << bits) - 1)).append(";\n");
             if (attr.containsKey("repeat")) sb.append("    public static final int COUNT_").append(id).append(" = ").append(attr.get("repeat-expr")).append(";\n");
+            if ("variant".equals(attr.get("-icrc"))) {
+                for (long b = bit; b < bit + bits; b++) variant.merge(b / 8, 0x80 >>> (int) (b % 8), (x, y) -> x | y);
+            } else if (attr.get("-icrc") != null) {
+                throw new IllegalArgumentException(file + ": " + id + ": -icrc: " + attr.get("-icrc") + " (only variant is known)");
+            }
             bit += bits;
         }
         if (bit == 0) return;
         if (bit % 8 != 0) throw new IllegalArgumentException(file + ": " + what + ": the fixed fields end inside a byte");
-        sb.append("    public static final int FIXED_SIZE").append(prefix.isEmpty() ? "" : "_" + prefix.substring(0, prefix.length() - 1))
-            .append(" = ").append(bit / 8).append(";\n");
+        String suffix = prefix.isEmpty() ? "" : "_" + prefix.substring(0, prefix.length() - 1);
+        sb.append("    public static final int FIXED_SIZE").append(suffix).append(" = ").append(bit / 8).append(";\n");
+        if (!variant.isEmpty()) icrcVariant(sb, what, suffix, variant);
         out.append(sb);
+    }
+
+    /**
+     * The fields marked {@code -icrc: variant} (IBTA Annex A17: fields a router may change, which the ICRC counts as
+     * ones): {@code ICRC_VARIANT_END<_TYPE>}, one past the last byte they touch, and {@code icrcVariantToOnes<Type>(b, at)},
+     * which sets their bits to ones in a header at {@code at}, one OR a byte.
+     */
+    private static void icrcVariant(StringBuilder sb, String what, String suffix, java.util.TreeMap<Long, Integer> variant) {
+        sb.append("    /** One past the last byte of ").append(what).append(" that holds a field marked -icrc: variant. */\n");
+        sb.append("    public static final int ICRC_VARIANT_END").append(suffix).append(" = ").append(variant.lastKey() + 1).append(";\n");
+        sb.append("    /** Sets the bits of ").append(what).append("'s fields marked -icrc: variant, of the header at {@code at}, to ones. */\n");
+        sb.append("    public static void icrcVariantToOnes").append(camel(suffix.isEmpty() ? "" : suffix.substring(1).toLowerCase(Locale.ROOT)))
+            .append("(byte[] b, int at) {\n");
+        for (Map.Entry<Long, Integer> e : variant.entrySet()) {
+            sb.append("        b[at + ").append(e.getKey()).append("] |= (byte) ").append(String.format("0x%02x", e.getValue())).append(";\n");
+        }
+        sb.append("    }\n");
     }
 
     private static boolean isInteger(Map<?, ?> attr) {
@@ -141,6 +167,7 @@ public final class KsyLayouts {
 
     private static String camel(String snake) {
         StringBuilder sb = new StringBuilder();
+        if (snake.isEmpty()) return "";
         for (String part : snake.split("_")) sb.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
         return sb.toString();
     }

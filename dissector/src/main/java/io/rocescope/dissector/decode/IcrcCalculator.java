@@ -1,5 +1,12 @@
 package io.rocescope.dissector.decode;
 
+import io.rocescope.dissector.field.ksy.IbLrhLayout;
+import io.rocescope.dissector.field.ksy.IbTransportLayout;
+import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
+import io.rocescope.dissector.field.ksy.Ipv6PacketLayout;
+import io.rocescope.dissector.field.ksy.RoceV1GrhLayout;
+import io.rocescope.dissector.field.ksy.UdpDatagramLayout;
+
 import java.util.zip.CRC32;
 
 /**
@@ -7,15 +14,20 @@ import java.util.zip.CRC32;
  * for the LRH), the network header with its variant fields set to all ones (IPv4 TOS, TTL and
  * checksum; IPv6/GRH traffic class, flow label and hop limit), the UDP header with checksum 0xFFFF
  * (RoCEv2 only), the BTH with byte 4 (FECN, BECN, reserved) set to 0xFF, and the rest of the packet
- * up to the ICRC. Routers may change the masked fields without breaking the ICRC.
+ * up to the ICRC. Routers may change the masked fields without breaking the ICRC. Which fields those are is
+ * written in ksy/ (each marked {@code -icrc: variant}); the build generates each header's
+ * {@code icrcVariantToOnes} from the marks, so no mask is spelled here.
  */
 public final class IcrcCalculator {
     /** Network header kinds: RoCEv2 over IPv4/IPv6, RoCEv1 (GRH), native InfiniBand with an LRH only or an LRH and a GRH. */
     public static final int IPV4 = 4, IPV6 = 6, GRH = 1, LRH = 2, LRH_GRH = 3;
 
     private final CRC32 crc = new CRC32();
-    /** The headers copied for the CRC (or kept while they are masked in place): 8 + IPv4 with options + UDP + BTH. */
-    private final byte[] scratch = new byte[8 + 60 + 8 + 12];
+    /** The 8 bytes of ones that stand in for a LRH (an LRH's size). */
+    private static final int LRH_ONES = IbLrhLayout.FIXED_SIZE;
+    private static final int BTH = IbTransportLayout.FIXED_SIZE_BTH;
+    /** The headers copied for the CRC (or kept while they are masked in place): LRH + IPv4 with options (60 at most) + UDP + BTH. */
+    private final byte[] scratch = new byte[LRH_ONES + 60 + UdpDatagramLayout.FIXED_SIZE + BTH];
 
     /**
      * @param l3Offset   start of the IPv4/IPv6 header or GRH
@@ -28,10 +40,10 @@ public final class IcrcCalculator {
      */
     public long compute(byte[] d, int l3Offset, int l3Kind, int l3Length, int udpOffset, int bthOffset, int icrcOffset) {
         // a routed (global) packet's LRH changes at every router: it counts as 8 bytes of ones, as in RoCEv1
-        if (l3Kind == LRH_GRH) return compute(d, l3Offset + 8, GRH, GrhDissector.LENGTH, -1, bthOffset, icrcOffset);
+        if (l3Kind == LRH_GRH) return compute(d, l3Offset + LRH_ONES, GRH, GrhDissector.LENGTH, -1, bthOffset, icrcOffset);
         if (l3Kind == LRH) return nativeIb(d, l3Offset, bthOffset, icrcOffset);
-        boolean contiguous = l3Offset >= 8 && (udpOffset >= 0
-            ? l3Offset + l3Length == udpOffset && udpOffset + 8 == bthOffset
+        boolean contiguous = l3Offset >= LRH_ONES && (udpOffset >= 0
+            ? l3Offset + l3Length == udpOffset && udpOffset + UdpDatagramLayout.FIXED_SIZE == bthOffset
             : l3Offset + l3Length == bthOffset);
         return contiguous ? inPlace(d, l3Offset, l3Kind, udpOffset, bthOffset, icrcOffset)
             : copied(d, l3Offset, l3Kind, l3Length, udpOffset, bthOffset, icrcOffset);
@@ -39,12 +51,12 @@ public final class IcrcCalculator {
 
     /**
      * The usual frame, headers back to back behind at least 8 bytes of link header: the masks are
-     * written into the frame itself, over the 8 bytes before the network header too, the CRC runs
+     * written into the frame itself, over the 8 bytes before the network header too (the LRH's ones), the CRC runs
      * once over one range, and the bytes are put back. One pass instead of a copied prefix and a
      * second, unaligned pass: the CRC intrinsic pays for each call's unaligned head and tail.
      */
     private long inPlace(byte[] d, int l3, int l3Kind, int udp, int bth, int icrcOffset) {
-        int start = l3 - 8, masked = bth + 5 - start;   // the BTH's fifth byte is the last one a mask touches
+        int start = l3 - LRH_ONES, masked = bth + IbTransportLayout.ICRC_VARIANT_END_BTH - start;   // the BTH's last masked byte ends the masks
         System.arraycopy(d, start, scratch, 0, masked);
         java.util.Arrays.fill(d, start, l3, (byte) 0xFF);
         mask(d, l3, l3Kind, udp, bth);
@@ -56,38 +68,38 @@ public final class IcrcCalculator {
 
     /** Any layout: 8 bytes of ones and copies of the headers in a scratch buffer, masked there, then the rest. */
     private long copied(byte[] d, int l3Offset, int l3Kind, int l3Length, int udpOffset, int bthOffset, int icrcOffset) {
-        java.util.Arrays.fill(scratch, 0, 8, (byte) 0xFF);
-        int n = 8;
+        java.util.Arrays.fill(scratch, 0, LRH_ONES, (byte) 0xFF);
+        int n = LRH_ONES;
         System.arraycopy(d, l3Offset, scratch, n, l3Length);
         n += l3Length;
         int udp = -1;
         if (udpOffset >= 0) {
-            System.arraycopy(d, udpOffset, scratch, n, 8);
+            System.arraycopy(d, udpOffset, scratch, n, UdpDatagramLayout.FIXED_SIZE);
             udp = n;
-            n += 8;
+            n += UdpDatagramLayout.FIXED_SIZE;
         }
-        System.arraycopy(d, bthOffset, scratch, n, 12);
-        mask(scratch, 8, l3Kind, udp, n);
-        n += 12;
+        System.arraycopy(d, bthOffset, scratch, n, BTH);
+        mask(scratch, LRH_ONES, l3Kind, udp, n);
+        n += BTH;
         crc.reset();
         crc.update(scratch, 0, n);
-        crc.update(d, bthOffset + 12, icrcOffset - bthOffset - 12);
+        crc.update(d, bthOffset + BTH, icrcOffset - bthOffset - BTH);
         return crc.getValue();
     }
 
     /**
      * Native InfiniBand without a GRH: the real LRH takes the place of the 8 bytes of ones, with its
-     * Virtual Lane (the high nibble of its first byte) set to ones; then the BTH with byte 4 masked.
+     * variant field (the Virtual Lane) set to ones; then the BTH with its variant bits masked.
      * (Checked on a real ibdump capture: with a GRH the LRH counts as ones instead, as in RoCEv1.)
      */
     private long nativeIb(byte[] d, int lrh, int bth, int icrcOffset) {
-        int n = bth + 12 - lrh;
+        int n = bth + BTH - lrh;
         System.arraycopy(d, lrh, scratch, 0, n);
-        scratch[0] = (byte) (scratch[0] | 0xF0);
-        scratch[n - 12 + 4] = (byte) 0xFF;
+        IbLrhLayout.icrcVariantToOnes(scratch, 0);
+        IbTransportLayout.icrcVariantToOnesBth(scratch, n - BTH);
         crc.reset();
         crc.update(scratch, 0, n);
-        crc.update(d, bth + 12, icrcOffset - bth - 12);
+        crc.update(d, bth + BTH, icrcOffset - bth - BTH);
         return crc.getValue();
     }
 
@@ -104,25 +116,13 @@ public final class IcrcCalculator {
         return crc ^ 0xFFFF;
     }
 
-    /** Sets the variant fields to ones: of the network header at {@code l3}, the UDP checksum (udp ≥ 0), BTH byte 4. */
+    /** Sets the variant fields to ones: of the network header at {@code l3}, of the UDP header (udp ≥ 0), of the BTH. */
     private static void mask(byte[] b, int l3, int l3Kind, int udp, int bth) {
-        if (l3Kind == IPV4) {
-            b[l3 + 1] = (byte) 0xFF;                  // TOS (DSCP + ECN)
-            b[l3 + 8] = (byte) 0xFF;                  // TTL
-            b[l3 + 10] = (byte) 0xFF;                 // header checksum
-            b[l3 + 11] = (byte) 0xFF;
-        } else {
-            b[l3] = (byte) (b[l3] | 0x0F);            // traffic class (high nibble) ...
-            b[l3 + 1] = (byte) 0xFF;                  // ... and flow label
-            b[l3 + 2] = (byte) 0xFF;
-            b[l3 + 3] = (byte) 0xFF;
-            b[l3 + 7] = (byte) 0xFF;                  // hop limit
-        }
-        if (udp >= 0) {
-            b[udp + 6] = (byte) 0xFF;                 // UDP checksum
-            b[udp + 7] = (byte) 0xFF;
-        }
-        b[bth + 4] = (byte) 0xFF;                     // FECN, BECN, reserved
+        if (l3Kind == IPV4) Ipv4PacketLayout.icrcVariantToOnes(b, l3);            // TOS (DSCP + ECN), TTL, header checksum
+        else if (l3Kind == GRH) RoceV1GrhLayout.icrcVariantToOnes(b, l3);         // traffic class, flow label, hop limit
+        else Ipv6PacketLayout.icrcVariantToOnes(b, l3);                           // the same, as IPv6 names them
+        if (udp >= 0) UdpDatagramLayout.icrcVariantToOnes(b, udp);                // UDP checksum
+        IbTransportLayout.icrcVariantToOnesBth(b, bth);                           // FECN, BECN, reserved
     }
 
     /** The CRC value held by the 4 ICRC bytes at {@code icrcOffset} (least-significant byte first). */

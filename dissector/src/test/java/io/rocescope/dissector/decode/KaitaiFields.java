@@ -49,13 +49,7 @@ final class KaitaiFields {
         m.put("infiniband.lrh.slid", (long) l.slid());
         m.put("infiniband.variant.crc", (long) l.variantCrc());
         if (l.body() instanceof RoceV1Grh g) {
-            m.put("infiniband.grh.ipver", g.ipVersion());
-            m.put("infiniband.grh.tclass", g.trafficClass());
-            m.put("infiniband.grh.flowlabel", g.flowLabel());
-            m.put("infiniband.grh.paylen", (long) g.payloadLength());
-            m.put("infiniband.grh.nxthdr", (long) g.nextHeader());
-            m.put("infiniband.grh.hoplmt", (long) g.hopLimit());
-            if (g.body() instanceof IbTransport ib) ib(m, ib);
+            grh(m, g);
         } else if (l.body() instanceof IbTransport ib) {
             ib(m, ib);
         }
@@ -119,13 +113,7 @@ final class KaitaiFields {
             m.put("ipv6.hlim", (long) ip.hopLimit());
             transport(m, ip.body());
         } else if (body instanceof RoceV1Grh g) {
-            m.put("infiniband.grh.ipver", g.ipVersion());
-            m.put("infiniband.grh.tclass", g.trafficClass());
-            m.put("infiniband.grh.flowlabel", g.flowLabel());
-            m.put("infiniband.grh.paylen", (long) g.payloadLength());
-            m.put("infiniband.grh.nxthdr", (long) g.nextHeader());
-            m.put("infiniband.grh.hoplmt", (long) g.hopLimit());
-            if (g.body() instanceof IbTransport ib) ib(m, ib);
+            grh(m, g);
         } else if (body instanceof MacControl mc) {
             m.put("macc.opcode", (long) mc.opcode());
             if (mc.body() instanceof MacControl.Pause pause) m.put("macc.pause_time", (long) pause.pauseTime());
@@ -135,6 +123,17 @@ final class KaitaiFields {
                 for (int c = 0; c < 8; c++) m.put("macc.cbfc.pause_time.c" + c, (long) pfc.pauseTimes().get(c));
             }
         }
+    }
+
+    /** A GRH (RoCEv1's, or native InfiniBand's after the LRH) and the transport it carries. */
+    private static void grh(Map<String, Long> m, RoceV1Grh g) {
+        m.put("infiniband.grh.ipver", g.ipVersion());
+        m.put("infiniband.grh.tclass", g.trafficClass());
+        m.put("infiniband.grh.flowlabel", g.flowLabel());
+        m.put("infiniband.grh.paylen", (long) g.payloadLength());
+        m.put("infiniband.grh.nxthdr", (long) g.nextHeader());
+        m.put("infiniband.grh.hoplmt", (long) g.hopLimit());
+        if (g.body() instanceof IbTransport ib) ib(m, ib);
     }
 
     private static void transport(Map<String, Long> m, Object body) {

@@ -1,9 +1,12 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.cm.CmMessage;
+import io.rocescope.dissector.cm.CmPath;
+import io.rocescope.dissector.cm.Mad;
+import io.rocescope.dissector.cm.ServiceId;
 import io.rocescope.dissector.decode.DecodedFrame;
-import io.rocescope.dissector.field.CmFields;
 import io.rocescope.dissector.field.CmNames;
-import io.rocescope.dissector.field.Fields;
+import io.rocescope.dissector.field.FieldType;
 import io.rocescope.dissector.value.Gid;
 
 import java.util.ArrayList;
@@ -61,191 +64,166 @@ final class CmSetups {
         this.addresses = addresses;
     }
 
+    /** Takes a frame that carries a MAD (its {@link DecodedFrame#mad() values}; the MAD's fields are not read). */
     void onMad(DecodedFrame f, PacketView v) {
-        if (f.get(CmFields.MAD_MGMTCLASS, -1) != CmNames.CLASS_CM) return;
-        int attr = (int) f.get(CmFields.MAD_ATTRIBUTEID, -1);
-        if (f.has(CmFields.QKEY_MISMATCH)) {
+        Mad mad = f.mad();
+        if (mad == null || !mad.isCm()) return;
+        if (mad.qKeyMismatch()) {
             findings.add(FindingKind.CM_QKEY_MISMATCH, Finding.NO_CONNECTION, v.src + " → " + v.dst,
                 String.format("CM %s with Q_Key 0x%08x: CM responders drop MADs without the GSI Q_Key 0x80010000",
-                    CmNames.attributeLabel(attr), f.ib().qKey()), v.frame);
+                    CmNames.attributeLabel(mad.attributeId()), f.ib().qKey()), v.frame);
         }
-        switch (attr) {
-            case CmNames.REQ: {
-                long id = f.get(CmFields.REQ_LOCALCOMMID, 0);
-                Session s = byInitiatorId.get(id);
-                if (s != null && s.initiator.equals(v.src)) {
-                    s.retries++;
-                    event(s, v, "REQ (retry " + s.retries + ")", "resent after " + micros(v.ts - s.lastReqTs)
-                        + " without an answer" + (s.responseTimeout >= 0 ? " (Remote CM Response Timeout "
-                        + CmNames.ibaTime(s.responseTimeout) + ")" : ""));
-                    s.lastReqTs = v.ts;
-                    return;
-                }
-                s = new Session();
-                s.initiator = v.src;
-                s.responder = v.dst;
-                s.reqLocalCommId = id;
-                s.reqQpn = (int) f.get(CmFields.REQ_LOCALQPN, -1);
-                s.reqPsn = (int) f.get(CmFields.REQ_STARTPSN, -1);
-                s.mtu = mtuBytes((int) f.get(CmFields.REQ_PPPMTU, 0));
-                s.reqFrame = v.frame;
-                s.reqTs = s.lastReqTs = v.ts;
-                s.responseTimeout = (int) f.get(CmFields.REQ_REMOTERESPTOUT, -1);
-                s.maxRetries = (int) f.get(CmFields.REQ_MAXCMRETR, -1);
-                s.params.onReq(f, v.frame);
-                int lg = f.find(CmFields.PATH_LOCALGID[0]), rg = f.find(CmFields.PATH_REMOTEGID[0]);
-                if (lg >= 0) s.initiatorGid = Gid.of(f.data(), f.offset(lg));
-                if (rg >= 0) s.responderGid = Gid.of(f.data(), f.offset(rg));
-                int proto = f.find(CmFields.REQ_SERVICEID_PROTOCOL);
-                s.service = proto >= 0 ? CmNames.portSpaceLabel((int) f.value(proto)) + ":" + f.get(CmFields.REQ_SERVICEID_DPORT, 0)
-                    : String.format("0x%016x", f.get(CmFields.REQ_SERVICEID, 0));
-                byInitiatorId.put(id, s);
-                all.add(s);
-                scans.onCmReq(v.src, s.service, v.frame);
-                gidCheck(f, v);
-                event(s, v, "REQ", String.format("QPN 0x%06x PSN 0x%06x (%d) service %s MTU %d", s.reqQpn, s.reqPsn, s.reqPsn, s.service, s.mtu));
-                return;
+        CmMessage m = mad.cm();
+        if (m instanceof CmMessage.Req req) onReq(req, v);
+        else if (m instanceof CmMessage.Mra mra) {
+            Session s = find(mra.remoteCommId(), mra.localCommId());
+            if (s != null) event(s, v, "MRA", "service timeout " + CmNames.ibaTime(mra.serviceTimeout()));
+        } else if (m instanceof CmMessage.Rep rep) onRep(rep, v);
+        else if (m instanceof CmMessage.Rtu rtu) {
+            Session s = find(rtu.remoteCommId(), rtu.localCommId());
+            if (s != null) { s.readyToUse = true; event(s, v, "RTU", ""); }
+        } else if (m instanceof CmMessage.Rej rej) onRej(rej, v);
+        else if (m instanceof CmMessage.Dreq dreq) {
+            Session s = find(dreq.remoteCommId(), dreq.localCommId());
+            if (s != null) {
+                event(s, v, "DREQ", "");
+                if (s.dreqFrame < 0) { s.dreqFrame = v.frame; s.dreqTs = v.ts; s.dreqFrom = v.src; }
             }
-            case CmNames.MRA: {
-                Session s = find(f.get(CmFields.MRA_REMOTECOMMID, -1), f.get(CmFields.MRA_LOCALCOMMID, -1));
-                if (s != null) event(s, v, "MRA", "service timeout " + CmNames.ibaTime((int) f.get(CmFields.MRA_SERVICETIMEOUT, 0)));
-                return;
-            }
-            case CmNames.REP: {
-                Session s = byInitiatorId.get(f.get(CmFields.REP_REMOTECOMMID, -1));
-                if (s == null || s.replied) return;
-                s.replied = true;
-                s.repLocalCommId = f.get(CmFields.REP_LOCALCOMMID, -1);
-                byResponderId.put(s.repLocalCommId, s);
-                s.repQpn = (int) f.get(CmFields.REP_LOCALQPN, -1);
-                s.repPsn = (int) f.get(CmFields.REP_STARTPSN, -1);
-                s.params.onRep(f, v.frame);
-                // the PSN in both forms: hex as the CM prints it, decimal as the first data PSN below it is
-                event(s, v, "REP", String.format("QPN 0x%06x PSN 0x%06x (%d)", s.repQpn, s.repPsn, s.repPsn));
-                Endpoint initiator = new Endpoint(s.initiator, s.reqQpn);
-                Endpoint responder = new Endpoint(s.responder, s.repQpn);
-                initiator.startPsn = s.repPsn;   // the initiator's receive-side PSN is the REQ's; it sends from the REP's
-                responder.startPsn = s.reqPsn;
-                initiator.gid = s.initiatorGid;
-                responder.gid = s.responderGid;
-                s.connection = table.connect(new SetUp(SetupKind.RDMA_CM, PairedBy.RDMA_CM, initiator, responder, s.events,
-                    s.service, "RC", s.mtu > 0 ? s.mtu : -1, s.mtu > 0 ? "cm" : "unknown", -1, s.params));
-                return;
-            }
-            case CmNames.RTU: {
-                Session s = find(f.get(CmFields.RTU_REMOTECOMMID, -1), f.get(CmFields.RTU_LOCALCOMMID, -1));
-                if (s != null) { s.readyToUse = true; event(s, v, "RTU", ""); }
-                return;
-            }
-            case CmNames.REJ: {
-                Session s = byInitiatorId.get(f.get(CmFields.REJ_REMOTECOMMID, -1));
-                int reason = (int) f.get(CmFields.REJ_REASON, 0);
-                String text = CmNames.rejectReason(reason);
-                if (s != null) { s.rejected = true; s.rejectReason = text; event(s, v, "REJ", "reason " + text); scans.onCmRej(s.initiator); }
-                findings.add(FindingKind.CM_REJ, connectionOf(s), v.dst + " → " + v.src + (s != null ? " service " + s.service : ""),
-                    "CM connection rejected: " + text + (reason == 8 ? " (nothing listens on that service/port)" : ""),
-                    s != null ? new long[] {s.reqFrame, v.frame} : new long[] {v.frame});
-                return;
-            }
-            case CmNames.DREQ: {
-                Session s = find(f.get(CmFields.DREQ_REMOTECOMMID, -1), f.get(CmFields.DREQ_LOCALCOMMID, -1));
-                if (s != null) {
-                    event(s, v, "DREQ", "");
-                    if (s.dreqFrame < 0) { s.dreqFrame = v.frame; s.dreqTs = v.ts; s.dreqFrom = v.src; }
-                }
-                return;
-            }
-            case CmNames.DREP: {
-                Session s = find(f.get(CmFields.DREP_REMOTECOMMID, -1), f.get(CmFields.DREP_LOCALCOMMID, -1));
-                if (s != null) { event(s, v, "DREP", ""); s.drep = true; }
-                return;
-            }
-            case CmNames.SIDR_REQ: {
-                long id = f.get(CmFields.SIDR_REQ_REQUESTID, 0);
-                Session s = bySidrId.get(id);
-                if (s != null && s.initiator.equals(v.src) && !s.replied) {
-                    s.retries++;
-                    event(s, v, "SIDR_REQ (retry " + s.retries + ")", "resent after " + micros(v.ts - s.lastReqTs) + " without an answer");
-                    s.lastReqTs = v.ts;
-                    return;
-                }
-                s = new Session();
-                s.sidr = true;
-                s.initiator = v.src;
-                s.responder = v.dst;
-                s.reqLocalCommId = id;
-                s.reqQpn = -1;
-                s.reqFrame = v.frame;
-                s.reqTs = s.lastReqTs = v.ts;
-                int proto = f.find(CmFields.SIDR_REQ_SERVICEID_PROTOCOL);
-                s.service = proto >= 0 ? CmNames.portSpace((int) f.value(proto)) + ":" + f.get(CmFields.SIDR_REQ_SERVICEID_DPORT, 0)
-                    : String.format("0x%016x", f.get(CmFields.SIDR_REQ_SERVICEID, 0));
-                bySidrId.put(id, s);
-                all.add(s);
-                event(s, v, "SIDR_REQ", "service " + s.service);
-                return;
-            }
-            case CmNames.SIDR_REP: {
-                Session s = bySidrId.get(f.get(CmFields.SIDR_REP_REQUESTID, -1));
-                if (s == null || s.replied || s.rejected) return;
-                int status = (int) f.get(CmFields.SIDR_REP_STATUS, -1);
-                if (status != 0) {
-                    s.rejected = true;
-                    s.rejectReason = "status " + CmNames.SIDR_STATUS.nameOf(status) + " (" + status + ")";
-                    event(s, v, "SIDR_REP", s.rejectReason);
-                    findings.add(FindingKind.CM_SIDR_REJ, Finding.NO_CONNECTION, v.dst + " → " + v.src + " service " + s.service,
-                        "SIDR service ID resolution refused: " + s.rejectReason, s.reqFrame, v.frame);
-                    return;
-                }
-                s.replied = true;
-                s.readyToUse = true;
-                s.repQpn = (int) f.get(CmFields.SIDR_REP_QPN, -1);
-                long qkey = f.get(CmFields.SIDR_REP_QKEY, -1);
-                event(s, v, "SIDR_REP", String.format("QPN 0x%06x Q_Key 0x%08x (status Success)", s.repQpn, qkey));
-                // The requester's own QP is named by no SIDR message: its first datagram's DETH tells it.
-                Endpoint requester = new Endpoint(s.initiator, -1);
-                Endpoint responder = new Endpoint(s.responder, s.repQpn);
-                s.connection = table.connect(new SetUp(SetupKind.RDMA_CM, PairedBy.SIDR, requester, responder, s.events,
-                    s.service, "UD", -1, "unknown", qkey, null));
-                return;
-            }
-            default:
+        } else if (m instanceof CmMessage.Drep drep) {
+            Session s = find(drep.remoteCommId(), drep.localCommId());
+            if (s != null) { event(s, v, "DREP", ""); s.drep = true; }
+        } else if (m instanceof CmMessage.SidrReq sidr) onSidrReq(sidr, v);
+        else if (m instanceof CmMessage.SidrRep sidr) onSidrRep(sidr, v);
+        // LAP/APR (path migration), ClassPortInfo and unknown attributes set nothing up
+    }
+
+    private void onReq(CmMessage.Req req, PacketView v) {
+        long id = req.localCommId();
+        Session s = byInitiatorId.get(id);
+        if (s != null && s.initiator.equals(v.src)) {
+            s.retries++;
+            event(s, v, "REQ (retry " + s.retries + ")", "resent after " + micros(v.ts - s.lastReqTs)
+                + " without an answer" + (s.responseTimeout >= 0 ? " (Remote CM Response Timeout "
+                + CmNames.ibaTime(s.responseTimeout) + ")" : ""));
+            s.lastReqTs = v.ts;
+            return;
         }
+        s = new Session();
+        s.initiator = v.src;
+        s.responder = v.dst;
+        s.reqLocalCommId = id;
+        s.reqQpn = req.localQpn();
+        s.reqPsn = req.startingPsn();
+        s.mtu = mtuBytes(req.pathMtu());
+        s.reqFrame = v.frame;
+        s.reqTs = s.lastReqTs = v.ts;
+        s.responseTimeout = req.remoteCmResponseTimeout();
+        s.maxRetries = req.maxCmRetries();
+        s.params.onReq(req, v.frame);
+        s.initiatorGid = req.primaryPath().localGid();
+        s.responderGid = req.primaryPath().remoteGid();
+        ServiceId sid = req.serviceId();
+        s.service = sid.isRdmaIp() ? CmNames.portSpaceLabel(sid.portSpace()) + ":" + sid.port()
+            : String.format("0x%016x", sid.id());
+        byInitiatorId.put(id, s);
+        all.add(s);
+        scans.onCmReq(v.src, s.service, v.frame);
+        gidCheck(req.primaryPath(), v);
+        event(s, v, "REQ", String.format("QPN 0x%06x PSN 0x%06x (%d) service %s MTU %d", s.reqQpn, s.reqPsn, s.reqPsn, s.service, s.mtu));
+    }
+
+    private void onRep(CmMessage.Rep rep, PacketView v) {
+        Session s = byInitiatorId.get(rep.remoteCommId());
+        if (s == null || s.replied) return;
+        s.replied = true;
+        s.repLocalCommId = rep.localCommId();
+        byResponderId.put(s.repLocalCommId, s);
+        s.repQpn = rep.localQpn();
+        s.repPsn = rep.startingPsn();
+        s.params.onRep(rep, v.frame);
+        // the PSN in both forms: hex as the CM prints it, decimal as the first data PSN below it is
+        event(s, v, "REP", String.format("QPN 0x%06x PSN 0x%06x (%d)", s.repQpn, s.repPsn, s.repPsn));
+        Endpoint initiator = new Endpoint(s.initiator, s.reqQpn);
+        Endpoint responder = new Endpoint(s.responder, s.repQpn);
+        initiator.startPsn = s.repPsn;   // the initiator's receive-side PSN is the REQ's; it sends from the REP's
+        responder.startPsn = s.reqPsn;
+        initiator.gid = s.initiatorGid;
+        responder.gid = s.responderGid;
+        s.connection = table.connect(new SetUp(SetupKind.RDMA_CM, PairedBy.RDMA_CM, initiator, responder, s.events,
+            s.service, "RC", s.mtu > 0 ? s.mtu : -1, s.mtu > 0 ? "cm" : "unknown", -1, s.params));
+    }
+
+    private void onRej(CmMessage.Rej rej, PacketView v) {
+        Session s = byInitiatorId.get(rej.remoteCommId());
+        int reason = rej.reason();
+        String text = CmNames.rejectReason(reason);
+        if (s != null) { s.rejected = true; s.rejectReason = text; event(s, v, "REJ", "reason " + text); scans.onCmRej(s.initiator); }
+        findings.add(FindingKind.CM_REJ, connectionOf(s), v.dst + " → " + v.src + (s != null ? " service " + s.service : ""),
+            "CM connection rejected: " + text + (reason == 8 ? " (nothing listens on that service/port)" : ""),
+            s != null ? new long[] {s.reqFrame, v.frame} : new long[] {v.frame});
+    }
+
+    private void onSidrReq(CmMessage.SidrReq req, PacketView v) {
+        long id = req.requestId();
+        Session s = bySidrId.get(id);
+        if (s != null && s.initiator.equals(v.src) && !s.replied) {
+            s.retries++;
+            event(s, v, "SIDR_REQ (retry " + s.retries + ")", "resent after " + micros(v.ts - s.lastReqTs) + " without an answer");
+            s.lastReqTs = v.ts;
+            return;
+        }
+        s = new Session();
+        s.sidr = true;
+        s.initiator = v.src;
+        s.responder = v.dst;
+        s.reqLocalCommId = id;
+        s.reqQpn = -1;
+        s.reqFrame = v.frame;
+        s.reqTs = s.lastReqTs = v.ts;
+        ServiceId sid = req.serviceId();
+        s.service = sid.isRdmaIp() ? CmNames.portSpace(sid.portSpace()) + ":" + sid.port() : String.format("0x%016x", sid.id());
+        bySidrId.put(id, s);
+        all.add(s);
+        event(s, v, "SIDR_REQ", "service " + s.service);
+    }
+
+    private void onSidrRep(CmMessage.SidrRep rep, PacketView v) {
+        Session s = bySidrId.get(rep.requestId());
+        if (s == null || s.replied || s.rejected) return;
+        int status = rep.status();
+        if (status != 0) {
+            s.rejected = true;
+            s.rejectReason = "status " + CmNames.SIDR_STATUS.nameOf(status) + " (" + status + ")";
+            event(s, v, "SIDR_REP", s.rejectReason);
+            findings.add(FindingKind.CM_SIDR_REJ, Finding.NO_CONNECTION, v.dst + " → " + v.src + " service " + s.service,
+                "SIDR service ID resolution refused: " + s.rejectReason, s.reqFrame, v.frame);
+            return;
+        }
+        s.replied = true;
+        s.readyToUse = true;
+        s.repQpn = rep.qpn();
+        long qkey = rep.qKey();
+        event(s, v, "SIDR_REP", String.format("QPN 0x%06x Q_Key 0x%08x (status Success)", s.repQpn, qkey));
+        // The requester's own QP is named by no SIDR message: its first datagram's DETH tells it.
+        Endpoint requester = new Endpoint(s.initiator, -1);
+        Endpoint responder = new Endpoint(s.responder, s.repQpn);
+        s.connection = table.connect(new SetUp(SetupKind.RDMA_CM, PairedBy.SIDR, requester, responder, s.events,
+            s.service, "UD", -1, "unknown", qkey, null));
     }
 
     /**
      * A REQ's primary path GIDs should be the addresses of the packet that carries it (RoCEv2: the IP header;
-     * IPv4 GIDs are IPv4-mapped): one that is not was forged, or built by a broken CM.
+     * IPv4 GIDs are IPv4-mapped, and compare as their IPv4 address): one that is not was forged, or built by a broken CM.
      */
-    private void gidCheck(DecodedFrame f, PacketView v) {
+    private void gidCheck(CmPath path, PacketView v) {
         // native InfiniBand (LRH only) has no IP addresses to compare with
-        if (v.addressType != io.rocescope.dissector.field.FieldType.IPV4 && v.addressType != io.rocescope.dissector.field.FieldType.IPV6) return;
-        int local = gidField(f, CmFields.PATH_LOCALGID_IPV4[0], CmFields.PATH_LOCALGID[0]);
-        int remote = gidField(f, CmFields.PATH_REMOTEGID_IPV4[0], CmFields.PATH_REMOTEGID[0]);
-        boolean badLocal = local >= 0 && !gid(f, local).equals(v.src);
-        boolean badRemote = remote >= 0 && !gid(f, remote).equals(v.dst);
-        if (!badLocal && !badRemote) return;
+        if (v.addressType != FieldType.IPV4 && v.addressType != FieldType.IPV6) return;
+        Address local = addresses.gid(path.localGid()), remote = addresses.gid(path.remoteGid());
+        if (local.equals(v.src) && remote.equals(v.dst)) return;
         scans.onGidMismatch();
         findings.add(FindingKind.CM_GID_MISMATCH, Finding.NO_CONNECTION, v.src + " → " + v.dst, "CM REQ whose primary path GIDs (local "
-            + gidText(f, local) + ", remote " + gidText(f, remote) + ") are not the addresses of its IP header (" + v.src + " → "
+            + local + ", remote " + remote + ") are not the addresses of its IP header (" + v.src + " → "
             + v.dst + "): forged (a spoofed REQ), or a CM that put the wrong GID index in the path", v.frame);
-    }
-
-    /** The GID's field: its IPv4 address when it is IPv4-mapped (as the IP header of an IPv4 packet has it), else the GID; -1 without. */
-    private static int gidField(DecodedFrame f, io.rocescope.dissector.field.FieldDef ipv4, io.rocescope.dissector.field.FieldDef ipv6) {
-        int i = f.find(ipv4);
-        return i >= 0 ? i : f.find(ipv6);
-    }
-
-    /** A GID field's address, as a value. */
-    private Address gid(DecodedFrame f, int field) {
-        return f.def(field).type() == io.rocescope.dissector.field.FieldType.IPV4 ? addresses.ipv4(f.value(field))
-            : addresses.ipv6(f.data(), f.offset(field));
-    }
-
-    /** A GID field's address as the finding prints it (the address's own text: its field's display text is not read). */
-    private String gidText(DecodedFrame f, int field) {
-        return field < 0 ? null : gid(f, field).toString();
     }
 
     /** The number of the connection a session made (none yet: {@link Finding#NO_CONNECTION}). */

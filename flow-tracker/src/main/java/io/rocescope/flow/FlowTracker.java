@@ -1,7 +1,6 @@
 package io.rocescope.flow;
 
 import io.rocescope.dissector.decode.DecodedFrame;
-import io.rocescope.dissector.field.CmFields;
 import io.rocescope.dissector.field.Fields;
 import io.rocescope.dissector.field.InfinibandNames;
 
@@ -70,7 +69,7 @@ public final class FlowTracker {
      * {@link #accept(PacketView)}, which lets other threads decode (a few frames of a capture need this).
      */
     public static boolean needsWholeFrame(DecodedFrame f) {
-        return f.has(Fields.MACC_OPCODE) || f.has(Fields.TCP_SRCPORT) || f.has(CmFields.MAD)
+        return f.has(Fields.MACC_OPCODE) || f.has(Fields.TCP_SRCPORT) || f.mad() != null
             || f.hasExpert("malformed");
     }
 
@@ -96,7 +95,7 @@ public final class FlowTracker {
         }
         if (!v.roce) return;
         int icrcFinding = roceCommon();
-        if (f.has(CmFields.MAD)) {
+        if (f.mad() != null) {
             cm.onMad(f, v);
             return;
         }

@@ -1,8 +1,7 @@
 package io.rocescope.flow;
 
-import io.rocescope.dissector.decode.DecodedFrame;
-import io.rocescope.dissector.field.CmFields;
-import io.rocescope.dissector.field.FieldDef;
+import io.rocescope.dissector.cm.CmMessage;
+import io.rocescope.dissector.cm.CmPath;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -28,41 +27,37 @@ final class NegotiatedParameters {
     /** perftest's key records: the outstanding reads each side announced (A = client, B = server). */
     Integer outReadsA, outReadsB;
 
-    /** Reads a CM REQ's values. */
-    void onReq(DecodedFrame f, long frame) {
+    /** Takes a CM REQ's values. */
+    void onReq(CmMessage.Req req, long frame) {
         source = "rdma_cm";
         frames.add(frame);
-        retryCount = get(f, CmFields.REQ_RETRCOUNT);
-        reqRnrRetryCount = get(f, CmFields.REQ_RNRRETRCOUNT);
-        localCmResponseTimeout = get(f, CmFields.REQ_LOCALRESPTOUT);
-        remoteCmResponseTimeout = get(f, CmFields.REQ_REMOTERESPTOUT);
-        maxCmRetries = get(f, CmFields.REQ_MAXCMRETR);
-        pathMtuCode = get(f, CmFields.REQ_PPPMTU);
-        reqResponderResources = get(f, CmFields.REQ_RESPONDERRES);
-        reqInitiatorDepth = get(f, CmFields.REQ_INITDEPTH);
-        reqSrq = get(f, CmFields.REQ_SRQ);
-        reqFlowControl = get(f, CmFields.REQ_E2EFLOWCTRL);
-        pkey = get(f, CmFields.REQ_PKEY);
-        trafficClass = get(f, CmFields.PATH_TFCCLASS[0]);
-        hopLimit = get(f, CmFields.PATH_HOPLIM[0]);
-        flowLabel = get(f, CmFields.PATH_FLOWLABEL[0]);
-        localAckTimeout = get(f, CmFields.PATH_LOCALACKTOUT[0]);
+        retryCount = req.retryCount();
+        reqRnrRetryCount = req.rnrRetryCount();
+        localCmResponseTimeout = req.localCmResponseTimeout();
+        remoteCmResponseTimeout = req.remoteCmResponseTimeout();
+        maxCmRetries = req.maxCmRetries();
+        pathMtuCode = req.pathMtu();
+        reqResponderResources = req.responderResources();
+        reqInitiatorDepth = req.initiatorDepth();
+        reqSrq = req.srq();
+        reqFlowControl = req.endToEndFlowControl();
+        pkey = req.partitionKey();
+        CmPath primary = req.primaryPath();
+        trafficClass = primary.trafficClass();
+        hopLimit = primary.hopLimit();
+        flowLabel = primary.flowLabel();
+        localAckTimeout = primary.localAckTimeout();
     }
 
-    /** Reads a CM REP's values. */
-    void onRep(DecodedFrame f, long frame) {
+    /** Takes a CM REP's values. */
+    void onRep(CmMessage.Rep rep, long frame) {
         frames.add(frame);
-        repRnrRetryCount = get(f, CmFields.REP_RNRRETRCOUNT);
-        repResponderResources = get(f, CmFields.REP_RESPRES);
-        repInitiatorDepth = get(f, CmFields.REP_INITDEPTH);
-        repSrq = get(f, CmFields.REP_SRQ);
-        repFlowControl = get(f, CmFields.REP_E2EFLOWCTRL);
-        targetAckDelay = get(f, CmFields.REP_TGTACKDELAY);
-    }
-
-    private static Integer get(DecodedFrame f, FieldDef def) {
-        int i = f.find(def);
-        return i < 0 ? null : (int) f.value(i);
+        repRnrRetryCount = rep.rnrRetryCount();
+        repResponderResources = rep.responderResources();
+        repInitiatorDepth = rep.initiatorDepth();
+        repSrq = rep.srq();
+        repFlowControl = rep.endToEndFlowControl();
+        targetAckDelay = rep.targetAckDelay();
     }
 
     /** The path MTU in bytes (null when the set-up did not say). */

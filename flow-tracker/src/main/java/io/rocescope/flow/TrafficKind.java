@@ -1,7 +1,6 @@
 package io.rocescope.flow;
 
 import io.rocescope.dissector.decode.DecodedFrame;
-import io.rocescope.dissector.field.CmFields;
 import io.rocescope.dissector.field.Fields;
 
 /** What a frame carries, as the per-priority table counts it: RoCE data, CNPs, CM, TCP (socket set-ups), other. */
@@ -17,7 +16,7 @@ public enum TrafficKind {
     /** The kind of {@code f}; null for MAC Control (PFC/PAUSE) frames, which ride no priority. */
     static TrafficKind of(DecodedFrame f, boolean roce, int opcode) {
         if (f.has(Fields.MACC_OPCODE)) return null;
-        if (roce) return f.has(CmFields.MAD) ? CM : Opcodes.isCnp(opcode) ? CNP : ROCE_DATA;
+        if (roce) return f.mad() != null ? CM : Opcodes.isCnp(opcode) ? CNP : ROCE_DATA;
         return f.has(Fields.TCP_SRCPORT) ? TCP : OTHER;
     }
 }

@@ -1,5 +1,8 @@
 package io.rocescope.dissector.decode;
 
+import io.rocescope.dissector.cm.CmMessage;
+import io.rocescope.dissector.cm.CmPath;
+import io.rocescope.dissector.cm.ServiceId;
 import io.rocescope.dissector.field.CmNames;
 import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.text.Addresses;
@@ -10,42 +13,48 @@ import static io.rocescope.dissector.field.ksy.IbMadLayout.*;
 /**
  * CM messages (IBTA vol 1 ch. 12); {@code m} is the first byte of the 232-byte message. Every offset, width, shift
  * and mask is ksy/ib_mad.ksy's (generated into {@code IbMadLayout}); the field spans are Wireshark's, which are the
- * layout's but for a path's packet rate (see {@link #path}).
+ * layout's but for a path's packet rate (see {@link #path}). Each message is also returned as a {@link CmMessage},
+ * made from the values its fields are made from.
  */
 final class CmDissector {
     private CmDissector() {}
 
-    static void dissect(Packet p, int attr, int m) {
+    /** Decodes the message; returns it as values (null for ClassPortInfo and unknown attributes). */
+    static CmMessage dissect(Packet p, int attr, int m) {
         switch (attr) {
-            case CmNames.REQ: req(p, m); break;
-            case CmNames.MRA: mra(p, m); break;
-            case CmNames.REJ: rej(p, m); break;
-            case CmNames.REP: rep(p, m); break;
-            case CmNames.RTU:
-                p.u32(RTU_LOCALCOMMID, m + OFF_CM_RTU_LOCAL_COMM_ID);
-                p.u32(RTU_REMOTECOMMID, m + OFF_CM_RTU_REMOTE_COMM_ID);
+            case CmNames.REQ: return req(p, m);
+            case CmNames.MRA: return mra(p, m);
+            case CmNames.REJ: return rej(p, m);
+            case CmNames.REP: return rep(p, m);
+            case CmNames.RTU: {
+                long local = p.u32(RTU_LOCALCOMMID, m + OFF_CM_RTU_LOCAL_COMM_ID);
+                long remote = p.u32(RTU_REMOTECOMMID, m + OFF_CM_RTU_REMOTE_COMM_ID);
                 p.bytes(RTU_PRIVATE, m + OFF_CM_RTU_PRIVATE_DATA, LEN_CM_RTU_PRIVATE_DATA);
-                break;
-            case CmNames.DREQ:
-                p.u32(DREQ_LOCALCOMMID, m + OFF_CM_DREQ_LOCAL_COMM_ID);
-                p.u32(DREQ_REMOTECOMMID, m + OFF_CM_DREQ_REMOTE_COMM_ID);
-                p.u24(DREQ_REMOTEQPN, m + OFF_CM_DREQ_REMOTE_QPN_EECN);
+                return new CmMessage.Rtu(local, remote);
+            }
+            case CmNames.DREQ: {
+                long local = p.u32(DREQ_LOCALCOMMID, m + OFF_CM_DREQ_LOCAL_COMM_ID);
+                long remote = p.u32(DREQ_REMOTECOMMID, m + OFF_CM_DREQ_REMOTE_COMM_ID);
+                int qpn = p.u24(DREQ_REMOTEQPN, m + OFF_CM_DREQ_REMOTE_QPN_EECN);
                 p.bytes(DREQ_PRIVATE, m + OFF_CM_DREQ_PRIVATE_DATA, LEN_CM_DREQ_PRIVATE_DATA);
-                break;
-            case CmNames.DREP:
-                p.u32(DREP_LOCALCOMMID, m + OFF_CM_DREP_LOCAL_COMM_ID);
-                p.u32(DREP_REMOTECOMMID, m + OFF_CM_DREP_REMOTE_COMM_ID);
+                return new CmMessage.Dreq(local, remote, qpn);
+            }
+            case CmNames.DREP: {
+                long local = p.u32(DREP_LOCALCOMMID, m + OFF_CM_DREP_LOCAL_COMM_ID);
+                long remote = p.u32(DREP_REMOTECOMMID, m + OFF_CM_DREP_REMOTE_COMM_ID);
                 p.bytes(DREP_PRIVATE, m + OFF_CM_DREP_PRIVATE_DATA, LEN_CM_DREP_PRIVATE_DATA);
-                break;
-            case CmNames.SIDR_REQ: sidrReq(p, m); break;
-            case CmNames.SIDR_REP: sidrRep(p, m); break;
-            case CmNames.LAP: lap(p, m); break;
-            case CmNames.APR: apr(p, m); break;
-            case CmNames.CLASS_PORT_INFO: p.bytes(CLASSPORTINFO, m, LEN_DATA); break;
+                return new CmMessage.Drep(local, remote);
+            }
+            case CmNames.SIDR_REQ: return sidrReq(p, m);
+            case CmNames.SIDR_REP: return sidrRep(p, m);
+            case CmNames.LAP: return lap(p, m);
+            case CmNames.APR: return apr(p, m);
+            case CmNames.CLASS_PORT_INFO: p.bytes(CLASSPORTINFO, m, LEN_DATA); return null;
             default:
                 p.f.expert(new Expert(Expert.Severity.NOTE, "infiniband.cm.attribute.unknown",
                     String.format("Unknown CM attribute 0x%04x", attr)));
                 p.bytes(MAD_DATA, m, LEN_DATA);
+                return null;
         }
     }
 
@@ -56,49 +65,53 @@ final class CmDissector {
         return p.bits(def, at, len, word, shift, mask);
     }
 
-    private static void req(Packet p, int m) {
+    private static CmMessage.Req req(Packet p, int m) {
         byte[] d = p.d;
-        p.u32(REQ_LOCALCOMMID, m + OFF_CM_REQ_LOCAL_COMM_ID);
+        long localCommId = p.u32(REQ_LOCALCOMMID, m + OFF_CM_REQ_LOCAL_COMM_ID);
         int sid = m + OFF_CM_REQ_SERVICE_ID;
-        p.u64(REQ_SERVICEID, sid);
+        long serviceId = p.u64(REQ_SERVICEID, sid);
+        ServiceId service = ServiceId.plain(serviceId);
         boolean ipCm = isRdmaIpServiceId(d, sid);
         if (ipCm) {
             p.bytes(REQ_SERVICEID_PREFIX, sid + OFF_SERVICE_ID_PREFIX, LEN_SERVICE_ID_PREFIX);
-            p.u8(REQ_SERVICEID_PROTOCOL, sid + OFF_SERVICE_ID_PORT_SPACE);
-            p.u16(REQ_SERVICEID_DPORT, sid + OFF_SERVICE_ID_PORT);
+            int space = p.u8(REQ_SERVICEID_PROTOCOL, sid + OFF_SERVICE_ID_PORT_SPACE);
+            service = new ServiceId(serviceId, space, p.u16(REQ_SERVICEID_DPORT, sid + OFF_SERVICE_ID_PORT));
         }
-        p.u64(REQ_LOCALCAGUID, m + OFF_CM_REQ_LOCAL_CA_GUID);
-        p.u32(REQ_LOCALQKEY, m + OFF_CM_REQ_LOCAL_Q_KEY);
-        p.u24(REQ_LOCALQPN, m + OFF_CM_REQ_LOCAL_QPN);
-        p.u8(REQ_RESPONDERRES, m + OFF_CM_REQ_RESPONDER_RESOURCES);
-        p.u24(REQ_LOCALEECN, m + OFF_CM_REQ_LOCAL_EECN);
-        p.u8(REQ_INITDEPTH, m + OFF_CM_REQ_INITIATOR_DEPTH);
-        p.u24(REQ_REMOTEEECN, m + OFF_CM_REQ_REMOTE_EECN);
-        bits(p, REQ_REMOTERESPTOUT, m + OFF_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT, LEN_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT,
+        long caGuid = p.u64(REQ_LOCALCAGUID, m + OFF_CM_REQ_LOCAL_CA_GUID);
+        long qKey = p.u32(REQ_LOCALQKEY, m + OFF_CM_REQ_LOCAL_Q_KEY);
+        int qpn = p.u24(REQ_LOCALQPN, m + OFF_CM_REQ_LOCAL_QPN);
+        int responderResources = p.u8(REQ_RESPONDERRES, m + OFF_CM_REQ_RESPONDER_RESOURCES);
+        int localEecn = p.u24(REQ_LOCALEECN, m + OFF_CM_REQ_LOCAL_EECN);
+        int initiatorDepth = p.u8(REQ_INITDEPTH, m + OFF_CM_REQ_INITIATOR_DEPTH);
+        int remoteEecn = p.u24(REQ_REMOTEEECN, m + OFF_CM_REQ_REMOTE_EECN);
+        int remoteTimeout = bits(p, REQ_REMOTERESPTOUT, m + OFF_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT, LEN_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT,
             SHIFT_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT, MASK_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT);
-        bits(p, REQ_TRANSPSVCTYPE, m + OFF_CM_REQ_TRANSPORT_SERVICE_TYPE, LEN_CM_REQ_TRANSPORT_SERVICE_TYPE,
+        int serviceType = bits(p, REQ_TRANSPSVCTYPE, m + OFF_CM_REQ_TRANSPORT_SERVICE_TYPE, LEN_CM_REQ_TRANSPORT_SERVICE_TYPE,
             SHIFT_CM_REQ_TRANSPORT_SERVICE_TYPE, MASK_CM_REQ_TRANSPORT_SERVICE_TYPE);
-        bits(p, REQ_E2EFLOWCTRL, m + OFF_CM_REQ_END_TO_END_FLOW_CONTROL, LEN_CM_REQ_END_TO_END_FLOW_CONTROL,
+        int flowControl = bits(p, REQ_E2EFLOWCTRL, m + OFF_CM_REQ_END_TO_END_FLOW_CONTROL, LEN_CM_REQ_END_TO_END_FLOW_CONTROL,
             SHIFT_CM_REQ_END_TO_END_FLOW_CONTROL, MASK_CM_REQ_END_TO_END_FLOW_CONTROL);
-        p.u24(REQ_STARTPSN, m + OFF_CM_REQ_STARTING_PSN);
-        bits(p, REQ_LOCALRESPTOUT, m + OFF_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT, LEN_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT,
+        int psn = p.u24(REQ_STARTPSN, m + OFF_CM_REQ_STARTING_PSN);
+        int localTimeout = bits(p, REQ_LOCALRESPTOUT, m + OFF_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT, LEN_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT,
             SHIFT_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT, MASK_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT);
-        bits(p, REQ_RETRCOUNT, m + OFF_CM_REQ_RETRY_COUNT, LEN_CM_REQ_RETRY_COUNT, SHIFT_CM_REQ_RETRY_COUNT,
+        int retryCount = bits(p, REQ_RETRCOUNT, m + OFF_CM_REQ_RETRY_COUNT, LEN_CM_REQ_RETRY_COUNT, SHIFT_CM_REQ_RETRY_COUNT,
             MASK_CM_REQ_RETRY_COUNT);
-        p.u16(REQ_PKEY, m + OFF_CM_REQ_PARTITION_KEY);
-        bits(p, REQ_PPPMTU, m + OFF_CM_REQ_PATH_MTU, LEN_CM_REQ_PATH_MTU, SHIFT_CM_REQ_PATH_MTU, MASK_CM_REQ_PATH_MTU);
-        bits(p, REQ_RDCEXIST, m + OFF_CM_REQ_RDC_EXISTS, LEN_CM_REQ_RDC_EXISTS, SHIFT_CM_REQ_RDC_EXISTS, MASK_CM_REQ_RDC_EXISTS);
-        bits(p, REQ_RNRRETRCOUNT, m + OFF_CM_REQ_RNR_RETRY_COUNT, LEN_CM_REQ_RNR_RETRY_COUNT, SHIFT_CM_REQ_RNR_RETRY_COUNT,
+        int pkey = p.u16(REQ_PKEY, m + OFF_CM_REQ_PARTITION_KEY);
+        int mtu = bits(p, REQ_PPPMTU, m + OFF_CM_REQ_PATH_MTU, LEN_CM_REQ_PATH_MTU, SHIFT_CM_REQ_PATH_MTU, MASK_CM_REQ_PATH_MTU);
+        int rdc = bits(p, REQ_RDCEXIST, m + OFF_CM_REQ_RDC_EXISTS, LEN_CM_REQ_RDC_EXISTS, SHIFT_CM_REQ_RDC_EXISTS, MASK_CM_REQ_RDC_EXISTS);
+        int rnrRetryCount = bits(p, REQ_RNRRETRCOUNT, m + OFF_CM_REQ_RNR_RETRY_COUNT, LEN_CM_REQ_RNR_RETRY_COUNT, SHIFT_CM_REQ_RNR_RETRY_COUNT,
             MASK_CM_REQ_RNR_RETRY_COUNT);
-        bits(p, REQ_MAXCMRETR, m + OFF_CM_REQ_MAX_CM_RETRIES, LEN_CM_REQ_MAX_CM_RETRIES, SHIFT_CM_REQ_MAX_CM_RETRIES,
+        int maxRetries = bits(p, REQ_MAXCMRETR, m + OFF_CM_REQ_MAX_CM_RETRIES, LEN_CM_REQ_MAX_CM_RETRIES, SHIFT_CM_REQ_MAX_CM_RETRIES,
             MASK_CM_REQ_MAX_CM_RETRIES);
-        bits(p, REQ_SRQ, m + OFF_CM_REQ_SRQ, LEN_CM_REQ_SRQ, SHIFT_CM_REQ_SRQ, MASK_CM_REQ_SRQ);
-        bits(p, REQ_EXT_TRANSPORT, m + OFF_CM_REQ_EXTENDED_TRANSPORT_TYPE, LEN_CM_REQ_EXTENDED_TRANSPORT_TYPE,
+        int srq = bits(p, REQ_SRQ, m + OFF_CM_REQ_SRQ, LEN_CM_REQ_SRQ, SHIFT_CM_REQ_SRQ, MASK_CM_REQ_SRQ);
+        int extTransport = bits(p, REQ_EXT_TRANSPORT, m + OFF_CM_REQ_EXTENDED_TRANSPORT_TYPE, LEN_CM_REQ_EXTENDED_TRANSPORT_TYPE,
             SHIFT_CM_REQ_EXTENDED_TRANSPORT_TYPE, MASK_CM_REQ_EXTENDED_TRANSPORT_TYPE);
-        path(p, 0, m + OFF_CM_REQ_PRIMARY_PATH);
-        path(p, 1, m + OFF_CM_REQ_ALTERNATE_PATH);
+        CmPath primary = path(p, 0, m + OFF_CM_REQ_PRIMARY_PATH);
+        CmPath alternate = path(p, 1, m + OFF_CM_REQ_ALTERNATE_PATH);
         p.bytes(REQ_PRIVATE, m + OFF_CM_REQ_PRIVATE_DATA, LEN_CM_REQ_PRIVATE_DATA);
         if (ipCm) cmaHeader(p, m + OFF_CM_REQ_PRIVATE_DATA, LEN_CM_REQ_PRIVATE_DATA);
+        return new CmMessage.Req(localCommId, service, caGuid, qKey, qpn, responderResources, localEecn, initiatorDepth,
+            remoteEecn, remoteTimeout, serviceType, flowControl, psn, localTimeout, retryCount, pkey, mtu, rdc, rnrRetryCount,
+            maxRetries, srq, extTransport, primary, alternate);
     }
 
     /** Where an IPv4-mapped IPv6 address (::ffff:a.b.c.d, RFC 4291 2.5.5.2) holds the IPv4 address. */
@@ -108,10 +121,10 @@ final class CmDissector {
      * A REQ path: LIDs, GIDs (with the IPv4 address of an IPv4-mapped GID), flow label … The packet rate spans
      * the 16-bit word it ends, with the reserved bits before it, as Wireshark's field does (a 16-bit mask).
      */
-    private static void path(Packet p, int k, int o) {
+    private static CmPath path(Packet p, int k, int o) {
         byte[] d = p.d;
-        p.u16(PATH_LOCALLID[k], o + OFF_PATH_LOCAL_LID);
-        p.u16(PATH_REMOTELID[k], o + OFF_PATH_REMOTE_LID);
+        int localLid = p.u16(PATH_LOCALLID[k], o + OFF_PATH_LOCAL_LID);
+        int remoteLid = p.u16(PATH_REMOTELID[k], o + OFF_PATH_REMOTE_LID);
         int local = o + OFF_PATH_LOCAL_GID, remote = o + OFF_PATH_REMOTE_GID;
         p.addr(PATH_LOCALGID[k], local, LEN_PATH_LOCAL_GID);
         long v4 = Addresses.mappedIpv4(d, local);
@@ -119,16 +132,18 @@ final class CmDissector {
         p.addr(PATH_REMOTEGID[k], remote, LEN_PATH_REMOTE_GID);
         v4 = Addresses.mappedIpv4(d, remote);
         if (v4 >= 0) p.f.add(PATH_REMOTEGID_IPV4[k], remote + MAPPED_IPV4, 4, v4);
-        bits(p, PATH_FLOWLABEL[k], o + OFF_PATH_FLOW_LABEL, LEN_PATH_FLOW_LABEL, SHIFT_PATH_FLOW_LABEL, MASK_PATH_FLOW_LABEL);
+        int flowLabel = bits(p, PATH_FLOWLABEL[k], o + OFF_PATH_FLOW_LABEL, LEN_PATH_FLOW_LABEL, SHIFT_PATH_FLOW_LABEL, MASK_PATH_FLOW_LABEL);
         int rate = (int) ((Bytes.u8(d, o + OFF_PATH_PACKET_RATE) >>> SHIFT_PATH_PACKET_RATE) & MASK_PATH_PACKET_RATE);
         p.f.add(PATH_PKTRATE[k], o + OFF_PATH_RESERVED0, LEN_PATH_RESERVED0, rate);
-        p.u8(PATH_TFCCLASS[k], o + OFF_PATH_TRAFFIC_CLASS);
-        p.u8(PATH_HOPLIM[k], o + OFF_PATH_HOP_LIMIT);
-        bits(p, PATH_SL[k], o + OFF_PATH_SL, LEN_PATH_SL, SHIFT_PATH_SL, MASK_PATH_SL);
-        bits(p, PATH_SUBNETLOCAL[k], o + OFF_PATH_SUBNET_LOCAL, LEN_PATH_SUBNET_LOCAL, SHIFT_PATH_SUBNET_LOCAL,
+        int trafficClass = p.u8(PATH_TFCCLASS[k], o + OFF_PATH_TRAFFIC_CLASS);
+        int hopLimit = p.u8(PATH_HOPLIM[k], o + OFF_PATH_HOP_LIMIT);
+        int sl = bits(p, PATH_SL[k], o + OFF_PATH_SL, LEN_PATH_SL, SHIFT_PATH_SL, MASK_PATH_SL);
+        int subnetLocal = bits(p, PATH_SUBNETLOCAL[k], o + OFF_PATH_SUBNET_LOCAL, LEN_PATH_SUBNET_LOCAL, SHIFT_PATH_SUBNET_LOCAL,
             MASK_PATH_SUBNET_LOCAL);
-        bits(p, PATH_LOCALACKTOUT[k], o + OFF_PATH_LOCAL_ACK_TIMEOUT, LEN_PATH_LOCAL_ACK_TIMEOUT,
+        int ackTimeout = bits(p, PATH_LOCALACKTOUT[k], o + OFF_PATH_LOCAL_ACK_TIMEOUT, LEN_PATH_LOCAL_ACK_TIMEOUT,
             SHIFT_PATH_LOCAL_ACK_TIMEOUT, MASK_PATH_LOCAL_ACK_TIMEOUT);
+        return new CmPath(localLid, remoteLid, io.rocescope.dissector.value.Gid.of(d, local),
+            io.rocescope.dissector.value.Gid.of(d, remote), flowLabel, rate, trafficClass, hopLimit, sl, subnetLocal, ackTimeout);
     }
 
     /** RDMA-CM service IDs: 00 00 00 00 01 <port space> <port> (ksy/ib_mad.ksy's switch on service_id.prefix). */
@@ -157,108 +172,122 @@ final class CmDissector {
         p.f.close(node, o + size);
     }
 
-    private static void rep(Packet p, int m) {
-        p.u32(REP_LOCALCOMMID, m + OFF_CM_REP_LOCAL_COMM_ID);
-        p.u32(REP_REMOTECOMMID, m + OFF_CM_REP_REMOTE_COMM_ID);
-        p.u32(REP_LOCALQKEY, m + OFF_CM_REP_LOCAL_Q_KEY);
-        p.u24(REP_LOCALQPN, m + OFF_CM_REP_LOCAL_QPN);
-        p.u24(REP_LOCALEECN, m + OFF_CM_REP_LOCAL_EECN);
-        p.u24(REP_STARTPSN, m + OFF_CM_REP_STARTING_PSN);
-        p.u8(REP_RESPRES, m + OFF_CM_REP_RESPONDER_RESOURCES);
-        p.u8(REP_INITDEPTH, m + OFF_CM_REP_INITIATOR_DEPTH);
-        bits(p, REP_TGTACKDELAY, m + OFF_CM_REP_TARGET_ACK_DELAY, LEN_CM_REP_TARGET_ACK_DELAY, SHIFT_CM_REP_TARGET_ACK_DELAY,
+    private static CmMessage.Rep rep(Packet p, int m) {
+        long local = p.u32(REP_LOCALCOMMID, m + OFF_CM_REP_LOCAL_COMM_ID);
+        long remote = p.u32(REP_REMOTECOMMID, m + OFF_CM_REP_REMOTE_COMM_ID);
+        long qKey = p.u32(REP_LOCALQKEY, m + OFF_CM_REP_LOCAL_Q_KEY);
+        int qpn = p.u24(REP_LOCALQPN, m + OFF_CM_REP_LOCAL_QPN);
+        int eecn = p.u24(REP_LOCALEECN, m + OFF_CM_REP_LOCAL_EECN);
+        int psn = p.u24(REP_STARTPSN, m + OFF_CM_REP_STARTING_PSN);
+        int responderResources = p.u8(REP_RESPRES, m + OFF_CM_REP_RESPONDER_RESOURCES);
+        int initiatorDepth = p.u8(REP_INITDEPTH, m + OFF_CM_REP_INITIATOR_DEPTH);
+        int ackDelay = bits(p, REP_TGTACKDELAY, m + OFF_CM_REP_TARGET_ACK_DELAY, LEN_CM_REP_TARGET_ACK_DELAY, SHIFT_CM_REP_TARGET_ACK_DELAY,
             MASK_CM_REP_TARGET_ACK_DELAY);
-        bits(p, REP_FAILOVERACC, m + OFF_CM_REP_FAILOVER_ACCEPTED, LEN_CM_REP_FAILOVER_ACCEPTED,
+        int failover = bits(p, REP_FAILOVERACC, m + OFF_CM_REP_FAILOVER_ACCEPTED, LEN_CM_REP_FAILOVER_ACCEPTED,
             SHIFT_CM_REP_FAILOVER_ACCEPTED, MASK_CM_REP_FAILOVER_ACCEPTED);
-        bits(p, REP_E2EFLOWCTRL, m + OFF_CM_REP_END_TO_END_FLOW_CONTROL, LEN_CM_REP_END_TO_END_FLOW_CONTROL,
+        int flowControl = bits(p, REP_E2EFLOWCTRL, m + OFF_CM_REP_END_TO_END_FLOW_CONTROL, LEN_CM_REP_END_TO_END_FLOW_CONTROL,
             SHIFT_CM_REP_END_TO_END_FLOW_CONTROL, MASK_CM_REP_END_TO_END_FLOW_CONTROL);
-        bits(p, REP_RNRRETRCOUNT, m + OFF_CM_REP_RNR_RETRY_COUNT, LEN_CM_REP_RNR_RETRY_COUNT, SHIFT_CM_REP_RNR_RETRY_COUNT,
+        int rnrRetryCount = bits(p, REP_RNRRETRCOUNT, m + OFF_CM_REP_RNR_RETRY_COUNT, LEN_CM_REP_RNR_RETRY_COUNT, SHIFT_CM_REP_RNR_RETRY_COUNT,
             MASK_CM_REP_RNR_RETRY_COUNT);
-        bits(p, REP_SRQ, m + OFF_CM_REP_SRQ, LEN_CM_REP_SRQ, SHIFT_CM_REP_SRQ, MASK_CM_REP_SRQ);
-        p.u64(REP_LOCALCAGUID, m + OFF_CM_REP_LOCAL_CA_GUID);
+        int srq = bits(p, REP_SRQ, m + OFF_CM_REP_SRQ, LEN_CM_REP_SRQ, SHIFT_CM_REP_SRQ, MASK_CM_REP_SRQ);
+        long caGuid = p.u64(REP_LOCALCAGUID, m + OFF_CM_REP_LOCAL_CA_GUID);
         p.bytes(REP_PRIVATE, m + OFF_CM_REP_PRIVATE_DATA, LEN_CM_REP_PRIVATE_DATA);
+        return new CmMessage.Rep(local, remote, qKey, qpn, eecn, psn, responderResources, initiatorDepth, ackDelay, failover,
+            flowControl, rnrRetryCount, srq, caGuid);
     }
 
-    private static void rej(Packet p, int m) {
-        p.u32(REJ_LOCALCOMMID, m + OFF_CM_REJ_LOCAL_COMM_ID);
-        p.u32(REJ_REMOTECOMMID, m + OFF_CM_REJ_REMOTE_COMM_ID);
-        bits(p, REJ_MSGREJ, m + OFF_CM_REJ_MESSAGE_REJECTED, LEN_CM_REJ_MESSAGE_REJECTED, SHIFT_CM_REJ_MESSAGE_REJECTED,
+    private static CmMessage.Rej rej(Packet p, int m) {
+        long local = p.u32(REJ_LOCALCOMMID, m + OFF_CM_REJ_LOCAL_COMM_ID);
+        long remote = p.u32(REJ_REMOTECOMMID, m + OFF_CM_REJ_REMOTE_COMM_ID);
+        int rejected = bits(p, REJ_MSGREJ, m + OFF_CM_REJ_MESSAGE_REJECTED, LEN_CM_REJ_MESSAGE_REJECTED, SHIFT_CM_REJ_MESSAGE_REJECTED,
             MASK_CM_REJ_MESSAGE_REJECTED);
-        bits(p, REJ_REJINFOLEN, m + OFF_CM_REJ_REJECT_INFO_LENGTH, LEN_CM_REJ_REJECT_INFO_LENGTH,
+        int infoLength = bits(p, REJ_REJINFOLEN, m + OFF_CM_REJ_REJECT_INFO_LENGTH, LEN_CM_REJ_REJECT_INFO_LENGTH,
             SHIFT_CM_REJ_REJECT_INFO_LENGTH, MASK_CM_REJ_REJECT_INFO_LENGTH);
         int reason = p.u16(REJ_REASON, m + OFF_CM_REJ_REASON);
         p.bytes(REJ_ARI, m + OFF_CM_REJ_ADDITIONAL_REJECT_INFO, LEN_CM_REJ_ADDITIONAL_REJECT_INFO);
         p.bytes(REJ_PRIVATE, m + OFF_CM_REJ_PRIVATE_DATA, LEN_CM_REJ_PRIVATE_DATA);
         p.f.expert(new Expert(Expert.Severity.WARNING, "infiniband.cm.rej",
             "Connection rejected: " + CmNames.rejectReason(reason)));
+        int ari = m + OFF_CM_REJ_ADDITIONAL_REJECT_INFO;
+        return new CmMessage.Rej(local, remote, rejected, infoLength, reason,
+            java.util.Arrays.copyOfRange(p.d, ari, ari + LEN_CM_REJ_ADDITIONAL_REJECT_INFO));
     }
 
-    private static void mra(Packet p, int m) {
-        p.u32(MRA_LOCALCOMMID, m + OFF_CM_MRA_LOCAL_COMM_ID);
-        p.u32(MRA_REMOTECOMMID, m + OFF_CM_MRA_REMOTE_COMM_ID);
-        bits(p, MRA_MSGMRAED, m + OFF_CM_MRA_MESSAGE_MRAED, LEN_CM_MRA_MESSAGE_MRAED, SHIFT_CM_MRA_MESSAGE_MRAED,
+    private static CmMessage.Mra mra(Packet p, int m) {
+        long local = p.u32(MRA_LOCALCOMMID, m + OFF_CM_MRA_LOCAL_COMM_ID);
+        long remote = p.u32(MRA_REMOTECOMMID, m + OFF_CM_MRA_REMOTE_COMM_ID);
+        int mraed = bits(p, MRA_MSGMRAED, m + OFF_CM_MRA_MESSAGE_MRAED, LEN_CM_MRA_MESSAGE_MRAED, SHIFT_CM_MRA_MESSAGE_MRAED,
             MASK_CM_MRA_MESSAGE_MRAED);
-        bits(p, MRA_SERVICETIMEOUT, m + OFF_CM_MRA_SERVICE_TIMEOUT, LEN_CM_MRA_SERVICE_TIMEOUT, SHIFT_CM_MRA_SERVICE_TIMEOUT,
+        int timeout = bits(p, MRA_SERVICETIMEOUT, m + OFF_CM_MRA_SERVICE_TIMEOUT, LEN_CM_MRA_SERVICE_TIMEOUT, SHIFT_CM_MRA_SERVICE_TIMEOUT,
             MASK_CM_MRA_SERVICE_TIMEOUT);
         p.bytes(MRA_PRIVATE, m + OFF_CM_MRA_PRIVATE_DATA, LEN_CM_MRA_PRIVATE_DATA);
+        return new CmMessage.Mra(local, remote, mraed, timeout);
     }
 
-    private static void sidrReq(Packet p, int m) {
-        p.u32(SIDR_REQ_REQUESTID, m + OFF_CM_SIDR_REQ_REQUEST_ID);
-        p.u16(SIDR_REQ_PKEY, m + OFF_CM_SIDR_REQ_PARTITION_KEY);
+    private static CmMessage.SidrReq sidrReq(Packet p, int m) {
+        long id = p.u32(SIDR_REQ_REQUESTID, m + OFF_CM_SIDR_REQ_REQUEST_ID);
+        int pkey = p.u16(SIDR_REQ_PKEY, m + OFF_CM_SIDR_REQ_PARTITION_KEY);
         int sid = m + OFF_CM_SIDR_REQ_SERVICE_ID;
-        p.u64(SIDR_REQ_SERVICEID, sid);
+        long serviceId = p.u64(SIDR_REQ_SERVICEID, sid);
+        ServiceId service = ServiceId.plain(serviceId);
         boolean ipCm = isRdmaIpServiceId(p.d, sid);
         if (ipCm) {
-            p.u8(SIDR_REQ_SERVICEID_PROTOCOL, sid + OFF_SERVICE_ID_PORT_SPACE);
-            p.u16(SIDR_REQ_SERVICEID_DPORT, sid + OFF_SERVICE_ID_PORT);
+            int space = p.u8(SIDR_REQ_SERVICEID_PROTOCOL, sid + OFF_SERVICE_ID_PORT_SPACE);
+            service = new ServiceId(serviceId, space, p.u16(SIDR_REQ_SERVICEID_DPORT, sid + OFF_SERVICE_ID_PORT));
         }
         p.bytes(SIDR_REQ_PRIVATE, m + OFF_CM_SIDR_REQ_PRIVATE_DATA, LEN_CM_SIDR_REQ_PRIVATE_DATA);
         if (ipCm) cmaHeader(p, m + OFF_CM_SIDR_REQ_PRIVATE_DATA, LEN_CM_SIDR_REQ_PRIVATE_DATA);
+        return new CmMessage.SidrReq(id, pkey, service);
     }
 
-    private static void sidrRep(Packet p, int m) {
-        p.u32(SIDR_REP_REQUESTID, m + OFF_CM_SIDR_REP_REQUEST_ID);
-        p.u8(SIDR_REP_STATUS, m + OFF_CM_SIDR_REP_STATUS);
-        p.u8(SIDR_REP_ADDINFOLEN, m + OFF_CM_SIDR_REP_ADDITIONAL_INFO_LENGTH);
-        p.u24(SIDR_REP_QPN, m + OFF_CM_SIDR_REP_QPN);
-        p.u64(SIDR_REP_SERVICEID, m + OFF_CM_SIDR_REP_SERVICE_ID);
-        p.u32(SIDR_REP_QKEY, m + OFF_CM_SIDR_REP_Q_KEY);
+    private static CmMessage.SidrRep sidrRep(Packet p, int m) {
+        long id = p.u32(SIDR_REP_REQUESTID, m + OFF_CM_SIDR_REP_REQUEST_ID);
+        int status = p.u8(SIDR_REP_STATUS, m + OFF_CM_SIDR_REP_STATUS);
+        int infoLength = p.u8(SIDR_REP_ADDINFOLEN, m + OFF_CM_SIDR_REP_ADDITIONAL_INFO_LENGTH);
+        int qpn = p.u24(SIDR_REP_QPN, m + OFF_CM_SIDR_REP_QPN);
+        long serviceId = p.u64(SIDR_REP_SERVICEID, m + OFF_CM_SIDR_REP_SERVICE_ID);
+        long qKey = p.u32(SIDR_REP_QKEY, m + OFF_CM_SIDR_REP_Q_KEY);
         p.bytes(SIDR_REP_CLASSPORTINFO, m + OFF_CM_SIDR_REP_CLASS_PORT_INFO, LEN_CM_SIDR_REP_CLASS_PORT_INFO);
         p.bytes(SIDR_REP_PRIVATE, m + OFF_CM_SIDR_REP_PRIVATE_DATA, LEN_CM_SIDR_REP_PRIVATE_DATA);
+        return new CmMessage.SidrRep(id, status, infoLength, qpn, serviceId, qKey);
     }
 
-    private static void lap(Packet p, int m) {
-        p.u32(LAP_LOCALCOMMID, m + OFF_CM_LAP_LOCAL_COMM_ID);
-        p.u32(LAP_REMOTECOMMID, m + OFF_CM_LAP_REMOTE_COMM_ID);
-        p.u24(LAP_REMOTEQPN, m + OFF_CM_LAP_REMOTE_QPN_EECN);
-        bits(p, LAP_REMOTERESPTOUT, m + OFF_CM_LAP_REMOTE_CM_RESPONSE_TIMEOUT, LEN_CM_LAP_REMOTE_CM_RESPONSE_TIMEOUT,
+    private static CmMessage.Lap lap(Packet p, int m) {
+        long local = p.u32(LAP_LOCALCOMMID, m + OFF_CM_LAP_LOCAL_COMM_ID);
+        long remote = p.u32(LAP_REMOTECOMMID, m + OFF_CM_LAP_REMOTE_COMM_ID);
+        int qpn = p.u24(LAP_REMOTEQPN, m + OFF_CM_LAP_REMOTE_QPN_EECN);
+        int timeout = bits(p, LAP_REMOTERESPTOUT, m + OFF_CM_LAP_REMOTE_CM_RESPONSE_TIMEOUT, LEN_CM_LAP_REMOTE_CM_RESPONSE_TIMEOUT,
             SHIFT_CM_LAP_REMOTE_CM_RESPONSE_TIMEOUT, MASK_CM_LAP_REMOTE_CM_RESPONSE_TIMEOUT);
-        p.u16(LAP_ALT_LOCALLID, m + OFF_CM_LAP_ALTERNATE_LOCAL_LID);
-        p.u16(LAP_ALT_REMOTELID, m + OFF_CM_LAP_ALTERNATE_REMOTE_LID);
+        int localLid = p.u16(LAP_ALT_LOCALLID, m + OFF_CM_LAP_ALTERNATE_LOCAL_LID);
+        int remoteLid = p.u16(LAP_ALT_REMOTELID, m + OFF_CM_LAP_ALTERNATE_REMOTE_LID);
         p.addr(LAP_ALT_LOCALGID, m + OFF_CM_LAP_ALTERNATE_LOCAL_GID, LEN_CM_LAP_ALTERNATE_LOCAL_GID);
         p.addr(LAP_ALT_REMOTEGID, m + OFF_CM_LAP_ALTERNATE_REMOTE_GID, LEN_CM_LAP_ALTERNATE_REMOTE_GID);
-        bits(p, LAP_ALT_FLOWLABEL, m + OFF_CM_LAP_ALTERNATE_FLOW_LABEL, LEN_CM_LAP_ALTERNATE_FLOW_LABEL,
+        int flowLabel = bits(p, LAP_ALT_FLOWLABEL, m + OFF_CM_LAP_ALTERNATE_FLOW_LABEL, LEN_CM_LAP_ALTERNATE_FLOW_LABEL,
             SHIFT_CM_LAP_ALTERNATE_FLOW_LABEL, MASK_CM_LAP_ALTERNATE_FLOW_LABEL);
-        p.u8(LAP_ALT_TFCCLASS, m + OFF_CM_LAP_ALTERNATE_TRAFFIC_CLASS);
-        p.u8(LAP_ALT_HOPLIM, m + OFF_CM_LAP_ALTERNATE_HOP_LIMIT);
-        bits(p, LAP_ALT_PKTRATE, m + OFF_CM_LAP_ALTERNATE_PACKET_RATE, LEN_CM_LAP_ALTERNATE_PACKET_RATE,
+        int trafficClass = p.u8(LAP_ALT_TFCCLASS, m + OFF_CM_LAP_ALTERNATE_TRAFFIC_CLASS);
+        int hopLimit = p.u8(LAP_ALT_HOPLIM, m + OFF_CM_LAP_ALTERNATE_HOP_LIMIT);
+        int rate = bits(p, LAP_ALT_PKTRATE, m + OFF_CM_LAP_ALTERNATE_PACKET_RATE, LEN_CM_LAP_ALTERNATE_PACKET_RATE,
             SHIFT_CM_LAP_ALTERNATE_PACKET_RATE, MASK_CM_LAP_ALTERNATE_PACKET_RATE);
-        bits(p, LAP_ALT_SL, m + OFF_CM_LAP_ALTERNATE_SL, LEN_CM_LAP_ALTERNATE_SL, SHIFT_CM_LAP_ALTERNATE_SL,
+        int sl = bits(p, LAP_ALT_SL, m + OFF_CM_LAP_ALTERNATE_SL, LEN_CM_LAP_ALTERNATE_SL, SHIFT_CM_LAP_ALTERNATE_SL,
             MASK_CM_LAP_ALTERNATE_SL);
-        bits(p, LAP_ALT_SUBNETLOCAL, m + OFF_CM_LAP_ALTERNATE_SUBNET_LOCAL, LEN_CM_LAP_ALTERNATE_SUBNET_LOCAL,
+        int subnetLocal = bits(p, LAP_ALT_SUBNETLOCAL, m + OFF_CM_LAP_ALTERNATE_SUBNET_LOCAL, LEN_CM_LAP_ALTERNATE_SUBNET_LOCAL,
             SHIFT_CM_LAP_ALTERNATE_SUBNET_LOCAL, MASK_CM_LAP_ALTERNATE_SUBNET_LOCAL);
-        bits(p, LAP_ALT_LOCALACKTOUT, m + OFF_CM_LAP_ALTERNATE_LOCAL_ACK_TIMEOUT, LEN_CM_LAP_ALTERNATE_LOCAL_ACK_TIMEOUT,
+        int ackTimeout = bits(p, LAP_ALT_LOCALACKTOUT, m + OFF_CM_LAP_ALTERNATE_LOCAL_ACK_TIMEOUT, LEN_CM_LAP_ALTERNATE_LOCAL_ACK_TIMEOUT,
             SHIFT_CM_LAP_ALTERNATE_LOCAL_ACK_TIMEOUT, MASK_CM_LAP_ALTERNATE_LOCAL_ACK_TIMEOUT);
         p.bytes(LAP_PRIVATE, m + OFF_CM_LAP_PRIVATE_DATA, LEN_CM_LAP_PRIVATE_DATA);
+        return new CmMessage.Lap(local, remote, qpn, timeout, new CmPath(localLid, remoteLid,
+            io.rocescope.dissector.value.Gid.of(p.d, m + OFF_CM_LAP_ALTERNATE_LOCAL_GID),
+            io.rocescope.dissector.value.Gid.of(p.d, m + OFF_CM_LAP_ALTERNATE_REMOTE_GID),
+            flowLabel, rate, trafficClass, hopLimit, sl, subnetLocal, ackTimeout));
     }
 
-    private static void apr(Packet p, int m) {
-        p.u32(APR_LOCALCOMMID, m + OFF_CM_APR_LOCAL_COMM_ID);
-        p.u32(APR_REMOTECOMMID, m + OFF_CM_APR_REMOTE_COMM_ID);
-        p.u8(APR_ADDINFOLEN, m + OFF_CM_APR_ADDITIONAL_INFO_LENGTH);
-        p.u8(APR_STATUS, m + OFF_CM_APR_AP_STATUS);
+    private static CmMessage.Apr apr(Packet p, int m) {
+        long local = p.u32(APR_LOCALCOMMID, m + OFF_CM_APR_LOCAL_COMM_ID);
+        long remote = p.u32(APR_REMOTECOMMID, m + OFF_CM_APR_REMOTE_COMM_ID);
+        int infoLength = p.u8(APR_ADDINFOLEN, m + OFF_CM_APR_ADDITIONAL_INFO_LENGTH);
+        int status = p.u8(APR_STATUS, m + OFF_CM_APR_AP_STATUS);
         p.bytes(APR_ADDINFO, m + OFF_CM_APR_ADDITIONAL_INFO, LEN_CM_APR_ADDITIONAL_INFO);
         p.bytes(APR_PRIVATE, m + OFF_CM_APR_PRIVATE_DATA, LEN_CM_APR_PRIVATE_DATA);
+        return new CmMessage.Apr(local, remote, infoLength, status);
     }
 }

@@ -1,5 +1,6 @@
 package io.rocescope.dissector.decode;
 
+import io.rocescope.dissector.cm.Mad;
 import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.field.FieldType;
@@ -71,6 +72,8 @@ public final class DecodedFrame {
      */
     private List<PerftestRecord> perftestRecords;
     private List<PingpongRecord> pingpongRecords;
+    /** The MAD this frame carries, as values (null without one): the CM set-up tracker reads it, not the MAD's fields. */
+    private Mad mad;
 
     /** False once a display filter rejected the frame (frame.time_delta_displayed counts from the last kept one). */
     private boolean displayed = true;
@@ -214,9 +217,13 @@ public final class DecodedFrame {
         pingpongRecords.add(r);
     }
 
+    /** Sets the MAD this frame carries (its fields are added by the dissector as well). */
+    void mad(Mad m) { mad = m; }
+
     private void clearExchange() {
         if (perftestRecords != null) perftestRecords.clear();
         if (pingpongRecords != null) pingpongRecords.clear();
+        mad = null;
     }
 
     private void grow() {
@@ -317,6 +324,12 @@ public final class DecodedFrame {
     public List<PerftestRecord> perftestRecords() {
         return perftestRecords == null ? List.of() : java.util.Collections.unmodifiableList(perftestRecords);
     }
+
+    /**
+     * The MAD (to QP1) this frame carries, as values: its header and, for the CM class, its {@link Mad#cm() message};
+     * null without one (also when the MAD was cut short, as then it has no fields either).
+     */
+    public Mad mad() { return mad; }
 
     /** The ibv_*_pingpong messages this frame's TCP payload completed, in stream order (empty for most frames). */
     public List<PingpongRecord> pingpongRecords() {
@@ -440,6 +453,7 @@ public final class DecodedFrame {
         // the records are immutable values: the copy shares them
         if (perftestRecords != null && !perftestRecords.isEmpty()) c.perftestRecords = new ArrayList<>(perftestRecords);
         if (pingpongRecords != null && !pingpongRecords.isEmpty()) c.pingpongRecords = new ArrayList<>(pingpongRecords);
+        c.mad = mad;
         c.displayed = displayed;
         c.keep = keep;
         return c;

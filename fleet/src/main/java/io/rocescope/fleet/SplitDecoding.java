@@ -1,5 +1,6 @@
 package io.rocescope.fleet;
 
+import io.rocescope.dissector.pipeline.DecodedRecordCheck;
 import io.rocescope.dissector.capture.CaptureReader;
 import io.rocescope.dissector.capture.CaptureReaders;
 import io.rocescope.dissector.capture.CaptureRecord;
@@ -86,7 +87,7 @@ final class SplitDecoding implements Iterator<SplitOutput>, AutoCloseable {
     private void open() throws IOException {
         opened = true;
         long size = input.sizeBytes();
-        try (RecordBoundaries.Finder finder = RecordBoundaries.open(Path.of(input.path()))) {
+        try (RecordBoundaries.Finder finder = RecordBoundaries.open(Path.of(input.path()), new DecodedRecordCheck())) {
             if (finder.size() != size) { problem = "the file changed size since the run began"; return; }
             start = split == 0 ? 0 : finder.next(size * split / splits);
             // no record confirmed near a split's start (damage: no plausible chain, no good ICRC): that split is empty

@@ -1,5 +1,6 @@
 package io.rocescope.fleet;
 
+import io.rocescope.dissector.pipeline.DecodedRecordCheck;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -146,7 +147,7 @@ class SplitFleetTest {
                 int n = plan.splits(i);
                 assertThat(n).as(r.inputs().get(i).path()).isGreaterThanOrEqualTo(5);
                 long size = r.inputs().get(i).sizeBytes();
-                try (RecordBoundaries.Finder f = RecordBoundaries.open(Path.of(r.inputs().get(i).path()))) {
+                try (RecordBoundaries.Finder f = RecordBoundaries.open(Path.of(r.inputs().get(i).path()), new DecodedRecordCheck())) {
                     for (int k = 1; k < n; k++, cuts++) if (f.next(size * k / n) != size * k / n) midRecord++;
                 }
             }

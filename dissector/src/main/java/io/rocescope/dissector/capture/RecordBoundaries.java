@@ -1,10 +1,5 @@
 package io.rocescope.dissector.capture;
 
-import io.rocescope.dissector.decode.DecodeOptions;
-import io.rocescope.dissector.decode.DecodedFrame;
-import io.rocescope.dissector.decode.FrameDecoder;
-import io.rocescope.dissector.field.FieldInterest;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -23,7 +18,8 @@ import java.nio.file.Path;
  * verify) does the chain alone decide. The candidate record itself must also decode as a known
  * protocol, not malformed: a fake header inside a frame's payload, written so
  * that it chains into the real records after it, fails there. Rejecting a real boundary is safe (the
- * next one is taken); only a fake one accepted would be wrong.
+ * next one is taken); only a fake one accepted would be wrong. What a record's bytes decode as is
+ * judged by the {@link RecordCheck} the search is opened with (the decoder sits above this package).
  *
  * <p>pcapng blocks repeat their total length at their end: a boundary is a known block type whose
  * length is a multiple of 4 and repeated at its end, chained the same way.
@@ -44,11 +40,12 @@ public final class RecordBoundaries {
     /** The FCS that each frame ends with, when the file header's link-type word says so (its F bit and length). */
     private int fcsBytes;
     private boolean icrcConfirms;
-    private final FrameDecoder decoder = FrameDecoder.stateless(new DecodeOptions(), FieldInterest.summary());
+    private final RecordCheck check;
     private final CaptureRecord rec = new CaptureRecord();
 
-    private RecordBoundaries(FileChannel ch) throws IOException {
+    private RecordBoundaries(FileChannel ch, RecordCheck check) throws IOException {
         this.ch = ch;
+        this.check = check;
         this.size = ch.size();
         byte[] head = read(0, 24);
         if (head.length < 24) throw new CaptureFormatException("too short for a capture");
@@ -70,11 +67,11 @@ public final class RecordBoundaries {
         icrcConfirms = icrcConfirms();
     }
 
-    /** Finds boundaries in {@code file}; close it when done. */
-    public static Finder open(Path file) throws IOException {
+    /** Finds boundaries in {@code file}, judging candidate records with {@code check}; close it when done. */
+    public static Finder open(Path file, RecordCheck check) throws IOException {
         FileChannel ch = FileChannel.open(file);
         try {
-            return new Finder(new RecordBoundaries(ch));
+            return new Finder(new RecordBoundaries(ch, check));
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
@@ -125,9 +122,9 @@ public final class RecordBoundaries {
             if (firstSec < 0) firstSec = sec;
             else if (Math.abs(sec - firstSec) > DAY) return false;
             if (q + 16 + incl > size) return false;
-            DecodedFrame f = decode(q + 16, (int) incl, orig, sec, frac, linkType);
-            if (i == 0 && !wellFormed(f) || !lengthsAgree(f, orig)) return false;
-            if (f.isRoce() && f.icrcStatus() == DecodedFrame.IcrcStatus.GOOD) roceGood++;
+            int v = judge(q + 16, (int) incl, orig, sec, frac);
+            if (i == 0 && (v & RecordCheck.WELL_FORMED) == 0 || (v & RecordCheck.LENGTHS_AGREE) == 0) return false;
+            if ((v & RecordCheck.ROCE_ICRC_GOOD) != 0) roceGood++;
             q += 16 + incl;
         }
         // a chain that ends exactly at the end of the file needs no more confirmation
@@ -146,48 +143,16 @@ public final class RecordBoundaries {
             byte[] h = read(q, 16);
             long incl = ByteOrder32.u32(h, 8, bigEndian);
             if (incl > PcapReader.MAX_RECORD || q + 16 + incl > size) return false;
-            DecodedFrame f = decode(q + 16, (int) incl, ByteOrder32.u32(h, 12, bigEndian), ByteOrder32.u32(h, 0, bigEndian),
-                ByteOrder32.u32(h, 4, bigEndian) % 1_000_000L, linkType);
-            if (f.isRoce() && f.icrcStatus() == DecodedFrame.IcrcStatus.GOOD) return true;
+            int v = judge(q + 16, (int) incl, ByteOrder32.u32(h, 12, bigEndian), ByteOrder32.u32(h, 0, bigEndian),
+                ByteOrder32.u32(h, 4, bigEndian) % 1_000_000L);
+            if ((v & RecordCheck.ROCE_ICRC_GOOD) != 0) return true;
             q += 16 + incl;
         }
         return false;
     }
 
-    /** The candidate record must decode whole, and an Ethernet one as a protocol the dissector knows. */
-    private boolean wellFormed(DecodedFrame f) {
-        // only an Ethernet frame says what it carries in a way the dissector knows or not (its EtherType)
-        return (linkType != 1 || f.protocol() != DecodedFrame.Protocol.UNKNOWN) && !f.hasExpert("malformed");
-    }
-
-    /**
-     * An IP packet's own length must account for the frame: the link header and the IP total length
-     * make the original length, or less in a frame padded to Ethernet's minimum. A real record shifted
-     * by 4 bytes (a VLAN tag's worth, when every record's captured and original lengths are equal) reads
-     * as a plausible chain of IPv4 frames with good ICRCs, each 4 bytes longer than its packet: this tells,
-     * checked on every record of the chain (an ARP frame shifted so is no IP packet, the RoCE ones after it are).
-     * Native InfiniBand frames (a VCRC after the packet) and ERF records (a header of their own) are not checked.
-     */
-    private boolean lengthsAgree(DecodedFrame f, long orig) {
-        if (linkType == 247 || linkType == 197 || f.sourceOffset() < 0) return true;
-        byte[] d = f.data();
-        int so = f.sourceOffset();
-        long end;
-        if (f.addressType() == io.rocescope.dissector.field.FieldType.IPV4) {
-            int ip = so - 12;
-            if (ip < 0 || ip + 4 > f.capturedLength()) return false;
-            end = ip + (((d[ip + 2] & 0xFF) << 8) | (d[ip + 3] & 0xFF));
-        } else if (f.addressType() == io.rocescope.dissector.field.FieldType.IPV6) {
-            int ip = so - 8;
-            if (ip < 0 || ip + 6 > f.capturedLength()) return false;
-            end = ip + 40 + (((d[ip + 4] & 0xFF) << 8) | (d[ip + 5] & 0xFF));
-        } else {
-            return true;
-        }
-        return end + fcsBytes == orig || (orig <= 64 + fcsBytes && end < orig);
-    }
-
-    private DecodedFrame decode(long at, int incl, long orig, long sec, long frac, int link) throws IOException {
+    /** The check's verdicts on the record at {@code at}, read into the reused record. */
+    private int judge(long at, int incl, long orig, long sec, long frac) throws IOException {
         rec.ensureCapacity(incl);
         copy(at, rec.data, 0, incl);
         rec.number = 1;
@@ -195,10 +160,10 @@ public final class RecordBoundaries {
         rec.capturedLength = incl;
         rec.originalLength = (int) Math.min(Math.max(orig, incl), Integer.MAX_VALUE);
         rec.interfaceId = 0;
-        rec.linkType = link;
+        rec.linkType = linkType;
         rec.fileOffset = at - 16;
         Erf.unwrap(rec);
-        return decoder.decode(rec);
+        return check.judge(rec, linkType, orig, fcsBytes);
     }
 
     private long nextBlock(long offset) throws IOException {

@@ -1,5 +1,6 @@
 package io.rocescope.dissector.capture;
 
+import io.rocescope.dissector.pipeline.DecodedRecordCheck;
 import io.rocescope.dissector.TestCaptures;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +22,7 @@ class CaptureSplitsTest {
             List<String> whole = records(f.toString(), 0, Long.MAX_VALUE, false);
             long size = Files.size(f);
             List<Long> cuts = new ArrayList<>(List.of(0L));
-            try (RecordBoundaries.Finder finder = RecordBoundaries.open(f)) {
+            try (RecordBoundaries.Finder finder = RecordBoundaries.open(f, new DecodedRecordCheck())) {
                 for (int i = 1; i < 7; i++) cuts.add(finder.next(size * i / 7));
             }
             cuts.add(size);

@@ -1,5 +1,6 @@
 package io.rocescope.dissector.capture;
 
+import io.rocescope.dissector.pipeline.DecodedRecordCheck;
 import io.rocescope.dissector.TestCaptures;
 import io.rocescope.dissector.encode.CaptureWriter;
 import io.rocescope.dissector.encode.Net;
@@ -84,7 +85,7 @@ class RecordBoundariesTest {
     /** Every offset from the first byte to the 61st boundary, then offsets spread over the file. */
     private static void byteByByte(Path f, long[] truth) throws IOException {
         int n = 0;
-        try (RecordBoundaries.Finder finder = RecordBoundaries.open(f)) {
+        try (RecordBoundaries.Finder finder = RecordBoundaries.open(f, new DecodedRecordCheck())) {
             for (long o = 1; o < truth[60]; o++) {
                 assertEquals(expected(truth, o, Files.size(f)), finder.next(o), "offset " + o);
                 n++;
@@ -98,7 +99,7 @@ class RecordBoundariesTest {
     private static int check(Path f, long[] truth, int samples) throws IOException {
         long size = Files.size(f);
         int n = 0;
-        try (RecordBoundaries.Finder finder = RecordBoundaries.open(f)) {
+        try (RecordBoundaries.Finder finder = RecordBoundaries.open(f, new DecodedRecordCheck())) {
             Random rnd = new Random(f.getFileName().toString().hashCode());
             List<Long> offsets = new ArrayList<>();
             for (int i = 0; i < samples; i++) offsets.add(1 + (long) (rnd.nextDouble() * (size - 1)));

@@ -59,24 +59,23 @@ final class CmDissector {
     }
 
     /** A bit field of {@code len} bytes (at most 4) at {@code at}: {@code (word >>> shift) & mask}. */
-    private static int bits(Packet p, FieldDef def, int at, int len, int shift, long mask) {
-        long word = 0;
-        for (int i = 0; i < len; i++) word = (word << 8) | (p.d[at + i] & 0xFF);
-        return p.bits(def, at, len, word, shift, mask);
+    /**
+     * A REQ's or SIDR_REQ's Service ID at {@code sid}: its field, and for RDMA-CM's IP form the port space and port
+     * (and the prefix, where {@code prefix} is not null), as fields and as the value.
+     */
+    private static ServiceId serviceId(Packet p, int sid, FieldDef id, FieldDef prefix, FieldDef space, FieldDef port) {
+        long value = p.u64(id, sid);
+        if (!isRdmaIpServiceId(p.d, sid)) return ServiceId.plain(value);
+        if (prefix != null) p.bytes(prefix, sid + OFF_SERVICE_ID_PREFIX, LEN_SERVICE_ID_PREFIX);
+        int portSpace = p.u8(space, sid + OFF_SERVICE_ID_PORT_SPACE);
+        return new ServiceId(value, portSpace, p.u16(port, sid + OFF_SERVICE_ID_PORT));
     }
 
     private static CmMessage.Req req(Packet p, int m) {
-        byte[] d = p.d;
         long localCommId = p.u32(REQ_LOCALCOMMID, m + OFF_CM_REQ_LOCAL_COMM_ID);
-        int sid = m + OFF_CM_REQ_SERVICE_ID;
-        long serviceId = p.u64(REQ_SERVICEID, sid);
-        ServiceId service = ServiceId.plain(serviceId);
-        boolean ipCm = isRdmaIpServiceId(d, sid);
-        if (ipCm) {
-            p.bytes(REQ_SERVICEID_PREFIX, sid + OFF_SERVICE_ID_PREFIX, LEN_SERVICE_ID_PREFIX);
-            int space = p.u8(REQ_SERVICEID_PROTOCOL, sid + OFF_SERVICE_ID_PORT_SPACE);
-            service = new ServiceId(serviceId, space, p.u16(REQ_SERVICEID_DPORT, sid + OFF_SERVICE_ID_PORT));
-        }
+        ServiceId service = serviceId(p, m + OFF_CM_REQ_SERVICE_ID, REQ_SERVICEID, REQ_SERVICEID_PREFIX, REQ_SERVICEID_PROTOCOL,
+            REQ_SERVICEID_DPORT);
+        boolean ipCm = service.isRdmaIp();
         long caGuid = p.u64(REQ_LOCALCAGUID, m + OFF_CM_REQ_LOCAL_CA_GUID);
         long qKey = p.u32(REQ_LOCALQKEY, m + OFF_CM_REQ_LOCAL_Q_KEY);
         int qpn = p.u24(REQ_LOCALQPN, m + OFF_CM_REQ_LOCAL_QPN);
@@ -84,26 +83,26 @@ final class CmDissector {
         int localEecn = p.u24(REQ_LOCALEECN, m + OFF_CM_REQ_LOCAL_EECN);
         int initiatorDepth = p.u8(REQ_INITDEPTH, m + OFF_CM_REQ_INITIATOR_DEPTH);
         int remoteEecn = p.u24(REQ_REMOTEEECN, m + OFF_CM_REQ_REMOTE_EECN);
-        int remoteTimeout = bits(p, REQ_REMOTERESPTOUT, m + OFF_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT, LEN_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT,
+        int remoteTimeout = p.readBits(REQ_REMOTERESPTOUT, m + OFF_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT, LEN_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT,
             SHIFT_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT, MASK_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT);
-        int serviceType = bits(p, REQ_TRANSPSVCTYPE, m + OFF_CM_REQ_TRANSPORT_SERVICE_TYPE, LEN_CM_REQ_TRANSPORT_SERVICE_TYPE,
+        int serviceType = p.readBits(REQ_TRANSPSVCTYPE, m + OFF_CM_REQ_TRANSPORT_SERVICE_TYPE, LEN_CM_REQ_TRANSPORT_SERVICE_TYPE,
             SHIFT_CM_REQ_TRANSPORT_SERVICE_TYPE, MASK_CM_REQ_TRANSPORT_SERVICE_TYPE);
-        int flowControl = bits(p, REQ_E2EFLOWCTRL, m + OFF_CM_REQ_END_TO_END_FLOW_CONTROL, LEN_CM_REQ_END_TO_END_FLOW_CONTROL,
+        int flowControl = p.readBits(REQ_E2EFLOWCTRL, m + OFF_CM_REQ_END_TO_END_FLOW_CONTROL, LEN_CM_REQ_END_TO_END_FLOW_CONTROL,
             SHIFT_CM_REQ_END_TO_END_FLOW_CONTROL, MASK_CM_REQ_END_TO_END_FLOW_CONTROL);
         int psn = p.u24(REQ_STARTPSN, m + OFF_CM_REQ_STARTING_PSN);
-        int localTimeout = bits(p, REQ_LOCALRESPTOUT, m + OFF_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT, LEN_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT,
+        int localTimeout = p.readBits(REQ_LOCALRESPTOUT, m + OFF_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT, LEN_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT,
             SHIFT_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT, MASK_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT);
-        int retryCount = bits(p, REQ_RETRCOUNT, m + OFF_CM_REQ_RETRY_COUNT, LEN_CM_REQ_RETRY_COUNT, SHIFT_CM_REQ_RETRY_COUNT,
+        int retryCount = p.readBits(REQ_RETRCOUNT, m + OFF_CM_REQ_RETRY_COUNT, LEN_CM_REQ_RETRY_COUNT, SHIFT_CM_REQ_RETRY_COUNT,
             MASK_CM_REQ_RETRY_COUNT);
         int pkey = p.u16(REQ_PKEY, m + OFF_CM_REQ_PARTITION_KEY);
-        int mtu = bits(p, REQ_PPPMTU, m + OFF_CM_REQ_PATH_MTU, LEN_CM_REQ_PATH_MTU, SHIFT_CM_REQ_PATH_MTU, MASK_CM_REQ_PATH_MTU);
-        int rdc = bits(p, REQ_RDCEXIST, m + OFF_CM_REQ_RDC_EXISTS, LEN_CM_REQ_RDC_EXISTS, SHIFT_CM_REQ_RDC_EXISTS, MASK_CM_REQ_RDC_EXISTS);
-        int rnrRetryCount = bits(p, REQ_RNRRETRCOUNT, m + OFF_CM_REQ_RNR_RETRY_COUNT, LEN_CM_REQ_RNR_RETRY_COUNT, SHIFT_CM_REQ_RNR_RETRY_COUNT,
+        int mtu = p.readBits(REQ_PPPMTU, m + OFF_CM_REQ_PATH_MTU, LEN_CM_REQ_PATH_MTU, SHIFT_CM_REQ_PATH_MTU, MASK_CM_REQ_PATH_MTU);
+        int rdc = p.readBits(REQ_RDCEXIST, m + OFF_CM_REQ_RDC_EXISTS, LEN_CM_REQ_RDC_EXISTS, SHIFT_CM_REQ_RDC_EXISTS, MASK_CM_REQ_RDC_EXISTS);
+        int rnrRetryCount = p.readBits(REQ_RNRRETRCOUNT, m + OFF_CM_REQ_RNR_RETRY_COUNT, LEN_CM_REQ_RNR_RETRY_COUNT, SHIFT_CM_REQ_RNR_RETRY_COUNT,
             MASK_CM_REQ_RNR_RETRY_COUNT);
-        int maxRetries = bits(p, REQ_MAXCMRETR, m + OFF_CM_REQ_MAX_CM_RETRIES, LEN_CM_REQ_MAX_CM_RETRIES, SHIFT_CM_REQ_MAX_CM_RETRIES,
+        int maxRetries = p.readBits(REQ_MAXCMRETR, m + OFF_CM_REQ_MAX_CM_RETRIES, LEN_CM_REQ_MAX_CM_RETRIES, SHIFT_CM_REQ_MAX_CM_RETRIES,
             MASK_CM_REQ_MAX_CM_RETRIES);
-        int srq = bits(p, REQ_SRQ, m + OFF_CM_REQ_SRQ, LEN_CM_REQ_SRQ, SHIFT_CM_REQ_SRQ, MASK_CM_REQ_SRQ);
-        int extTransport = bits(p, REQ_EXT_TRANSPORT, m + OFF_CM_REQ_EXTENDED_TRANSPORT_TYPE, LEN_CM_REQ_EXTENDED_TRANSPORT_TYPE,
+        int srq = p.readBits(REQ_SRQ, m + OFF_CM_REQ_SRQ, LEN_CM_REQ_SRQ, SHIFT_CM_REQ_SRQ, MASK_CM_REQ_SRQ);
+        int extTransport = p.readBits(REQ_EXT_TRANSPORT, m + OFF_CM_REQ_EXTENDED_TRANSPORT_TYPE, LEN_CM_REQ_EXTENDED_TRANSPORT_TYPE,
             SHIFT_CM_REQ_EXTENDED_TRANSPORT_TYPE, MASK_CM_REQ_EXTENDED_TRANSPORT_TYPE);
         CmPath primary = path(p, 0, m + OFF_CM_REQ_PRIMARY_PATH);
         CmPath alternate = path(p, 1, m + OFF_CM_REQ_ALTERNATE_PATH);
@@ -132,15 +131,15 @@ final class CmDissector {
         p.addr(PATH_REMOTEGID[k], remote, LEN_PATH_REMOTE_GID);
         v4 = Addresses.mappedIpv4(d, remote);
         if (v4 >= 0) p.f.add(PATH_REMOTEGID_IPV4[k], remote + MAPPED_IPV4, 4, v4);
-        int flowLabel = bits(p, PATH_FLOWLABEL[k], o + OFF_PATH_FLOW_LABEL, LEN_PATH_FLOW_LABEL, SHIFT_PATH_FLOW_LABEL, MASK_PATH_FLOW_LABEL);
+        int flowLabel = p.readBits(PATH_FLOWLABEL[k], o + OFF_PATH_FLOW_LABEL, LEN_PATH_FLOW_LABEL, SHIFT_PATH_FLOW_LABEL, MASK_PATH_FLOW_LABEL);
         int rate = (int) ((Bytes.u8(d, o + OFF_PATH_PACKET_RATE) >>> SHIFT_PATH_PACKET_RATE) & MASK_PATH_PACKET_RATE);
         p.f.add(PATH_PKTRATE[k], o + OFF_PATH_RESERVED0, LEN_PATH_RESERVED0, rate);
         int trafficClass = p.u8(PATH_TFCCLASS[k], o + OFF_PATH_TRAFFIC_CLASS);
         int hopLimit = p.u8(PATH_HOPLIM[k], o + OFF_PATH_HOP_LIMIT);
-        int sl = bits(p, PATH_SL[k], o + OFF_PATH_SL, LEN_PATH_SL, SHIFT_PATH_SL, MASK_PATH_SL);
-        int subnetLocal = bits(p, PATH_SUBNETLOCAL[k], o + OFF_PATH_SUBNET_LOCAL, LEN_PATH_SUBNET_LOCAL, SHIFT_PATH_SUBNET_LOCAL,
+        int sl = p.readBits(PATH_SL[k], o + OFF_PATH_SL, LEN_PATH_SL, SHIFT_PATH_SL, MASK_PATH_SL);
+        int subnetLocal = p.readBits(PATH_SUBNETLOCAL[k], o + OFF_PATH_SUBNET_LOCAL, LEN_PATH_SUBNET_LOCAL, SHIFT_PATH_SUBNET_LOCAL,
             MASK_PATH_SUBNET_LOCAL);
-        int ackTimeout = bits(p, PATH_LOCALACKTOUT[k], o + OFF_PATH_LOCAL_ACK_TIMEOUT, LEN_PATH_LOCAL_ACK_TIMEOUT,
+        int ackTimeout = p.readBits(PATH_LOCALACKTOUT[k], o + OFF_PATH_LOCAL_ACK_TIMEOUT, LEN_PATH_LOCAL_ACK_TIMEOUT,
             SHIFT_PATH_LOCAL_ACK_TIMEOUT, MASK_PATH_LOCAL_ACK_TIMEOUT);
         return new CmPath(localLid, remoteLid, io.rocescope.dissector.value.Gid.of(d, local),
             io.rocescope.dissector.value.Gid.of(d, remote), flowLabel, rate, trafficClass, hopLimit, sl, subnetLocal, ackTimeout);
@@ -154,11 +153,11 @@ final class CmDissector {
     /** RDMA-CM's cma_hdr at the start of REQ / SIDR_REQ private data. */
     private static void cmaHeader(Packet p, int o, int size) {
         int node = p.f.open(IP_CM, o);
-        bits(p, IP_CM_MAJV, o + OFF_CMA_HDR_MAJOR_VERSION, LEN_CMA_HDR_MAJOR_VERSION, SHIFT_CMA_HDR_MAJOR_VERSION,
+        p.readBits(IP_CM_MAJV, o + OFF_CMA_HDR_MAJOR_VERSION, LEN_CMA_HDR_MAJOR_VERSION, SHIFT_CMA_HDR_MAJOR_VERSION,
             MASK_CMA_HDR_MAJOR_VERSION);
-        bits(p, IP_CM_MINV, o + OFF_CMA_HDR_MINOR_VERSION, LEN_CMA_HDR_MINOR_VERSION, SHIFT_CMA_HDR_MINOR_VERSION,
+        p.readBits(IP_CM_MINV, o + OFF_CMA_HDR_MINOR_VERSION, LEN_CMA_HDR_MINOR_VERSION, SHIFT_CMA_HDR_MINOR_VERSION,
             MASK_CMA_HDR_MINOR_VERSION);
-        int ipv = bits(p, IP_CM_IPV, o + OFF_CMA_HDR_IP_VERSION, LEN_CMA_HDR_IP_VERSION, SHIFT_CMA_HDR_IP_VERSION,
+        int ipv = p.readBits(IP_CM_IPV, o + OFF_CMA_HDR_IP_VERSION, LEN_CMA_HDR_IP_VERSION, SHIFT_CMA_HDR_IP_VERSION,
             MASK_CMA_HDR_IP_VERSION);
         p.u16(IP_CM_SPORT, o + OFF_CMA_HDR_SRC_PORT);
         if (ipv == 6) {
@@ -181,15 +180,15 @@ final class CmDissector {
         int psn = p.u24(REP_STARTPSN, m + OFF_CM_REP_STARTING_PSN);
         int responderResources = p.u8(REP_RESPRES, m + OFF_CM_REP_RESPONDER_RESOURCES);
         int initiatorDepth = p.u8(REP_INITDEPTH, m + OFF_CM_REP_INITIATOR_DEPTH);
-        int ackDelay = bits(p, REP_TGTACKDELAY, m + OFF_CM_REP_TARGET_ACK_DELAY, LEN_CM_REP_TARGET_ACK_DELAY, SHIFT_CM_REP_TARGET_ACK_DELAY,
+        int ackDelay = p.readBits(REP_TGTACKDELAY, m + OFF_CM_REP_TARGET_ACK_DELAY, LEN_CM_REP_TARGET_ACK_DELAY, SHIFT_CM_REP_TARGET_ACK_DELAY,
             MASK_CM_REP_TARGET_ACK_DELAY);
-        int failover = bits(p, REP_FAILOVERACC, m + OFF_CM_REP_FAILOVER_ACCEPTED, LEN_CM_REP_FAILOVER_ACCEPTED,
+        int failover = p.readBits(REP_FAILOVERACC, m + OFF_CM_REP_FAILOVER_ACCEPTED, LEN_CM_REP_FAILOVER_ACCEPTED,
             SHIFT_CM_REP_FAILOVER_ACCEPTED, MASK_CM_REP_FAILOVER_ACCEPTED);
-        int flowControl = bits(p, REP_E2EFLOWCTRL, m + OFF_CM_REP_END_TO_END_FLOW_CONTROL, LEN_CM_REP_END_TO_END_FLOW_CONTROL,
+        int flowControl = p.readBits(REP_E2EFLOWCTRL, m + OFF_CM_REP_END_TO_END_FLOW_CONTROL, LEN_CM_REP_END_TO_END_FLOW_CONTROL,
             SHIFT_CM_REP_END_TO_END_FLOW_CONTROL, MASK_CM_REP_END_TO_END_FLOW_CONTROL);
-        int rnrRetryCount = bits(p, REP_RNRRETRCOUNT, m + OFF_CM_REP_RNR_RETRY_COUNT, LEN_CM_REP_RNR_RETRY_COUNT, SHIFT_CM_REP_RNR_RETRY_COUNT,
+        int rnrRetryCount = p.readBits(REP_RNRRETRCOUNT, m + OFF_CM_REP_RNR_RETRY_COUNT, LEN_CM_REP_RNR_RETRY_COUNT, SHIFT_CM_REP_RNR_RETRY_COUNT,
             MASK_CM_REP_RNR_RETRY_COUNT);
-        int srq = bits(p, REP_SRQ, m + OFF_CM_REP_SRQ, LEN_CM_REP_SRQ, SHIFT_CM_REP_SRQ, MASK_CM_REP_SRQ);
+        int srq = p.readBits(REP_SRQ, m + OFF_CM_REP_SRQ, LEN_CM_REP_SRQ, SHIFT_CM_REP_SRQ, MASK_CM_REP_SRQ);
         long caGuid = p.u64(REP_LOCALCAGUID, m + OFF_CM_REP_LOCAL_CA_GUID);
         p.bytes(REP_PRIVATE, m + OFF_CM_REP_PRIVATE_DATA, LEN_CM_REP_PRIVATE_DATA);
         return new CmMessage.Rep(local, remote, qKey, qpn, eecn, psn, responderResources, initiatorDepth, ackDelay, failover,
@@ -199,9 +198,9 @@ final class CmDissector {
     private static CmMessage.Rej rej(Packet p, int m) {
         long local = p.u32(REJ_LOCALCOMMID, m + OFF_CM_REJ_LOCAL_COMM_ID);
         long remote = p.u32(REJ_REMOTECOMMID, m + OFF_CM_REJ_REMOTE_COMM_ID);
-        int rejected = bits(p, REJ_MSGREJ, m + OFF_CM_REJ_MESSAGE_REJECTED, LEN_CM_REJ_MESSAGE_REJECTED, SHIFT_CM_REJ_MESSAGE_REJECTED,
+        int rejected = p.readBits(REJ_MSGREJ, m + OFF_CM_REJ_MESSAGE_REJECTED, LEN_CM_REJ_MESSAGE_REJECTED, SHIFT_CM_REJ_MESSAGE_REJECTED,
             MASK_CM_REJ_MESSAGE_REJECTED);
-        int infoLength = bits(p, REJ_REJINFOLEN, m + OFF_CM_REJ_REJECT_INFO_LENGTH, LEN_CM_REJ_REJECT_INFO_LENGTH,
+        int infoLength = p.readBits(REJ_REJINFOLEN, m + OFF_CM_REJ_REJECT_INFO_LENGTH, LEN_CM_REJ_REJECT_INFO_LENGTH,
             SHIFT_CM_REJ_REJECT_INFO_LENGTH, MASK_CM_REJ_REJECT_INFO_LENGTH);
         int reason = p.u16(REJ_REASON, m + OFF_CM_REJ_REASON);
         p.bytes(REJ_ARI, m + OFF_CM_REJ_ADDITIONAL_REJECT_INFO, LEN_CM_REJ_ADDITIONAL_REJECT_INFO);
@@ -216,9 +215,9 @@ final class CmDissector {
     private static CmMessage.Mra mra(Packet p, int m) {
         long local = p.u32(MRA_LOCALCOMMID, m + OFF_CM_MRA_LOCAL_COMM_ID);
         long remote = p.u32(MRA_REMOTECOMMID, m + OFF_CM_MRA_REMOTE_COMM_ID);
-        int mraed = bits(p, MRA_MSGMRAED, m + OFF_CM_MRA_MESSAGE_MRAED, LEN_CM_MRA_MESSAGE_MRAED, SHIFT_CM_MRA_MESSAGE_MRAED,
+        int mraed = p.readBits(MRA_MSGMRAED, m + OFF_CM_MRA_MESSAGE_MRAED, LEN_CM_MRA_MESSAGE_MRAED, SHIFT_CM_MRA_MESSAGE_MRAED,
             MASK_CM_MRA_MESSAGE_MRAED);
-        int timeout = bits(p, MRA_SERVICETIMEOUT, m + OFF_CM_MRA_SERVICE_TIMEOUT, LEN_CM_MRA_SERVICE_TIMEOUT, SHIFT_CM_MRA_SERVICE_TIMEOUT,
+        int timeout = p.readBits(MRA_SERVICETIMEOUT, m + OFF_CM_MRA_SERVICE_TIMEOUT, LEN_CM_MRA_SERVICE_TIMEOUT, SHIFT_CM_MRA_SERVICE_TIMEOUT,
             MASK_CM_MRA_SERVICE_TIMEOUT);
         p.bytes(MRA_PRIVATE, m + OFF_CM_MRA_PRIVATE_DATA, LEN_CM_MRA_PRIVATE_DATA);
         return new CmMessage.Mra(local, remote, mraed, timeout);
@@ -227,14 +226,10 @@ final class CmDissector {
     private static CmMessage.SidrReq sidrReq(Packet p, int m) {
         long id = p.u32(SIDR_REQ_REQUESTID, m + OFF_CM_SIDR_REQ_REQUEST_ID);
         int pkey = p.u16(SIDR_REQ_PKEY, m + OFF_CM_SIDR_REQ_PARTITION_KEY);
-        int sid = m + OFF_CM_SIDR_REQ_SERVICE_ID;
-        long serviceId = p.u64(SIDR_REQ_SERVICEID, sid);
-        ServiceId service = ServiceId.plain(serviceId);
-        boolean ipCm = isRdmaIpServiceId(p.d, sid);
-        if (ipCm) {
-            int space = p.u8(SIDR_REQ_SERVICEID_PROTOCOL, sid + OFF_SERVICE_ID_PORT_SPACE);
-            service = new ServiceId(serviceId, space, p.u16(SIDR_REQ_SERVICEID_DPORT, sid + OFF_SERVICE_ID_PORT));
-        }
+        // no prefix field: Wireshark shows none in a SIDR_REQ
+        ServiceId service = serviceId(p, m + OFF_CM_SIDR_REQ_SERVICE_ID, SIDR_REQ_SERVICEID, null, SIDR_REQ_SERVICEID_PROTOCOL,
+            SIDR_REQ_SERVICEID_DPORT);
+        boolean ipCm = service.isRdmaIp();
         p.bytes(SIDR_REQ_PRIVATE, m + OFF_CM_SIDR_REQ_PRIVATE_DATA, LEN_CM_SIDR_REQ_PRIVATE_DATA);
         if (ipCm) cmaHeader(p, m + OFF_CM_SIDR_REQ_PRIVATE_DATA, LEN_CM_SIDR_REQ_PRIVATE_DATA);
         return new CmMessage.SidrReq(id, pkey, service);
@@ -256,23 +251,23 @@ final class CmDissector {
         long local = p.u32(LAP_LOCALCOMMID, m + OFF_CM_LAP_LOCAL_COMM_ID);
         long remote = p.u32(LAP_REMOTECOMMID, m + OFF_CM_LAP_REMOTE_COMM_ID);
         int qpn = p.u24(LAP_REMOTEQPN, m + OFF_CM_LAP_REMOTE_QPN_EECN);
-        int timeout = bits(p, LAP_REMOTERESPTOUT, m + OFF_CM_LAP_REMOTE_CM_RESPONSE_TIMEOUT, LEN_CM_LAP_REMOTE_CM_RESPONSE_TIMEOUT,
+        int timeout = p.readBits(LAP_REMOTERESPTOUT, m + OFF_CM_LAP_REMOTE_CM_RESPONSE_TIMEOUT, LEN_CM_LAP_REMOTE_CM_RESPONSE_TIMEOUT,
             SHIFT_CM_LAP_REMOTE_CM_RESPONSE_TIMEOUT, MASK_CM_LAP_REMOTE_CM_RESPONSE_TIMEOUT);
         int localLid = p.u16(LAP_ALT_LOCALLID, m + OFF_CM_LAP_ALTERNATE_LOCAL_LID);
         int remoteLid = p.u16(LAP_ALT_REMOTELID, m + OFF_CM_LAP_ALTERNATE_REMOTE_LID);
         p.addr(LAP_ALT_LOCALGID, m + OFF_CM_LAP_ALTERNATE_LOCAL_GID, LEN_CM_LAP_ALTERNATE_LOCAL_GID);
         p.addr(LAP_ALT_REMOTEGID, m + OFF_CM_LAP_ALTERNATE_REMOTE_GID, LEN_CM_LAP_ALTERNATE_REMOTE_GID);
-        int flowLabel = bits(p, LAP_ALT_FLOWLABEL, m + OFF_CM_LAP_ALTERNATE_FLOW_LABEL, LEN_CM_LAP_ALTERNATE_FLOW_LABEL,
+        int flowLabel = p.readBits(LAP_ALT_FLOWLABEL, m + OFF_CM_LAP_ALTERNATE_FLOW_LABEL, LEN_CM_LAP_ALTERNATE_FLOW_LABEL,
             SHIFT_CM_LAP_ALTERNATE_FLOW_LABEL, MASK_CM_LAP_ALTERNATE_FLOW_LABEL);
         int trafficClass = p.u8(LAP_ALT_TFCCLASS, m + OFF_CM_LAP_ALTERNATE_TRAFFIC_CLASS);
         int hopLimit = p.u8(LAP_ALT_HOPLIM, m + OFF_CM_LAP_ALTERNATE_HOP_LIMIT);
-        int rate = bits(p, LAP_ALT_PKTRATE, m + OFF_CM_LAP_ALTERNATE_PACKET_RATE, LEN_CM_LAP_ALTERNATE_PACKET_RATE,
+        int rate = p.readBits(LAP_ALT_PKTRATE, m + OFF_CM_LAP_ALTERNATE_PACKET_RATE, LEN_CM_LAP_ALTERNATE_PACKET_RATE,
             SHIFT_CM_LAP_ALTERNATE_PACKET_RATE, MASK_CM_LAP_ALTERNATE_PACKET_RATE);
-        int sl = bits(p, LAP_ALT_SL, m + OFF_CM_LAP_ALTERNATE_SL, LEN_CM_LAP_ALTERNATE_SL, SHIFT_CM_LAP_ALTERNATE_SL,
+        int sl = p.readBits(LAP_ALT_SL, m + OFF_CM_LAP_ALTERNATE_SL, LEN_CM_LAP_ALTERNATE_SL, SHIFT_CM_LAP_ALTERNATE_SL,
             MASK_CM_LAP_ALTERNATE_SL);
-        int subnetLocal = bits(p, LAP_ALT_SUBNETLOCAL, m + OFF_CM_LAP_ALTERNATE_SUBNET_LOCAL, LEN_CM_LAP_ALTERNATE_SUBNET_LOCAL,
+        int subnetLocal = p.readBits(LAP_ALT_SUBNETLOCAL, m + OFF_CM_LAP_ALTERNATE_SUBNET_LOCAL, LEN_CM_LAP_ALTERNATE_SUBNET_LOCAL,
             SHIFT_CM_LAP_ALTERNATE_SUBNET_LOCAL, MASK_CM_LAP_ALTERNATE_SUBNET_LOCAL);
-        int ackTimeout = bits(p, LAP_ALT_LOCALACKTOUT, m + OFF_CM_LAP_ALTERNATE_LOCAL_ACK_TIMEOUT, LEN_CM_LAP_ALTERNATE_LOCAL_ACK_TIMEOUT,
+        int ackTimeout = p.readBits(LAP_ALT_LOCALACKTOUT, m + OFF_CM_LAP_ALTERNATE_LOCAL_ACK_TIMEOUT, LEN_CM_LAP_ALTERNATE_LOCAL_ACK_TIMEOUT,
             SHIFT_CM_LAP_ALTERNATE_LOCAL_ACK_TIMEOUT, MASK_CM_LAP_ALTERNATE_LOCAL_ACK_TIMEOUT);
         p.bytes(LAP_PRIVATE, m + OFF_CM_LAP_PRIVATE_DATA, LEN_CM_LAP_PRIVATE_DATA);
         return new CmMessage.Lap(local, remote, qpn, timeout, new CmPath(localLid, remoteLid,

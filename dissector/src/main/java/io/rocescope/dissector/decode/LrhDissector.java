@@ -21,21 +21,18 @@ final class LrhDissector {
         DecodedFrame f = p.f;
         f.protocol = DecodedFrame.Protocol.INFINIBAND;
         if (!p.need(off, FIXED_SIZE, "LRH")) return;
-        byte[] d = p.d;
         int ib = f.open(IB, off);
         try {
-            int lnh = (int) ((Bytes.u8(d, off + OFF_LNH) >>> SHIFT_LNH) & MASK_LNH);
-            int words = (int) ((Bytes.u16(d, off + OFF_PKTLEN) >>> SHIFT_PKTLEN) & MASK_PKTLEN);
             int node = f.open(LRH, off);
-            bits(p, LRH_VL, off + OFF_VL, LEN_VL, SHIFT_VL, MASK_VL);
-            bits(p, LRH_LVER, off + OFF_LVER, LEN_LVER, SHIFT_LVER, MASK_LVER);
-            bits(p, LRH_SL, off + OFF_SL, LEN_SL, SHIFT_SL, MASK_SL);
-            bits(p, LRH_RESERVED2, off + OFF_RESERVED2, LEN_RESERVED2, SHIFT_RESERVED2, MASK_RESERVED2);
-            bits(p, LRH_LNH, off + OFF_LNH, LEN_LNH, SHIFT_LNH, MASK_LNH);
+            p.readBits(LRH_VL, off + OFF_VL, LEN_VL, SHIFT_VL, MASK_VL);
+            p.readBits(LRH_LVER, off + OFF_LVER, LEN_LVER, SHIFT_LVER, MASK_LVER);
+            p.readBits(LRH_SL, off + OFF_SL, LEN_SL, SHIFT_SL, MASK_SL);
+            p.readBits(LRH_RESERVED2, off + OFF_RESERVED2, LEN_RESERVED2, SHIFT_RESERVED2, MASK_RESERVED2);
+            int lnh = p.readBits(LRH_LNH, off + OFF_LNH, LEN_LNH, SHIFT_LNH, MASK_LNH);
             p.u16(LRH_DLID, off + OFF_DLID);
             // Wireshark's span: the 16-bit word the five bits share with the Packet Length
-            bits(p, LRH_RESERVED5, off + OFF_RESERVED5, 2, SHIFT_RESERVED5 + 8 * (2 - LEN_RESERVED5), MASK_RESERVED5);
-            bits(p, LRH_PKTLEN, off + OFF_PKTLEN, LEN_PKTLEN, SHIFT_PKTLEN, MASK_PKTLEN);
+            p.readBits(LRH_RESERVED5, off + OFF_RESERVED5, 2, SHIFT_RESERVED5 + 8 * (2 - LEN_RESERVED5), MASK_RESERVED5);
+            int words = p.readBits(LRH_PKTLEN, off + OFF_PKTLEN, LEN_PKTLEN, SHIFT_PKTLEN, MASK_PKTLEN);
             p.u16(LRH_SLID, off + OFF_SLID);
             f.close(node, off + FIXED_SIZE);
             int end = off + 4 * words;   // LRH to ICRC; the VCRC follows
@@ -62,12 +59,6 @@ final class LrhDissector {
         } finally {
             f.close(ib, p.cap);
         }
-    }
-
-    /** A bit field of the LRH: the 1- or 2-byte word it sits in, shifted and masked as its layout says. */
-    private static void bits(Packet p, io.rocescope.dissector.field.FieldDef field, int at, int len, int shift, long mask) {
-        int word = len == 1 ? Bytes.u8(p.d, at) : Bytes.u16(p.d, at);
-        p.bits(field, at, len, word, shift, mask);
     }
 
     /** The VCRC after the packet, checked: a bad one is an error, as a bad ICRC is. */

@@ -1,5 +1,6 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.util.BigEndian;
 import io.rocescope.dissector.field.FieldType;
 import io.rocescope.dissector.text.Addresses;
 import io.rocescope.dissector.text.LineBuffer;
@@ -50,7 +51,7 @@ final class AddressCache {
 
     /** An IPv6 address or GID by its 16 bytes at {@code off}. */
     Address ipv6(byte[] d, int off) {
-        return of(FieldType.IPV6, true, Addresses.be(d, off, 8), Addresses.be(d, off + 8, 8));
+        return of(FieldType.IPV6, true, BigEndian.read(d, off, 8), BigEndian.read(d, off + 8, 8));
     }
 
     /**

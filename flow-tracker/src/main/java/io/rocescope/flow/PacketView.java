@@ -1,10 +1,10 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.util.BigEndian;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.decode.IbHeaders;
 import io.rocescope.dissector.field.FieldType;
 import io.rocescope.dissector.field.OpcodeTable;
-import io.rocescope.dissector.text.Addresses;
 
 /**
  * The values of one decoded frame that the tracker needs, read once: plain numbers, so that a
@@ -97,14 +97,14 @@ public final class PacketView {
     }
 
     private static long hi(byte[] d, int off, FieldType type) {
-        return type == FieldType.IPV6 ? Addresses.be(d, off, 8) : 0;
+        return type == FieldType.IPV6 ? BigEndian.read(d, off, 8) : 0;
     }
 
     private static long lo(byte[] d, int off, FieldType type) {
         switch (type) {
-            case IPV6: return Addresses.be(d, off + 8, 8);
-            case IPV4: return Addresses.be(d, off, 4);
-            default: return Addresses.be(d, off, 6);   // a MAC
+            case IPV6: return BigEndian.read(d, off + 8, 8);
+            case IPV4: return BigEndian.read(d, off, 4);
+            default: return BigEndian.read(d, off, 6);   // a MAC
         }
     }
 }

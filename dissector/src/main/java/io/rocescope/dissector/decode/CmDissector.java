@@ -5,7 +5,7 @@ import io.rocescope.dissector.cm.CmPath;
 import io.rocescope.dissector.cm.ServiceId;
 import io.rocescope.dissector.field.CmNames;
 import io.rocescope.dissector.field.FieldDef;
-import io.rocescope.dissector.text.Addresses;
+import io.rocescope.dissector.value.Gid;
 
 import static io.rocescope.dissector.field.CmFields.*;
 import static io.rocescope.dissector.field.ksy.IbMadLayout.*;
@@ -126,10 +126,11 @@ final class CmDissector {
         int remoteLid = p.u16(PATH_REMOTELID[k], o + OFF_PATH_REMOTE_LID);
         int local = o + OFF_PATH_LOCAL_GID, remote = o + OFF_PATH_REMOTE_GID;
         p.addr(PATH_LOCALGID[k], local, LEN_PATH_LOCAL_GID);
-        long v4 = Addresses.mappedIpv4(d, local);
+        Gid localGid = Gid.of(d, local), remoteGid = Gid.of(d, remote);
+        long v4 = localGid.mappedIpv4();
         if (v4 >= 0) p.f.add(PATH_LOCALGID_IPV4[k], local + MAPPED_IPV4, 4, v4);
         p.addr(PATH_REMOTEGID[k], remote, LEN_PATH_REMOTE_GID);
-        v4 = Addresses.mappedIpv4(d, remote);
+        v4 = remoteGid.mappedIpv4();
         if (v4 >= 0) p.f.add(PATH_REMOTEGID_IPV4[k], remote + MAPPED_IPV4, 4, v4);
         int flowLabel = p.readBits(PATH_FLOWLABEL[k], o + OFF_PATH_FLOW_LABEL, LEN_PATH_FLOW_LABEL, SHIFT_PATH_FLOW_LABEL, MASK_PATH_FLOW_LABEL);
         int rate = (int) ((Bytes.u8(d, o + OFF_PATH_PACKET_RATE) >>> SHIFT_PATH_PACKET_RATE) & MASK_PATH_PACKET_RATE);
@@ -141,8 +142,7 @@ final class CmDissector {
             MASK_PATH_SUBNET_LOCAL);
         int ackTimeout = p.readBits(PATH_LOCALACKTOUT[k], o + OFF_PATH_LOCAL_ACK_TIMEOUT, LEN_PATH_LOCAL_ACK_TIMEOUT,
             SHIFT_PATH_LOCAL_ACK_TIMEOUT, MASK_PATH_LOCAL_ACK_TIMEOUT);
-        return new CmPath(localLid, remoteLid, io.rocescope.dissector.value.Gid.of(d, local),
-            io.rocescope.dissector.value.Gid.of(d, remote), flowLabel, rate, trafficClass, hopLimit, sl, subnetLocal, ackTimeout);
+        return new CmPath(localLid, remoteLid, localGid, remoteGid, flowLabel, rate, trafficClass, hopLimit, sl, subnetLocal, ackTimeout);
     }
 
     /** RDMA-CM service IDs: 00 00 00 00 01 <port space> <port> (ksy/ib_mad.ksy's switch on service_id.prefix). */
@@ -271,8 +271,8 @@ final class CmDissector {
             SHIFT_CM_LAP_ALTERNATE_LOCAL_ACK_TIMEOUT, MASK_CM_LAP_ALTERNATE_LOCAL_ACK_TIMEOUT);
         p.bytes(LAP_PRIVATE, m + OFF_CM_LAP_PRIVATE_DATA, LEN_CM_LAP_PRIVATE_DATA);
         return new CmMessage.Lap(local, remote, qpn, timeout, new CmPath(localLid, remoteLid,
-            io.rocescope.dissector.value.Gid.of(p.d, m + OFF_CM_LAP_ALTERNATE_LOCAL_GID),
-            io.rocescope.dissector.value.Gid.of(p.d, m + OFF_CM_LAP_ALTERNATE_REMOTE_GID),
+            Gid.of(p.d, m + OFF_CM_LAP_ALTERNATE_LOCAL_GID),
+            Gid.of(p.d, m + OFF_CM_LAP_ALTERNATE_REMOTE_GID),
             flowLabel, rate, trafficClass, hopLimit, sl, subnetLocal, ackTimeout));
     }
 

@@ -1,7 +1,7 @@
 package io.rocescope.dissector.decode;
 
 import io.rocescope.dissector.perftest.PerftestRecord;
-import io.rocescope.dissector.text.Addresses;
+import io.rocescope.dissector.field.FieldType;
 
 import java.util.List;
 
@@ -63,20 +63,29 @@ final class PerftestDissector {
         f.add(KEY_RKEY, off, len, k.rkey());
         f.add(KEY_VADDR, off, len, k.vaddr());
         if (k.gid() != null) {
-            f.add(KEY_GID, off, len, 0, Addresses.ipv6(k.gid()));
+            f.add(KEY_GID, off, len, 0, k.gid());   // the address as a value: rendering writes its text
             long v4 = k.gid().mappedIpv4();
             if (v4 >= 0) f.add(KEY_GID_IPV4, off, len, v4);
         }
         f.add(KEY_SRQN, off, len, k.srqn());
     }
 
-    /** "src:sport>dst:dport" for this direction. */
+    /**
+     * This direction's key: the source address and port, then the destination's, as raw bytes (one char a byte). A
+     * map key only, never shown, so it needs no rendering; IPv4 and IPv6 keys differ in length and cannot meet.
+     */
     private static String streamKey(Packet p, int tcpOff) {
         DecodedFrame f = p.f;
-        io.rocescope.dissector.text.LineBuffer sb = new io.rocescope.dissector.text.LineBuffer(64);
-        Addresses.source(sb, f).append(':').append(Bytes.u16(p.d, tcpOff)).append('>');
-        Addresses.destination(sb, f).append(':').append(Bytes.u16(p.d, tcpOff + 2));
+        int len = f.addressType() == FieldType.IPV6 ? 16 : 4;
+        StringBuilder sb = new StringBuilder(2 * len + 4);
+        bytes(sb, p.d, f.sourceOffset(), len).append((char) Bytes.u16(p.d, tcpOff));
+        bytes(sb, p.d, f.destinationOffset(), len).append((char) Bytes.u16(p.d, tcpOff + 2));
         return sb.toString();
+    }
+
+    private static StringBuilder bytes(StringBuilder sb, byte[] d, int off, int len) {
+        if (off >= 0) for (int i = 0; i < len; i++) sb.append((char) (d[off + i] & 0xFF));
+        return sb;
     }
 
     /**

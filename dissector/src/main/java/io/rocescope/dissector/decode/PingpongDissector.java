@@ -1,7 +1,6 @@
 package io.rocescope.dissector.decode;
 
 import io.rocescope.dissector.perftest.PingpongRecord;
-import io.rocescope.dissector.text.Addresses;
 
 import java.util.List;
 
@@ -31,7 +30,7 @@ final class PingpongDissector {
                     if (dst.sendQpn() >= 0) f.add(SEND_QPN, off, len, dst.sendQpn());
                     f.add(PSN, off, len, dst.psn());
                     if (dst.srqn() >= 0) f.add(SRQN, off, len, dst.srqn());
-                    f.add(GID, off, len, 0, Addresses.ipv6(dst.gid()));
+                    f.add(GID, off, len, 0, dst.gid());   // the address as a value: rendering writes its text
                     long v4 = dst.gid().mappedIpv4();
                     if (v4 >= 0) f.add(GID_IPV4, off, len, v4);
                     break;

@@ -1,5 +1,7 @@
 package io.rocescope.dissector.text;
 
+import io.rocescope.dissector.util.BigEndian;
+
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.FieldType;
 import io.rocescope.dissector.value.Gid;
@@ -28,19 +30,13 @@ public final class Addresses {
     public static LineBuffer of(LineBuffer sb, FieldType type, byte[] d, int off) {
         if (off < 0 || type == null) return sb;
         switch (type) {
-            case ETHER: return mac(sb, be(d, off, 6));
-            case IPV4: return ipv4(sb, be(d, off, 4));
+            case ETHER: return mac(sb, BigEndian.read(d, off, 6));
+            case IPV4: return ipv4(sb, BigEndian.read(d, off, 4));
             case IPV6: return ipv6(sb, d, off);
             default: throw new IllegalArgumentException("not an address type: " + type);
         }
     }
 
-    /** The {@code n} bytes at {@code off} as a big-endian number (an IPv4 or MAC address as a value). */
-    public static long be(byte[] d, int off, int n) {
-        long v = 0;
-        for (int i = 0; i < n; i++) v = (v << 8) | (d[off + i] & 0xFF);
-        return v;
-    }
 
     public static LineBuffer mac(LineBuffer sb, long v) {
         for (int i = 5; i >= 0; i--) {

@@ -1,5 +1,6 @@
 package io.rocescope.dissector.text;
 
+import io.rocescope.dissector.value.Gid;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.Base;
 import io.rocescope.dissector.field.FieldDef;
@@ -77,6 +78,7 @@ public final class FieldText {
 
     private static String string(DecodedFrame f, int i) {
         Object o = f.object(i);
+        if (o instanceof Gid g) return Addresses.ipv6(g);   // decoding keeps addresses as values
         if (o != null) return o.toString();
         if (f.def(i).names() != null) return f.def(i).names().label(f.value(i));
         int off = f.offset(i), len = f.length(i);

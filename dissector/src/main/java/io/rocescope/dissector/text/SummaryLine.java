@@ -1,5 +1,6 @@
 package io.rocescope.dissector.text;
 
+import io.rocescope.dissector.util.BigEndian;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.FieldType;
 
@@ -94,7 +95,7 @@ public final class SummaryLine {
         int off = source ? f.sourceOffset() : f.destinationOffset();
         if (off < 0) return sb;
         FieldType type = f.addressType();
-        if (type == FieldType.ETHER && Addresses.be(f.data(), off, 6) == 0xFFFFFFFFFFFFL) return sb.append("Broadcast");
+        if (type == FieldType.ETHER && BigEndian.read(f.data(), off, 6) == 0xFFFFFFFFFFFFL) return sb.append("Broadcast");
         return Addresses.of(sb, type, f.data(), off);
     }
 }

@@ -1,5 +1,7 @@
 package io.rocescope.dissector.value;
 
+import io.rocescope.dissector.util.BigEndian;
+
 /**
  * A 128-bit GID (or IPv6 address) as a value: its 16 bytes as two big-endian words, so that decoded
  * records can carry it and trackers compare it without text. RoCEv2 IPv4 GIDs are IPv4-mapped
@@ -11,7 +13,7 @@ public record Gid(long hi, long lo) {
 
     /** The GID whose 16 bytes start at {@code off}. */
     public static Gid of(byte[] d, int off) {
-        return new Gid(word(d, off), word(d, off + 8));
+        return new Gid(BigEndian.read(d, off, 8), BigEndian.read(d, off + 8, 8));
     }
 
     /** The GID of an IPv4 address, as RoCEv2 maps it ({@code ::ffff:a.b.c.d}). */
@@ -34,11 +36,5 @@ public record Gid(long hi, long lo) {
             b[8 + i] = (byte) (lo >>> (56 - 8 * i));
         }
         return b;
-    }
-
-    private static long word(byte[] d, int off) {
-        long v = 0;
-        for (int i = 0; i < 8; i++) v = (v << 8) | (d[off + i] & 0xFF);
-        return v;
     }
 }

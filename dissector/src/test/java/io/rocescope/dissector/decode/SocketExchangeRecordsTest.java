@@ -1,5 +1,6 @@
 package io.rocescope.dissector.decode;
 
+import io.rocescope.dissector.util.BigEndian;
 import io.rocescope.dissector.TestCaptures;
 import io.rocescope.dissector.perftest.PerftestRecord;
 import io.rocescope.dissector.perftest.PingpongRecord;
@@ -133,7 +134,7 @@ class SocketExchangeRecordsTest {
         while (m.find()) {
             // the printed GID is inet_ntop's text: a literal, never a name to look up
             byte[] b = InetAddress.getByName("[" + m.group(4) + "]").getAddress();
-            Gid gid = b.length == 4 ? Gid.ipv4Mapped(Addresses.be(b, 0, 4)) : Gid.of(b, 0);
+            Gid gid = b.length == 4 ? Gid.ipv4Mapped(BigEndian.read(b, 0, 4)) : Gid.of(b, 0);
             out.add(new PingpongRecord.Dest(Integer.parseInt(m.group(1), 16), Integer.parseInt(m.group(2), 16),
                 Integer.parseInt(m.group(3), 16), gid, -1, -1));
         }

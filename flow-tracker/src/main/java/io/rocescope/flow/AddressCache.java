@@ -1,9 +1,9 @@
 package io.rocescope.flow;
 
-import io.rocescope.dissector.util.BigEndian;
 import io.rocescope.dissector.field.FieldType;
 import io.rocescope.dissector.text.Addresses;
 import io.rocescope.dissector.text.LineBuffer;
+import io.rocescope.dissector.util.BigEndian;
 import io.rocescope.dissector.value.Gid;
 
 import java.util.HashMap;

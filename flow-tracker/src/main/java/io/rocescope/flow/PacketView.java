@@ -1,10 +1,10 @@
 package io.rocescope.flow;
 
-import io.rocescope.dissector.util.BigEndian;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.decode.IbHeaders;
 import io.rocescope.dissector.field.FieldType;
 import io.rocescope.dissector.field.OpcodeTable;
+import io.rocescope.dissector.util.BigEndian;
 
 /**
  * The values of one decoded frame that the tracker needs, read once: plain numbers, so that a

@@ -8,6 +8,7 @@ import io.rocescope.dissector.field.CmFields;
 import io.rocescope.dissector.field.CmNames;
 import io.rocescope.dissector.field.Fields;
 import io.rocescope.dissector.text.FieldText;
+import io.rocescope.dissector.value.Gid;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -104,7 +105,7 @@ class GroundTruthTest {
         if (p.gid() != null) {
             // the GID as exchanged, and as the side's RoCE address (an IPv4-mapped GID is its IPv4 address)
             assertThat(e.gid()).as(what + " GID").isEqualTo(Addresses.ipv6(p.gid(), 0));
-            long v4 = Addresses.mappedIpv4(p.gid(), 0);
+            long v4 = Gid.of(p.gid(), 0).mappedIpv4();
             assertThat(e.ip()).as(what + " address").isEqualTo(v4 >= 0 ? Addresses.ipv4(new io.rocescope.dissector.text.LineBuffer(16), v4).toString()
                 : Addresses.ipv6(p.gid(), 0));
         }

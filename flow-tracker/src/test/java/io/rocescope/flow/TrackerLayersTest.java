@@ -1,9 +1,9 @@
 package io.rocescope.flow;
 
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
-import org.junit.jupiter.api.Test;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
@@ -13,31 +13,19 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
  * ComputedFields), and no I/O (files, streams, sockets), so every front end can feed it. It may still format
  * the names and durations its reports carry.
  */
+@AnalyzeClasses(packages = "io.rocescope.flow", importOptions = ImportOption.DoNotIncludeTests.class)
 class TrackerLayersTest {
-    private static final JavaClasses TRACKER = new ClassFileImporter()
-        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .importPackages("io.rocescope.flow");
+    @ArchTest
+    static final ArchRule trackerReadsDecodedValuesOnly = noClasses()
+        .should().dependOnClassesThat().resideInAnyPackage("io.rocescope.dissector.capture..",
+            "io.rocescope.dissector.pipeline..", "io.rocescope.dissector.filter..", "io.rocescope.dissector.encode..");
 
-    @Test
-    void trackerReadsDecodedValuesOnly() {
-        noClasses().that().resideInAPackage("io.rocescope.flow..")
-            .should().dependOnClassesThat().resideInAnyPackage("io.rocescope.dissector.capture..",
-                "io.rocescope.dissector.pipeline..", "io.rocescope.dissector.filter..", "io.rocescope.dissector.encode..")
-            .check(TRACKER);
-    }
+    @ArchTest
+    static final ArchRule trackerNeverReadsAFieldsDisplayText = noClasses()
+        .should().dependOnClassesThat().haveFullyQualifiedName("io.rocescope.dissector.text.FieldText")
+        .orShould().dependOnClassesThat().haveFullyQualifiedName("io.rocescope.dissector.text.ComputedFields");
 
-    @Test
-    void trackerNeverReadsAFieldsDisplayText() {
-        noClasses().that().resideInAPackage("io.rocescope.flow..")
-            .should().dependOnClassesThat().haveFullyQualifiedName("io.rocescope.dissector.text.FieldText")
-            .orShould().dependOnClassesThat().haveFullyQualifiedName("io.rocescope.dissector.text.ComputedFields")
-            .check(TRACKER);
-    }
-
-    @Test
-    void trackerDoesNoIo() {
-        noClasses().that().resideInAPackage("io.rocescope.flow..")
-            .should().dependOnClassesThat().resideInAnyPackage("java.io..", "java.nio.file..", "java.nio.channels..", "java.net..")
-            .check(TRACKER);
-    }
+    @ArchTest
+    static final ArchRule trackerDoesNoIo = noClasses()
+        .should().dependOnClassesThat().resideInAnyPackage("java.io..", "java.nio.file..", "java.nio.channels..", "java.net..");
 }

@@ -58,7 +58,6 @@ final class CmDissector {
         }
     }
 
-    /** A bit field of {@code len} bytes (at most 4) at {@code at}: {@code (word >>> shift) & mask}. */
     /**
      * A REQ's or SIDR_REQ's Service ID at {@code sid}: its field, and for RDMA-CM's IP form the port space and port
      * (and the prefix, where {@code prefix} is not null), as fields and as the value.

@@ -1,6 +1,7 @@
 package io.rocescope.dissector.decode;
 
 import io.rocescope.dissector.field.FieldDef;
+import io.rocescope.dissector.util.BigEndian;
 
 /**
  * The state shared by the layer dissectors while one frame is decoded: the bytes, how many were
@@ -75,13 +76,11 @@ final class Packet {
     long u32(FieldDef def, int off) { long v = Bytes.u32(d, off); f.add(def, off, 4, v); return v; }
     long u48(FieldDef def, int off) { long v = Bytes.u48(d, off); f.add(def, off, 6, v); return v; }
     long u64(FieldDef def, int off) { long v = Bytes.u64(d, off); f.add(def, off, 8, v); return v; }
-    /** A bit field: (byte/word value >> shift) & mask, covering {@code len} bytes at {@code off}. */
     /** A bit field whose {@code len} bytes at {@code off} are read here, big-endian, then shifted and masked as its layout says. */
     int readBits(FieldDef def, int off, int len, int shift, long mask) {
-        long word = 0;
-        for (int i = 0; i < len; i++) word = (word << 8) | (d[off + i] & 0xFF);
-        return bits(def, off, len, word, shift, mask);
+        return bits(def, off, len, BigEndian.read(d, off, len), shift, mask);
     }
+    /** A bit field: (byte/word value >> shift) & mask, covering {@code len} bytes at {@code off}. */
     int bits(FieldDef def, int off, int len, long word, int shift, long mask) {
         int v = (int) ((word >>> shift) & mask);
         f.add(def, off, len, v);

@@ -1,9 +1,8 @@
 package io.rocescope.dissector.text;
 
-import io.rocescope.dissector.util.BigEndian;
-
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.FieldType;
+import io.rocescope.dissector.util.BigEndian;
 import io.rocescope.dissector.value.Gid;
 
 /** Address text: MAC, IPv4, IPv6 (RFC 5952 compressed, with IPv4-mapped addresses as ::ffff:a.b.c.d). */
@@ -36,7 +35,6 @@ public final class Addresses {
             default: throw new IllegalArgumentException("not an address type: " + type);
         }
     }
-
 
     public static LineBuffer mac(LineBuffer sb, long v) {
         for (int i = 5; i >= 0; i--) {
@@ -87,12 +85,5 @@ public final class Addresses {
     /** A GID's text, as an IPv6 address's (IPv4-mapped ones as ::ffff:a.b.c.d). */
     public static String ipv6(Gid gid) {
         return ipv6(gid.bytes(), 0);
-    }
-
-    /** The IPv4 address inside an IPv4-mapped GID (::ffff:a.b.c.d), or -1 if it is not one. */
-    public static long mappedIpv4(byte[] d, int off) {
-        for (int i = 0; i < 10; i++) if (d[off + i] != 0) return -1;
-        if (d[off + 10] != (byte) 0xFF || d[off + 11] != (byte) 0xFF) return -1;
-        return ((d[off + 12] & 0xFFL) << 24) | ((d[off + 13] & 0xFFL) << 16) | ((d[off + 14] & 0xFFL) << 8) | (d[off + 15] & 0xFFL);
     }
 }

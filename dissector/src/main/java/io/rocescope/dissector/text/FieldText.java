@@ -1,9 +1,9 @@
 package io.rocescope.dissector.text;
 
-import io.rocescope.dissector.value.Gid;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.Base;
 import io.rocescope.dissector.field.FieldDef;
+import io.rocescope.dissector.value.Gid;
 
 import java.nio.charset.StandardCharsets;
 

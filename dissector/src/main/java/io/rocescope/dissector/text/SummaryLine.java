@@ -1,8 +1,8 @@
 package io.rocescope.dissector.text;
 
-import io.rocescope.dissector.util.BigEndian;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.FieldType;
+import io.rocescope.dissector.util.BigEndian;
 
 /** tshark's default one-line view: number, relative time, source → destination, protocol, length, info. */
 public final class SummaryLine {

@@ -1,10 +1,10 @@
 package io.rocescope.dissector.decode;
 
-import io.rocescope.dissector.util.BigEndian;
 import io.rocescope.dissector.TestCaptures;
 import io.rocescope.dissector.perftest.PerftestRecord;
 import io.rocescope.dissector.perftest.PingpongRecord;
 import io.rocescope.dissector.text.Addresses;
+import io.rocescope.dissector.util.BigEndian;
 import io.rocescope.dissector.value.Gid;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;

@@ -13,8 +13,10 @@ seq:
   - id: bth
     type: bth
   - id: headers
-    # RoCEscope's build generates the decoder's opcode -> headers table from this switch (dissector/src/build/KsyTables.java)
+    # RoCEscope's build generates the decoder's opcode -> headers table from this switch (dissector/src/build/KsyTables.java):
+    # one bit a header type (HEADER_RETH, ...), in wire order, with each type's -abbrev (its name in messages) and size
     -rocescope-table: headers_by_opcode
+    -rocescope-bits: header
     type:
       switch-on: bth.opcode
       cases:
@@ -277,6 +279,7 @@ types:
         value: opcode >> 5
   rdeth:
     -wireshark: infiniband.rdeth
+    -abbrev: RDETH
     -label: RD Extended Transport Header
     # its tree is its -fields where the layout puts them (generated into IbTransportFieldsKsy.RDETH_LAYOUT)
     -tree: layout
@@ -289,6 +292,7 @@ types:
         type: b24
   deth:
     -wireshark: infiniband.deth
+    -abbrev: DETH
     -label: Datagram Extended Transport Header
     -tree: layout
     -fields:
@@ -303,6 +307,7 @@ types:
         type: b24
   reth:
     -wireshark: infiniband.reth
+    -abbrev: RETH
     -label: RDMA Extended Transport Header
     -tree: layout
     -fields:
@@ -318,6 +323,7 @@ types:
         type: u4
   atomic_eth:
     -wireshark: infiniband.atomiceth
+    -abbrev: AtomicETH
     -label: Atomic Extended Transport Header
     -tree: layout
     -fields:
@@ -336,6 +342,7 @@ types:
         type: u8
   aeth:
     -wireshark: infiniband.aeth
+    -abbrev: AETH
     -label: ACK Extended Transport Header
     -fields:
       # the syndrome byte, then its bits: the low five are a credit count, a timer, an error code or reserved by type
@@ -363,6 +370,7 @@ types:
         value: "(syndrome_reserved ? 128 : 0) | (syndrome_type << 5) | syndrome_value"
   atomic_ack_eth:
     -wireshark: infiniband.atomicacketh
+    -abbrev: AtomicAckETH
     -label: Atomic ACK Extended Transport Header
     -tree: layout
     -fields:
@@ -372,6 +380,7 @@ types:
         type: u8
   immdt:
     -wireshark: infiniband.immdt
+    -abbrev: ImmDt
     -label: Immediate Data
     -base: hex
     -digits: 8
@@ -380,6 +389,7 @@ types:
         type: u4
   ieth:
     -wireshark: infiniband.ieth
+    -abbrev: IETH
     -label: RKey to Invalidate
     -base: hex
     -digits: 8
@@ -388,6 +398,7 @@ types:
         type: u4
   xrceth:
     -wireshark: infiniband.xrceth
+    -abbrev: XRCETH
     -label: XRC Extended Transport Header
     -tree: layout
     -fields:
@@ -400,6 +411,7 @@ types:
   feth:
     doc: FLUSH extended header; selectivity and placement as in rxe (bits 5-4, 3-0)
     -wireshark: infiniband.feth
+    -abbrev: FETH
     -label: Flush Extended Transport Header
     -tree: layout
     -fields:
@@ -414,6 +426,7 @@ types:
         type: b4
   cnp_padding:
     -wireshark: infiniband.cnp
+    -abbrev: CNP padding
     -label: Congestion Notification Packet
     -tree: layout
     -fields:

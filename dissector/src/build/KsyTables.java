@@ -8,7 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,8 +26,9 @@ import java.util.TreeMap;
  * <li>its {@code enums:}: {@code ksy/ib_mad.ksy}'s enum {@code rej_reason} becomes the table {@code REJ_REASON}
  *     in {@code IbMadKsy} (a {@code ValueNames}: each value's {@code doc}, or its {@code id} without one) and the
  *     constants {@code REJ_REASON_INVALID_SERVICE_ID = 8} and so on;</li>
- * <li>for a top-level {@code seq} entry marked {@code -rocescope-table: NAME}, whose type is a switch, the types
- *     each case reads, in wire order: {@code NAME[case]} (null for values without a case);</li>
+ * <li>for a top-level {@code seq} entry marked {@code -rocescope-table: NAME} and {@code -rocescope-bits: P}, whose
+ *     type is a switch, the types each case reads as bits in wire order: {@code NAME[case]} (0 for values without
+ *     a case), a constant {@code P_<TYPE>} a type, and each type's {@code -abbrev} and size by bit;</li>
  * <li>for a type marked {@code -opcodes:}, an extended header described whole ({@code <Type>HeaderKsy}, an
  *     {@code ExtendedHeader}) and its line in {@code META-INF/services} under the directory the system property
  *     {@code ksy.services} names: the registry, the decoder and the encoder take it from there.</li>
@@ -88,15 +93,24 @@ public final class KsyTables {
             for (Object o : seq) {
                 Map<?, ?> attr = (Map<?, ?>) o;
                 if (attr.get("-rocescope-table") == null) continue;
-                table(sb, file, attr, types);
+                table(sb, file, camel((String) ((Map<?, ?>) spec.get("meta")).get("id")) + "Layout", attr, types);
             }
         }
         return sb.append("}\n").toString();
     }
 
-    /** The types each case of a switch reads, by case value; a case type without a seq of types is read itself. */
-    private static void table(StringBuilder sb, String file, Map<?, ?> attr, Map<?, ?> types) {
+    /**
+     * The types each case of a switch reads, by case value, as bits: each type the cases read gets one bit, lowest
+     * first in wire order (an order in which every case reads its types, found from the cases themselves; the build
+     * fails if there is none), so that a decoder walking a case's bits lowest first reads its types in wire order.
+     * Written as {@code NAME[case]} (0: no case) and, with prefix P the seq entry's {@code -rocescope-bits}, the
+     * constants {@code P_<TYPE>}, {@code P_COUNT}, and by bit index {@code P_NAMES} (each type's {@code -abbrev})
+     * and {@code P_SIZES} (each type's {@code FIXED_SIZE_} in {@code <Id>Layout}, which KsyLayouts writes).
+     * A case type without a seq of types is read itself.
+     */
+    private static void table(StringBuilder sb, String file, String layoutCls, Map<?, ?> attr, Map<?, ?> types) {
         String name = attr.get("-rocescope-table").toString().toUpperCase(Locale.ROOT);
+        String prefix = attr.get("-rocescope-bits").toString().toUpperCase(Locale.ROOT);
         Map<?, ?> type = (Map<?, ?>) attr.get("type");
         Map<?, ?> cases = (Map<?, ?>) type.get("cases");
         Map<Long, List<String>> rows = new TreeMap<>();
@@ -115,17 +129,71 @@ public final class KsyTables {
             }
             rows.put(code, read);
         }
+        List<String> order = wireOrder(file, rows.values());
+        if (order.size() > 31) throw new IllegalArgumentException(file + ": more than 31 types for " + name + "'s bits");
+        sb.append("\n    // ---- the types read by the cases of seq ").append(attr.get("id")).append(" (switch-on ")
+            .append(type.get("switch-on")).append("), one bit each, lowest first in wire order ----\n");
+        for (int i = 0; i < order.size(); i++) {
+            sb.append("    public static final int ").append(prefix).append('_').append(order.get(i).toUpperCase(Locale.ROOT))
+                .append(" = 1 << ").append(i).append(";\n");
+        }
+        sb.append("    public static final int ").append(prefix).append("_COUNT = ").append(order.size()).append(";\n");
+        sb.append("    /** Each type's {@code -abbrev}, by bit index. */\n");
+        sb.append("    public static final java.util.List<String> ").append(prefix).append("_NAMES = java.util.List.of(");
+        for (int i = 0; i < order.size(); i++) {
+            Object abbrev = ((Map<?, ?>) types.get(order.get(i))).get("-abbrev");
+            if (abbrev == null) throw new IllegalArgumentException(file + ": type " + order.get(i) + " has no -abbrev");
+            sb.append(i > 0 ? ", " : "").append(literal(abbrev.toString()));
+        }
+        sb.append(");\n");
+        sb.append("    /** Each type's size in bytes, by bit index. */\n");
+        sb.append("    public static final java.util.List<Integer> ").append(prefix).append("_SIZES = java.util.List.of(");
+        for (int i = 0; i < order.size(); i++) {
+            sb.append(i > 0 ? ", " : "").append(layoutCls).append(".FIXED_SIZE_").append(order.get(i).toUpperCase(Locale.ROOT));
+        }
+        sb.append(");\n");
         long max = rows.isEmpty() ? -1 : ((TreeMap<Long, List<String>>) rows).lastKey();
-        sb.append("\n    /** The types read by each case of the switch of seq ").append(attr.get("id"))
-            .append(" (switch-on ").append(type.get("switch-on")).append("), in wire order; null: no case. */\n");
-        sb.append("    public static final String[][] ").append(name).append(" = new String[").append(max + 1).append("][];\n");
+        sb.append("    /** The bits of the types each case reads, by case value; 0: no case. */\n");
+        sb.append("    public static final int[] ").append(name).append(" = new int[").append(max + 1).append("];\n");
         sb.append("    static {\n");
         for (Map.Entry<Long, List<String>> r : rows.entrySet()) {
-            sb.append("        ").append(name).append('[').append(r.getKey()).append("] = new String[] {");
-            for (int i = 0; i < r.getValue().size(); i++) sb.append(i > 0 ? ", " : "").append(literal(r.getValue().get(i)));
-            sb.append("};\n");
+            sb.append("        ").append(name).append('[').append(r.getKey()).append("] = ");
+            for (int i = 0; i < r.getValue().size(); i++) {
+                sb.append(i > 0 ? " | " : "").append(prefix).append('_').append(r.getValue().get(i).toUpperCase(Locale.ROOT));
+            }
+            sb.append(";\n");
         }
         sb.append("    }\n");
+    }
+
+    /**
+     * An order of the types in which each sequence reads its types (a topological order of "read right before");
+     * among the types free to come next, the first to appear in the sequences, so that the order is the same on
+     * every build.
+     */
+    private static List<String> wireOrder(String file, Collection<List<String>> sequences) {
+        Map<String, Set<String>> after = new LinkedHashMap<>();
+        Map<String, Integer> before = new HashMap<>();
+        for (List<String> s : sequences) {
+            for (String t : s) {
+                after.computeIfAbsent(t, k -> new LinkedHashSet<>());
+                before.putIfAbsent(t, 0);
+            }
+            for (int i = 1; i < s.size(); i++) {
+                if (after.get(s.get(i - 1)).add(s.get(i))) before.merge(s.get(i), 1, Integer::sum);
+            }
+        }
+        List<String> order = new ArrayList<>();
+        while (order.size() < after.size()) {
+            String next = null;
+            for (String t : after.keySet()) {
+                if (before.get(t) == 0 && !order.contains(t)) { next = t; break; }
+            }
+            if (next == null) throw new IllegalArgumentException(file + ": the cases read their types in no one order");
+            order.add(next);
+            for (String t : after.get(next)) before.merge(t, -1, Integer::sum);
+        }
+        return order;
     }
 
     /**
@@ -153,7 +221,7 @@ public final class KsyTables {
             if (type.get("-wireshark") != null) {
                 all.add(typeId);
                 // a type with -base is one field (ImmDt, IETH); without, the protocol node its -fields sit in
-                Map<String, Object> node = new java.util.HashMap<>();
+                Map<String, Object> node = new HashMap<>();
                 node.put("wireshark", type.get("-wireshark"));
                 node.put("label", type.get("-label"));
                 node.put("base", type.get("-base") == null ? "protocol" : type.get("-base"));
@@ -200,7 +268,7 @@ public final class KsyTables {
      * (each CM message's, under the CM node).
      */
     private static Map<Object, Object> registryTypes(Map<?, ?> spec, Map<?, ?> types) {
-        Map<Object, Object> out = new java.util.LinkedHashMap<>();
+        Map<Object, Object> out = new LinkedHashMap<>();
         if (spec.get("-wireshark") != null || spec.get("-fields") != null) out.put(((Map<?, ?>) spec.get("meta")).get("id"), spec);
         for (Map.Entry<?, ?> t : types.entrySet()) {
             Map<?, ?> type = (Map<?, ?>) t.getValue();

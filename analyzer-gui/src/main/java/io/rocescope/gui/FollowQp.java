@@ -3,6 +3,7 @@ package io.rocescope.gui;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.InfinibandNames;
 import io.rocescope.dissector.field.OpcodeTable;
+import io.rocescope.dissector.field.ksy.IbTransportKsy;
 import io.rocescope.dissector.text.LineBuffer;
 import io.rocescope.dissector.text.SummaryLine;
 import io.rocescope.dissector.text.Text;
@@ -90,7 +91,7 @@ final class FollowQp {
                 message = "#" + current[dir] + " " + part + (resent[dir] ? ", resent" : "")
                     + (OpcodeTable.isLast(op) || OpcodeTable.isOnly(op) ? " (" + sizes[dir] + " B)" : "");
             }
-            String answer = d.ib().has(OpcodeTable.AETH)
+            String answer = d.ib().has(IbTransportKsy.HEADER_AETH)
                 ? InfinibandNames.syndromeText(d.ib().syndrome()) + " MSN " + d.ib().msn() : "";
             out.add(new Packet(d.number(), Text.seconds(new LineBuffer(), d.relativeNanos(), 6).toString(), aToB ? "A→B" : "B→A",
                 InfinibandNames.opcodeLabel(op), d.ib().psn(), d.ib().payloadLength(), message, answer));

@@ -6,6 +6,7 @@ import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.field.InfinibandNames;
+import io.rocescope.dissector.field.ksy.IbTransportKsy;
 import io.rocescope.dissector.pipeline.FrameJob;
 import io.rocescope.dissector.pipeline.FramePipeline;
 import io.rocescope.dissector.text.Addresses;
@@ -181,7 +182,7 @@ final class SequencePoints {
             String src = Addresses.source(f), dst = Addresses.destination(f);
             if (request && (!src.equals(d.src()) || !dst.equals(d.dst()))) return;
             if (answer && (!src.equals(d.dst()) || !dst.equals(d.src()))) return;
-            int syn = f.ib().has(io.rocescope.dissector.field.OpcodeTable.AETH) ? f.ib().syndrome() : -1;
+            int syn = f.ib().has(IbTransportKsy.HEADER_AETH) ? f.ib().syndrome() : -1;
             b.add(f.number(), f.timestampNanos(), f.ib().psn(), op, syn, f.ecn(), request ? REQUEST : ANSWER);
         }
 

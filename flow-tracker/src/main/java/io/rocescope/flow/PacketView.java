@@ -3,7 +3,7 @@ package io.rocescope.flow;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.decode.IbHeaders;
 import io.rocescope.dissector.field.FieldType;
-import io.rocescope.dissector.field.OpcodeTable;
+import io.rocescope.dissector.field.ksy.IbTransportKsy;
 import io.rocescope.dissector.util.BigEndian;
 
 /**
@@ -72,12 +72,12 @@ public final class PacketView {
         }
         v.payload = h.payloadCaptured();
         v.payloadWire = h.payloadLength();
-        boolean aeth = h.has(OpcodeTable.AETH), reth = h.has(OpcodeTable.RETH);
-        v.atomic = h.has(OpcodeTable.ATOMICETH);
+        boolean aeth = h.has(IbTransportKsy.HEADER_AETH), reth = h.has(IbTransportKsy.HEADER_RETH);
+        v.atomic = h.has(IbTransportKsy.HEADER_ATOMIC_ETH);
         v.syndrome = aeth ? h.syndrome() : -1;
         v.msn = aeth ? h.msn() : 0;
-        v.dethSrcQp = h.has(OpcodeTable.DETH) ? h.srcQp() : -1;
-        v.qkey = h.has(OpcodeTable.DETH) ? h.qKey() : -1;
+        v.dethSrcQp = h.has(IbTransportKsy.HEADER_DETH) ? h.srcQp() : -1;
+        v.qkey = h.has(IbTransportKsy.HEADER_DETH) ? h.qKey() : -1;
         v.dmaLen = reth ? h.dmaLength() : -1;
         v.va = reth ? h.rethVa() : v.atomic ? h.atomicVa() : 0;
         v.rkey = reth ? h.rethRKey() : v.atomic ? h.atomicRKey() : 0;

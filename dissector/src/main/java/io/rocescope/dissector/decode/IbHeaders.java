@@ -12,7 +12,7 @@ import io.rocescope.dissector.field.OpcodeTable;
 public final class IbHeaders {
     int opcode, padCnt, tver, pKey, destQp, psn;
     boolean solicited, migReq, fecn, becn, ackReq;
-    /** {@link OpcodeTable} bits of the extended headers that were decoded. */
+    /** Header bits ({@code IbTransportKsy.HEADER_RETH} …, walked by {@link OpcodeTable}) of the extended headers that were decoded. */
     int headers;
     int xrcSrq, eeCnxt, srcQp, fethSel, fethPlt, syndrome, msn;
     long qKey, rethVa, rethRKey, rethDmaLength, atomicVa, atomicRKey, swapAdd, compare, origRemoteData, immediate,
@@ -39,7 +39,7 @@ public final class IbHeaders {
     public boolean ackRequest() { return ackReq; }
     public int psn() { return psn; }
 
-    /** True when the extended header {@code headerBit} ({@link OpcodeTable#RETH} …) was decoded. */
+    /** True when the extended header {@code headerBit} ({@code IbTransportKsy.HEADER_RETH} …) was decoded. */
     public boolean has(int headerBit) { return (headers & headerBit) != 0; }
 
     public int xrcSrq() { return xrcSrq; }

@@ -42,7 +42,7 @@ final class IbTransportDissector {
         f.roce = true;
         byte[] d = p.d;
         IbHeaders h = f.ib;
-        // every offset, width and mask is ksy/ib_transport.ksy's (generated into IbTransportKsy's OFF_/LEN_/SHIFT_/MASK_)
+        // every offset, width and mask is ksy/ib_transport.ksy's (generated into IbTransportLayout's OFF_/LEN_/SHIFT_/MASK_)
         int opcode = Bytes.u8(d, off + OFF_BTH_OPCODE);
         int b1 = Bytes.u8(d, off + OFF_BTH_SOLICITED_EVENT);
         int b4 = Bytes.u8(d, off + OFF_BTH_FECN);
@@ -100,15 +100,15 @@ final class IbTransportDissector {
             }
         }
         int headers = OpcodeTable.headers(opcode);
-        for (int bit = 1; bit <= OpcodeTable.CNP_PADDING; bit <<= 1) {
+        for (int bit = 1; bit <= OpcodeTable.LAST_HEADER; bit <<= 1) {
             if ((headers & bit) == 0) continue;
             int size = OpcodeTable.size(bit);
             if (pos + size > icrcOff) {
-                p.malformed("InfiniBand: " + InfinibandNames.opcodeLabel(opcode) + " needs " + headerName(bit)
+                p.malformed("InfiniBand: " + InfinibandNames.opcodeLabel(opcode) + " needs " + OpcodeTable.name(bit)
                     + " at offset " + pos + " but the packet ends at " + icrcOff);
                 return;
             }
-            if (!p.need(pos, size, headerName(bit))) return;
+            if (!p.need(pos, size, OpcodeTable.name(bit))) return;
             extendedHeader(p, h, bit, pos);
             h.headers |= bit;
             pos += size;
@@ -153,54 +153,37 @@ final class IbTransportDissector {
         }
     }
 
-    static String headerName(int bit) {
-        switch (bit) {
-            case OpcodeTable.XRCETH: return "XRCETH";
-            case OpcodeTable.RDETH: return "RDETH";
-            case OpcodeTable.DETH: return "DETH";
-            case OpcodeTable.FETH: return "FETH";
-            case OpcodeTable.RETH: return "RETH";
-            case OpcodeTable.ATOMICETH: return "AtomicETH";
-            case OpcodeTable.AETH: return "AETH";
-            case OpcodeTable.ATOMICACKETH: return "AtomicAckETH";
-            case OpcodeTable.IMMDT: return "ImmDt";
-            case OpcodeTable.IETH: return "IETH";
-            case OpcodeTable.CNP_PADDING: return "CNP padding";
-            default: return "header";
-        }
-    }
-
     /** Decodes one extended header into {@code h} and, with details, into the tree. */
     private static void extendedHeader(Packet p, IbHeaders h, int bit, int o) {
         byte[] d = p.d;
         switch (bit) {
-            case OpcodeTable.XRCETH:
+            case HEADER_XRCETH:
                 h.xrcSrq = Bytes.u24(d, o + OFF_XRCETH_XRC_SRQ);
                 if (p.detail) tree(p, Fields.XRCETH, XRCETH_TREE, o, FIXED_SIZE_XRCETH);
                 break;
-            case OpcodeTable.RDETH:
+            case HEADER_RDETH:
                 h.eeCnxt = Bytes.u24(d, o + OFF_RDETH_EE_CONTEXT);
                 if (p.detail) tree(p, Fields.RDETH, RDETH_TREE, o, FIXED_SIZE_RDETH);
                 break;
-            case OpcodeTable.DETH:
+            case HEADER_DETH:
                 h.qKey = Bytes.u32(d, o + OFF_DETH_Q_KEY);
                 h.srcQp = Bytes.u24(d, o + OFF_DETH_SRC_QP);
                 if (p.detail) tree(p, Fields.DETH, DETH_TREE, o, FIXED_SIZE_DETH);
                 break;
-            case OpcodeTable.FETH: {
+            case HEADER_FETH: {
                 int b = Bytes.u8(d, o + OFF_FETH_SELECTIVITY_LEVEL);
                 h.fethSel = (int) ((b >>> SHIFT_FETH_SELECTIVITY_LEVEL) & MASK_FETH_SELECTIVITY_LEVEL);
                 h.fethPlt = (int) ((Bytes.u8(d, o + OFF_FETH_PLACEMENT_TYPE) >>> SHIFT_FETH_PLACEMENT_TYPE) & MASK_FETH_PLACEMENT_TYPE);
                 if (p.detail) tree(p, Fields.FETH, FETH_TREE, o, FIXED_SIZE_FETH);
                 break;
             }
-            case OpcodeTable.RETH:
+            case HEADER_RETH:
                 h.rethVa = Bytes.u64(d, o + OFF_RETH_VIRTUAL_ADDRESS);
                 h.rethRKey = Bytes.u32(d, o + OFF_RETH_R_KEY);
                 h.rethDmaLength = Bytes.u32(d, o + OFF_RETH_DMA_LENGTH);
                 if (p.detail) tree(p, Fields.RETH, RETH_TREE, o, FIXED_SIZE_RETH);
                 break;
-            case OpcodeTable.ATOMICETH:
+            case HEADER_ATOMIC_ETH:
                 h.atomicVa = Bytes.u64(d, o + OFF_ATOMIC_ETH_VIRTUAL_ADDRESS);
                 h.atomicRKey = Bytes.u32(d, o + OFF_ATOMIC_ETH_R_KEY);
                 h.swapAdd = Bytes.u64(d, o + OFF_ATOMIC_ETH_SWAP_OR_ADD_DATA);
@@ -208,7 +191,7 @@ final class IbTransportDissector {
                 // the VA and R_Key are also filed under RETH's names: FieldSubtree adds each field's alias
                 if (p.detail) tree(p, Fields.ATOMICETH, ATOMICETH_TREE, o, FIXED_SIZE_ATOMIC_ETH);
                 break;
-            case OpcodeTable.AETH: {
+            case HEADER_AETH: {
                 // the syndrome is the byte its reserved bit, type and value share
                 int so = o + OFF_AETH_SYNDROME_RESERVED;
                 int syn = Bytes.u8(d, so);
@@ -231,19 +214,19 @@ final class IbTransportDissector {
                 }
                 break;
             }
-            case OpcodeTable.ATOMICACKETH:
+            case HEADER_ATOMIC_ACK_ETH:
                 h.origRemoteData = Bytes.u64(d, o + OFF_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA);
                 if (p.detail) tree(p, Fields.ATOMICACKETH, ATOMICACKETH_TREE, o, FIXED_SIZE_ATOMIC_ACK_ETH);
                 break;
-            case OpcodeTable.IMMDT:
+            case HEADER_IMMDT:
                 h.immediate = Bytes.u32(d, o + OFF_IMMDT_DATA);
                 if (p.detail) p.f.add(Fields.IMMDT, o + OFF_IMMDT_DATA, LEN_IMMDT_DATA, h.immediate);
                 break;
-            case OpcodeTable.IETH:
+            case HEADER_IETH:
                 h.invalidateRKey = Bytes.u32(d, o + OFF_IETH_R_KEY);
                 if (p.detail) p.f.add(Fields.IETH, o + OFF_IETH_R_KEY, LEN_IETH_R_KEY, h.invalidateRKey);
                 break;
-            case OpcodeTable.CNP_PADDING:
+            case HEADER_CNP_PADDING:
                 if (p.detail) tree(p, CNP, CNP_TREE, o, FIXED_SIZE_CNP_PADDING);
                 break;
             default:

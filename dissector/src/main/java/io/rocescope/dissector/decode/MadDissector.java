@@ -3,6 +3,7 @@ package io.rocescope.dissector.decode;
 import io.rocescope.dissector.cm.CmMessage;
 import io.rocescope.dissector.cm.Mad;
 import io.rocescope.dissector.field.CmNames;
+import io.rocescope.dissector.field.ksy.IbTransportKsy;
 
 import static io.rocescope.dissector.field.CmFields.*;
 import static io.rocescope.dissector.field.ksy.IbMadLayout.*;
@@ -35,7 +36,7 @@ final class MadDissector {
             f.mad(new Mad(baseVersion, mgmtClass, classVersion, method, status, classSpecific, tid, attr, modifier, false, null));
             return;
         }
-        long qkey = f.ib.has(io.rocescope.dissector.field.OpcodeTable.DETH) ? f.ib.qKey : CmNames.QP1_QKEY;
+        long qkey = f.ib.has(IbTransportKsy.HEADER_DETH) ? f.ib.qKey : CmNames.QP1_QKEY;
         if (qkey != CmNames.QP1_QKEY) {
             f.add(QKEY_MISMATCH, off, 0, 1);
             f.expert(new Expert(Expert.Severity.WARNING, "infiniband.cm.qkey_mismatch",

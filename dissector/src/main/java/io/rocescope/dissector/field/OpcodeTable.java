@@ -1,63 +1,33 @@
 package io.rocescope.dissector.field;
 
 import io.rocescope.dissector.field.ksy.IbTransportKsy;
-import io.rocescope.dissector.field.ksy.IbTransportLayout;
 
 /**
  * Which extended transport headers follow the BTH for each opcode, in wire order, as bits the fast decoder
- * walks. Generated at build time from {@code ksy/ib_transport.ksy} (its opcode enum, its switch on
- * {@code bth.opcode} and the sizes of its header types); the differential test checks the decoder against
+ * walks. All of it is what the build generates from {@code ksy/ib_transport.ksy}: its opcode enum, its switch on
+ * {@code bth.opcode} as header bits, and its header types' sizes and names. The differential test checks the decoder against
  * the Kaitai parser of the same file on every frame of the test captures.
  */
 public final class OpcodeTable {
     private OpcodeTable() {}
 
-    // Header bits. Wire order is the order of the bits, lowest first.
-    public static final int XRCETH = 1, RDETH = 1 << 1, DETH = 1 << 2, FETH = 1 << 3, RETH = 1 << 4,
-        ATOMICETH = 1 << 5, AETH = 1 << 6, ATOMICACKETH = 1 << 7, IMMDT = 1 << 8, IETH = 1 << 9,
-        CNP_PADDING = 1 << 10;
-    /** Bit set for opcodes that are defined at all. */
-    public static final int DEFINED = 1 << 16;
+    // The header bits are IbTransportKsy's HEADER_<TYPE>, one per type the switch reads, lowest first in wire order.
+    /** Set for opcodes that are defined at all (above every header bit). */
+    public static final int DEFINED = 1 << IbTransportKsy.HEADER_COUNT;
+    /** The highest header bit. */
+    public static final int LAST_HEADER = 1 << (IbTransportKsy.HEADER_COUNT - 1);
 
     private static final int[] TABLE = new int[256];
+    private static final int[] SIZES = new int[IbTransportKsy.HEADER_COUNT];
+    private static final String[] NAMES = IbTransportKsy.HEADER_NAMES.toArray(new String[0]);
 
-    /** The header bit of a ksy/ib_transport.ksy header type. */
-    private static int bit(String type) {
-        switch (type) {
-            case "xrceth": return XRCETH;
-            case "rdeth": return RDETH;
-            case "deth": return DETH;
-            case "feth": return FETH;
-            case "reth": return RETH;
-            case "atomic_eth": return ATOMICETH;
-            case "aeth": return AETH;
-            case "atomic_ack_eth": return ATOMICACKETH;
-            case "immdt": return IMMDT;
-            case "ieth": return IETH;
-            case "cnp_padding": return CNP_PADDING;
-            default: throw new IllegalStateException("ksy/ib_transport.ksy: no header bit for " + type);
-        }
-    }
-
-    // The defined opcodes are ksy/ib_transport.ksy's enum opcode; the headers of each, the switch on bth.opcode
-    // there (generated into IbTransportKsy). The decoder walks the bits lowest first, so the wire order of every
-    // opcode's headers must be the order of their bits: checked here, once.
+    // The defined opcodes are ksy/ib_transport.ksy's enum opcode; the headers of each, the switch on bth.opcode there.
     static {
         for (int op = 0; op < 256; op++) {
             if (IbTransportKsy.OPCODE.nameOf(op) == null) continue;
-            int bits = DEFINED;
-            String[] headers = op < IbTransportKsy.HEADERS_BY_OPCODE.length ? IbTransportKsy.HEADERS_BY_OPCODE[op] : null;
-            int last = 0;
-            if (headers != null) {
-                for (String h : headers) {
-                    int b = bit(h);
-                    if (b <= last) throw new IllegalStateException(String.format("opcode 0x%02x: %s out of wire order", op, h));
-                    bits |= b;
-                    last = b;
-                }
-            }
-            TABLE[op] = bits;
+            TABLE[op] = DEFINED | (op < IbTransportKsy.HEADERS_BY_OPCODE.length ? IbTransportKsy.HEADERS_BY_OPCODE[op] : 0);
         }
+        for (int i = 0; i < SIZES.length; i++) SIZES[i] = IbTransportKsy.HEADER_SIZES.get(i);
     }
 
     public static boolean isDefined(int opcode) {
@@ -66,24 +36,17 @@ public final class OpcodeTable {
 
     /** The header bits of an opcode (0 for undefined ones). */
     public static int headers(int opcode) {
-        return TABLE[opcode & 0xFF] & 0xFFFF;
+        return TABLE[opcode & 0xFF] & (DEFINED - 1);
     }
 
+    /** The size in bytes of the header of one bit. */
     public static int size(int headerBit) {
-        switch (headerBit) {
-            case XRCETH: return IbTransportLayout.FIXED_SIZE_XRCETH;
-            case RDETH: return IbTransportLayout.FIXED_SIZE_RDETH;
-            case DETH: return IbTransportLayout.FIXED_SIZE_DETH;
-            case FETH: return IbTransportLayout.FIXED_SIZE_FETH;
-            case RETH: return IbTransportLayout.FIXED_SIZE_RETH;
-            case ATOMICETH: return IbTransportLayout.FIXED_SIZE_ATOMIC_ETH;
-            case AETH: return IbTransportLayout.FIXED_SIZE_AETH;
-            case ATOMICACKETH: return IbTransportLayout.FIXED_SIZE_ATOMIC_ACK_ETH;
-            case IMMDT: return IbTransportLayout.FIXED_SIZE_IMMDT;
-            case IETH: return IbTransportLayout.FIXED_SIZE_IETH;
-            case CNP_PADDING: return IbTransportLayout.FIXED_SIZE_CNP_PADDING;
-            default: throw new IllegalArgumentException("not a header bit: " + headerBit);
-        }
+        return SIZES[Integer.numberOfTrailingZeros(headerBit)];
+    }
+
+    /** The header of one bit as messages name it (its {@code -abbrev}: "AtomicETH"). */
+    public static String name(int headerBit) {
+        return NAMES[Integer.numberOfTrailingZeros(headerBit)];
     }
 
     /** Position of an operation within a message, for segmentation. */

@@ -3,11 +3,11 @@ package io.rocescope.dissector.text;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.decode.Expert;
 import io.rocescope.dissector.decode.IbHeaders;
-import io.rocescope.dissector.field.OpcodeTable;
 import io.rocescope.dissector.field.CmFields;
 import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.field.InfinibandNames;
 import io.rocescope.dissector.field.TcpFlagNames;
+import io.rocescope.dissector.field.ksy.IbTransportKsy;
 import io.rocescope.dissector.field.ksy.MacControlKsy;
 
 import static io.rocescope.dissector.field.Fields.*;
@@ -86,28 +86,28 @@ public final class InfoColumn {
         p = RawText.bytes(b, p, QP);
         p = RawText.hex(b, p, h.destQp(), 6);
         if (opcode != 0x81 && opcode != 0x80) p = RawText.decimal(b, RawText.bytes(b, p, PSN), h.psn());
-        if (h.has(OpcodeTable.AETH)) {
+        if (h.has(IbTransportKsy.HEADER_AETH)) {
             int syn = h.syndrome();
             p = RawText.bytes(b, p, SYNDROMES[syn & 0xFF]);
             if (((syn >>> 5) & 3) == InfinibandNames.AETH_ACK) p = RawText.decimal(b, RawText.bytes(b, p, MSN), h.msn());
         }
         sb.setLength(p);
-        if (h.has(OpcodeTable.DETH)) Text.hex0x(sb.append(" SrcQP="), h.srcQp(), 6);
-        if (h.has(OpcodeTable.RETH)) {
+        if (h.has(IbTransportKsy.HEADER_DETH)) Text.hex0x(sb.append(" SrcQP="), h.srcQp(), 6);
+        if (h.has(IbTransportKsy.HEADER_RETH)) {
             Text.hex0x(sb.append(" VA="), h.rethVa(), 0);
             Text.hex0x(sb.append(" R_Key="), h.rethRKey(), 0);
         }
-        if (h.has(OpcodeTable.ATOMICETH)) {
+        if (h.has(IbTransportKsy.HEADER_ATOMIC_ETH)) {
             Text.hex0x(sb.append(" VA="), h.atomicVa(), 0);
             Text.hex0x(sb.append(" R_Key="), h.atomicRKey(), 0);
         }
-        if (h.has(OpcodeTable.RETH)) sb.append(" Len=").append(h.dmaLength());
-        if (h.has(OpcodeTable.ATOMICETH)) {
+        if (h.has(IbTransportKsy.HEADER_RETH)) sb.append(" Len=").append(h.dmaLength());
+        if (h.has(IbTransportKsy.HEADER_ATOMIC_ETH)) {
             Text.hex0x(sb.append(opcode == 0x14 || opcode == 0xB4 ? " Add=" : " Swap="), h.swapOrAddData(), 0);
         }
-        if (h.has(OpcodeTable.ATOMICACKETH)) Text.hex0x(sb.append(" Orig="), h.originalRemoteData(), 0);
-        if (h.has(OpcodeTable.IMMDT)) Text.hex0x(sb.append(" Imm="), h.immediate(), 8);
-        if (h.has(OpcodeTable.IETH)) Text.hex0x(sb.append(" Invalidate R_Key="), h.invalidateRKey(), 8);
+        if (h.has(IbTransportKsy.HEADER_ATOMIC_ACK_ETH)) Text.hex0x(sb.append(" Orig="), h.originalRemoteData(), 0);
+        if (h.has(IbTransportKsy.HEADER_IMMDT)) Text.hex0x(sb.append(" Imm="), h.immediate(), 8);
+        if (h.has(IbTransportKsy.HEADER_IETH)) Text.hex0x(sb.append(" Invalidate R_Key="), h.invalidateRKey(), 8);
         if (h.describedHeaderOffset() >= 0) DescribedHeaderInfo.append(sb, f);
     }
 

@@ -37,7 +37,8 @@ public final class LiveAnalysis {
 
     public LiveAnalysis(DecodeOptions decode, TrackerOptions tracking) {
         this.decode = decode;
-        this.tracker = new FlowTracker(tracking, decode.perftestPort());
+        // a live capture cannot be read again, as a fallback from several tracking threads would need: one thread
+        this.tracker = new FlowTracker(tracking.withShards(1), decode.perftestPort());
     }
 
     /**

@@ -24,6 +24,10 @@ final class AnalysisOptions {
     @Option(names = "--ce-window-us", paramLabel = "US", description = "how far from a CE mark a CNP may be and still answer it, in microseconds (default 1000)")
     long ceWindowMicros = 1000;
 
+    @Option(names = "--tracker-threads", paramLabel = "N",
+        description = "threads that track the connections' packets (default 1); the results are the same for any number")
+    int trackerThreads = 1;
+
     @Option(names = "-c", paramLabel = "N", description = "read only the first N frames")
     long count = -1;
 
@@ -52,7 +56,8 @@ final class AnalysisOptions {
         if (cnpDscp < -1 || cnpDscp > 63) throw new CommandLine.ParameterException(cl, "--cnp-dscp must be 0-63");
         if (cnpPcp < -1 || cnpPcp > 7) throw new CommandLine.ParameterException(cl, "--cnp-pcp must be 0-7");
         if (ceWindowMicros <= 0) throw new CommandLine.ParameterException(cl, "--ce-window-us must be positive");
-        return TrackerOptions.defaults().withLinkGbps(linkGbps).withMaxFlows(maxFlows).withFabric(io.rocescope.flow.FabricOptions.defaults()
+        if (trackerThreads < 1 || trackerThreads > 256) throw new CommandLine.ParameterException(cl, "--tracker-threads must be between 1 and 256");
+        return TrackerOptions.defaults().withShards(trackerThreads).withLinkGbps(linkGbps).withMaxFlows(maxFlows).withFabric(io.rocescope.flow.FabricOptions.defaults()
             .withCnpClass(cnpDscp, cnpPcp).withCeAnswerNanos(ceWindowMicros * 1000));
     }
 }

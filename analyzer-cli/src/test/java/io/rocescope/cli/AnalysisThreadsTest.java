@@ -13,10 +13,10 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every analysis command prints byte for byte what one thread prints, for --threads 1 to 4, on every real
- * capture and on synthesized ones with many connections at once (bulk: eight connections interleaved;
- * distinct-qps: a new QP pair after another). Whatever feeds the tracker from several threads (decoding
- * workers now, tracker shards later) must keep this.
+ * Every analysis command prints byte for byte what one thread prints, for --threads 1 to 4 (decoding workers)
+ * and with the tracker sharded too (--tracker-threads 2 to 5 beside them), on every real capture (the shared ones
+ * and the project's samples) and on synthesized ones with many connections at once (bulk: eight connections
+ * interleaved; distinct-qps: a new QP pair after another).
  */
 class AnalysisThreadsTest {
     private static final List<List<String>> COMMANDS = List.of(List.of("flows"), List.of("flows", "-T", "json"),
@@ -28,6 +28,11 @@ class AnalysisThreadsTest {
     @TestFactory
     Stream<DynamicTest> analysisDoesNotDependOnThreads() {
         List<Path> captures = new ArrayList<>(TestCaptures.all());
+        try (Stream<Path> s = java.nio.file.Files.list(TestCaptures.sample("roce_cm").getParent())) {
+            s.filter(p -> p.toString().endsWith(".pcap")).sorted().forEach(captures::add);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         captures.add(synth("bulk", "--packets", "50000"));
         captures.add(synth("distinct-qps", "--qps", "1000"));
         return captures.stream().map(p -> DynamicTest.dynamicTest(p.getFileName().toString(), () -> {
@@ -35,10 +40,13 @@ class AnalysisThreadsTest {
                 CliRunner one = run(command, p, "0");
                 assertThat(one.err()).as("%s on %s", command, p.getFileName()).doesNotContain("Exception");
                 for (int threads = 1; threads <= 4; threads++) {
-                    CliRunner more = run(command, p, Integer.toString(threads));
-                    assertThat(more.out()).as("%s --threads %d on %s", command, threads, p.getFileName()).isEqualTo(one.out());
-                    assertThat(more.err()).as("%s --threads %d on %s", command, threads, p.getFileName()).isEqualTo(one.err());
-                    assertThat(more.exit()).as("%s --threads %d on %s", command, threads, p.getFileName()).isEqualTo(one.exit());
+                    for (int shards : new int[] {1, threads + 1}) {
+                        CliRunner more = run(command, p, Integer.toString(threads), "--tracker-threads", Integer.toString(shards));
+                        String as = String.format("%s --threads %d --tracker-threads %d on %s", command, threads, shards, p.getFileName());
+                        assertThat(more.out()).as(as).isEqualTo(one.out());
+                        assertThat(more.err()).as(as).isEqualTo(one.err());
+                        assertThat(more.exit()).as(as).isEqualTo(one.exit());
+                    }
                 }
             }
         }));
@@ -53,8 +61,11 @@ class AnalysisThreadsTest {
         return out;
     }
 
-    private static CliRunner run(List<String> command, Path capture, String threads) {
-        String[] args = Stream.concat(command.stream(), Stream.of("--threads", threads, capture.toString())).toArray(String[]::new);
-        return CliRunner.run(args);
+    private static CliRunner run(List<String> command, Path capture, String threads, String... more) {
+        List<String> args = new ArrayList<>(command);
+        args.addAll(List.of("--threads", threads));
+        args.addAll(List.of(more));
+        args.add(capture.toString());
+        return CliRunner.run(args.toArray(String[]::new));
     }
 }

@@ -10,6 +10,7 @@ import io.rocescope.dissector.field.ksy.IbTransportKsy;
 import io.rocescope.dissector.pipeline.FrameJob;
 import io.rocescope.dissector.pipeline.FramePipeline;
 import io.rocescope.dissector.text.Addresses;
+import io.rocescope.flow.Psn;
 import io.rocescope.flow.Reports;
 
 import java.io.IOException;
@@ -85,8 +86,7 @@ final class SequencePoints {
     /** 24-bit PSN {@code psn} as the nearest value to the last one seen (wraps add or take 2^24). */
     long unwrap(int psn) {
         if (lastUnwrapped == Long.MIN_VALUE) return lastUnwrapped = psn;
-        int d = (psn - (int) (lastUnwrapped & 0xFFFFFF)) & 0xFFFFFF;
-        if (d >= 0x800000) d -= 0x1000000;
+        int d = Psn.diff(psn, (int) (lastUnwrapped & Psn.MASK));
         // keep the reference at the highest PSN so far: a retransmission does not drag it back
         long v = lastUnwrapped + d;
         if (v > lastUnwrapped) lastUnwrapped = v;

@@ -66,12 +66,14 @@ final class CaptureIntegrity {
     }
 
     /**
-     * An answer on {@code requester}'s connection that covers every PSN up to {@code coveredTo}: the PSNs
-     * among them that the capture never showed (in the PSN gaps, or past the highest request seen).
+     * An answer on {@code requester}'s connection that covers every PSN up to {@code coveredTo}: how many PSNs among
+     * them the capture never showed (in the PSN gaps, or past the highest request seen) and no earlier answer
+     * counted; the requester's carry-over state moves on. Reads and changes only the flow, so that a tracker shard
+     * can run it; {@link #onLoss} counts the result for the capture.
      */
-    void onAnswer(Flow requester, int coveredTo, long frame, java.util.function.Supplier<String> where) {
+    static long lostBy(Flow requester, int coveredTo) {
         PsnTracker p = requester.psn;
-        if (!p.started() || Psn.diff(coveredTo, p.firstPsn()) < 0) return;
+        if (!p.started() || Psn.diff(coveredTo, p.firstPsn()) < 0) return 0;
         // the state starts as an answer that left nothing over: it is made only when one does (a gap, or PSNs beyond)
         FlowState s = requester.captureLossOrNull();
         int gapIndex = s == null ? 0 : s.gapIndex, beyond = s == null ? -1 : s.beyond;
@@ -106,10 +108,14 @@ final class CaptureIntegrity {
             s.gapFrom = gapFrom;
             s.beyond = beyond;
         }
+        return lost;
+    }
+
+    /** Connection {@code id}'s answer at {@code frame} showed {@code lost} PSNs the capture never showed (nothing when 0). */
+    void onLoss(int id, long lost, long frame, java.util.function.Supplier<String> where) {
         if (lost == 0) return;
         lostPsns += lost;
         lostAnswers++;
-        int id = requester.connection.id;
         Loss l = byConnection.get(id);
         if (l == null) {
             if (byConnection.size() >= MAX_CONNECTIONS) { lostNotListed += lost; return; }
@@ -119,6 +125,9 @@ final class CaptureIntegrity {
         l.answers++;
         if (l.frames.size() < MAX) l.frames.add(frame);
     }
+
+    /** Whether connection {@code id} already has its own line of losses (its name is no longer needed). */
+    boolean listed(int id) { return byConnection.containsKey(id); }
 
     Reports.Integrity report(TimestampOrder order) {
         List<Reports.ConnectionLoss> conns = new ArrayList<>();

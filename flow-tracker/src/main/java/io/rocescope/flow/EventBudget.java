@@ -10,13 +10,36 @@ package io.rocescope.flow;
 final class EventBudget {
     static final long DEFAULT = 1L << 22;
     private long left;
+    /** What a tracker shard's share started with (see {@link #spend}). */
+    private long start;
 
-    EventBudget(long events) { this.left = events; }
+    EventBudget(long events) { this.left = this.start = events; }
 
     /** True while the logs may keep one more event (and takes it). */
     boolean take() {
         if (left <= 0) return false;
         left--;
+        return true;
+    }
+
+    /** Makes {@code share} (a tracker shard's) hold what is left of this budget now. */
+    void lend(EventBudget share) {
+        share.left = share.start = left;
+    }
+
+    /** Events {@code share} kept since it was lent this budget. */
+    long spent(EventBudget share) { return share.start - share.left; }
+
+    /**
+     * Takes what {@code share} spent since it was lent this budget. False when the shares together kept more than
+     * this budget had: one budget would have refused the later ones, so the logs may differ from one tracker's.
+     * While they kept no more, a share's refusals are one budget's too: a share refuses only once it alone kept
+     * all there was, so no other share kept any.
+     */
+    boolean spend(EventBudget share) {
+        long used = spent(share);
+        if (used > left) return false;
+        left -= used;
         return true;
     }
 }

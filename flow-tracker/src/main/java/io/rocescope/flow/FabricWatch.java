@@ -37,11 +37,15 @@ final class FabricWatch {
         pauses.onPause(prio, quanta, ts);
     }
 
-    /** A RoCE data packet (requests, responses, ACKs; not CNPs or CM MADs), after {@code f} counted it. */
-    void onData(Flow f, PacketView v) {
+    /**
+     * A RoCE data packet (requests, responses, ACKs; not CNPs or CM MADs), after {@code f} counted it. Changes only
+     * {@code f}'s connection; what it changes beyond goes to {@code wide}, so that a tracker shard can call it (the
+     * pauses it reads change only at PFC frames, which every shard has finished before).
+     */
+    void onData(Flow f, PacketView v, CaptureWide wide) {
         FabricProfile p = f.fabric;
         p.onPacket(v, f.packets, o);
-        if (v.ecn > 0) ecnInUse = true;
+        if (v.ecn > 0) wide.ecnInUse();
         if (v.ecn == 3) p.onCe(v.ts, v.frame, f.packets, o);
         int prio = PriorityTable.pfcPriority(v.pcp, v.dscp);
         if (prio < 0) return;
@@ -51,14 +55,16 @@ final class FabricWatch {
                 Flow peer = f.peer();
                 boolean first = p.stalls() == 0 && (peer == null || peer.fabric.stalls() == 0);
                 p.stalled(stalled, v.frame);
-                if (first && f.connection != null) table.stalled(prio, f.connection.id);
+                if (first && f.connection != null) wide.stalled(prio, f.connection.id, v.frame);
             }
         }
         if (!pauses.paused(prio, v.ts)) {
             int other = pauses.otherPaused(prio, v.ts);
-            if (other >= 0) table.roceWhileOtherPaused(prio, other, v.frame);
+            if (other >= 0) wide.roceWhileOtherPaused(prio, other, v.frame);
         }
     }
+
+    void ecnInUse() { ecnInUse = true; }
 
     /** A CNP; {@code throttled} is the flow of the sender it names (null when no flow sends from that QP). */
     void onCnp(Flow throttled, PacketView v) {

@@ -10,14 +10,21 @@ import java.util.function.Supplier;
 /**
  * Collects findings; beyond {@link #MAX} individual findings only the counts per kind keep growing. Each is
  * of a registered {@link FindingKind}, with the kind's severity unless the caller knows better, and names
- * the connection it is about ({@code connection}: its number, or {@link Finding#NO_CONNECTION}).
+ * the connection it is about ({@code connection}: its number, or {@link Finding#NO_CONNECTION}). A tracker
+ * shard's ({@link ShardFindings}) logs them instead, to be added here in frame order.
  */
-final class Findings {
+class Findings {
     static final int MAX = 10_000;
+    /** How many are kept whole: {@link #MAX} but in tests of the limit itself. */
+    final int kept;
     static final int MAX_FRAMES = 10;
     final List<Finding> list = new ArrayList<>();
     final Map<String, Long> countByKind = new TreeMap<>();
     long dropped;
+
+    Findings() { this(MAX); }
+
+    Findings(int kept) { this.kept = kept; }
 
     boolean any(FindingKind kind) { return countByKind.containsKey(kind.key()); }
 
@@ -37,7 +44,7 @@ final class Findings {
     /** As above, with a severity other than the kind's (a consequence whose cause is known and benign). */
     void add(FindingKind kind, Severity s, int connection, Supplier<String> where, Supplier<String> message, long frame,
              Finding.Cause cause) {
-        if (list.size() < MAX) {
+        if (list.size() < kept) {
             add(kind, s, connection, where.get(), message.get(), 1, List.of(new Finding.FrameRange(frame, frame)), false, cause);
         } else {
             countByKind.merge(kind.key(), 1L, Long::sum);
@@ -78,7 +85,7 @@ final class Findings {
     void add(FindingKind kind, Severity s, int connection, String where, String message, long count,
              List<Finding.FrameRange> ranges, boolean more, Finding.Cause cause) {
         countByKind.merge(kind.key(), count, Long::sum);
-        if (list.size() >= MAX) { dropped++; return; }
+        if (list.size() >= kept) { dropped++; return; }
         list.add(new Finding(s, kind.key(), where, Finding.named(ranges, MAX_FRAMES), message, count, List.copyOf(ranges), more,
             cause, connection));
     }

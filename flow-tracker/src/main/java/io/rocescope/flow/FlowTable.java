@@ -84,19 +84,29 @@ final class FlowTable implements SetupSink {
             && f.key.src() == v.src && f.key.dst() == v.dst;
     }
 
-    /** The flow of a RoCE data packet (not a CNP), made with its connection on the packet's first. */
-    Flow flowFor(PacketView v) {
+    /**
+     * The flow of a RoCE data packet (not a CNP) when the table has it, else null; as {@link #flowFor} finds it
+     * (and with the same effect on the LRU order), without making one.
+     */
+    Flow existingFlow(PacketView v) {
         this.v = v;
-        boolean ud = Opcodes.isUd(v.opcode);
-        int srcQp = ud ? v.dethSrcQp : -1;
+        int srcQp = Opcodes.isUd(v.opcode) ? v.dethSrcQp : -1;
         Flow hit = matches(lastFlow, v, srcQp) ? lastFlow : matches(otherFlow, v, srcQp) ? otherFlow : null;
         if (hit != null) {
             if ((++fastHits & 1023) == 0) flows.get(hit.key);   // keep its place in the LRU order now and then
             return remember(hit);
         }
+        Flow flow = flows.get(new FlowKey(v.src, v.dst, v.destQp, srcQp));
+        return flow == null ? null : remember(flow);
+    }
+
+    /** The flow of a RoCE data packet (not a CNP), made with its connection on the packet's first. */
+    Flow flowFor(PacketView v) {
+        Flow flow = existingFlow(v);
+        if (flow != null) return flow;
+        boolean ud = Opcodes.isUd(v.opcode);
+        int srcQp = ud ? v.dethSrcQp : -1;
         FlowKey key = new FlowKey(v.src, v.dst, v.destQp, srcQp);
-        Flow flow = flows.get(key);
-        if (flow != null) return remember(flow);
         flow = new Flow(key);
         flow.ud = ud;
         flows.put(key, flow);

@@ -20,7 +20,7 @@ import java.util.List;
  */
 public final class FlowTracker {
     private final TrackerOptions options;
-    final Findings findings = new Findings();
+    final Findings findings;
     final ScanDetector scans = new ScanDetector();
     private final AddressCache addresses = new AddressCache();
     private final InferredSetups inferred = new InferredSetups();
@@ -47,20 +47,37 @@ public final class FlowTracker {
     private long frames, roceFrames, roceBytes, badIcrc, malformed;
     private long firstTs = Long.MIN_VALUE, lastTs;
     /** What the flows' NAK, RNR and CNP logs keep together (see {@link EventBudget}). */
-    private final EventBudget events = new EventBudget(EventBudget.DEFAULT);
+    private final EventBudget events;
+    /** What all connections share, changed by their packets' tracking here (a shard logs it instead). */
+    private final CaptureWide wide;
+    /** The threads tracking the connections' packets besides this one; null: this one alone. */
+    private final TrackerShards shards;
 
     public FlowTracker() {
         this(TrackerOptions.defaults(), io.rocescope.dissector.decode.DecodeOptions.PERFTEST_PORT);
     }
 
     public FlowTracker(TrackerOptions options, int perftestPort) {
+        this(options, perftestPort, EventBudget.DEFAULT, Findings.MAX);
+    }
+
+    /**
+     * With an event budget of {@code eventBudget} instead of {@link EventBudget#DEFAULT}, and {@code findingsKept}
+     * findings kept whole instead of {@link Findings#MAX} (tests of those limits).
+     */
+    FlowTracker(TrackerOptions options, int perftestPort, long eventBudget, int findingsKept) {
         this.options = options;
+        this.findings = new Findings(findingsKept);
+        this.events = new EventBudget(eventBudget);
         this.fabric = new FabricTracker(options, events);
         this.flowFindings = new FlowFindings(findings, fabric.watch);
         this.table = new FlowTable(options.maxFlows(), findings, inferred, this::retired);
         this.cm = new CmSetups(findings, scans, table, addresses);
         this.sockets = new SocketSetups(perftestPort, findings, table, addresses);
-        this.transport = new TransportTracker(findings, scans, integrity, events);
+        this.wide = CaptureWide.direct(scans, integrity, fabric.watch);
+        this.transport = new TransportTracker(findings, wide, events);
+        this.shards = options.shards() > 1
+            ? new TrackerShards(options.shards(), findings, wide, integrity, fabric.watch, events) : null;
     }
 
     /**
@@ -80,6 +97,7 @@ public final class FlowTracker {
             accept(own);
             return;
         }
+        sync();
         v = own;
         begin();
         if (v.malformed) {
@@ -110,7 +128,24 @@ public final class FlowTracker {
         v = view;
         begin();
         if (!v.roce) return;
+        if (shards != null && !v.badIcrc && !Opcodes.isCnp(v.opcode)) {
+            // a packet of a flow the table has: its connection's shard tracks it, the router goes on
+            Flow flow = table.existingFlow(v);
+            if (flow != null) {
+                roceFrames++;
+                roceBytes += v.length;
+                shards.dispatch(flow, v);
+                return;
+            }
+        }
+        // a new flow, a CNP or a bad ICRC reads and changes more than one connection: the shards finish first
+        sync();
         roceData(roceCommon());
+    }
+
+    /** With shards: waits until they have tracked every packet given to them, and applies what they logged. */
+    private void sync() {
+        if (shards != null) shards.sync();
     }
 
     private void begin() {
@@ -145,8 +180,16 @@ public final class FlowTracker {
         }
         Flow flow = table.flowFor(v);
         if (icrcFinding >= 0) findings.about(icrcFinding, flow.connection.id);
+        perFlow(flow, v, fabric.watch, transport, wide);
+    }
+
+    /**
+     * The tracking of a packet that reads and changes only its own connection (what shards run): its flow's
+     * counts, its fabric profile, its transport; what it changes beyond goes to {@code wide}.
+     */
+    static void perFlow(Flow flow, PacketView v, FabricWatch watch, TransportTracker transport, CaptureWide wide) {
         flow.count(v);
-        fabric.watch.onData(flow, v);
+        watch.onData(flow, v, wide);
         transport.onPacket(flow, v);
     }
 
@@ -164,15 +207,16 @@ public final class FlowTracker {
     // ---- while running (a live capture's progress) ----
 
     /** Findings made so far, kept whole (beyond Findings.MAX only counted). */
-    public int findingsSoFar() { return findings.list.size(); }
+    public int findingsSoFar() { sync(); return findings.list.size(); }
 
     /** The findings kept whole from index {@code from} on, in the order they were made. */
     public List<Finding> findingsFrom(int from) {
+        sync();
         return List.copyOf(findings.list.subList(Math.min(from, findings.list.size()), findings.list.size()));
     }
 
     /** Findings made so far, counted (also those beyond Findings.MAX). */
-    public long findingCountSoFar() { return findings.countByKind.values().stream().mapToLong(Long::longValue).sum(); }
+    public long findingCountSoFar() { sync(); return findings.countByKind.values().stream().mapToLong(Long::longValue).sum(); }
 
     /** Connections seen so far (also those no longer in the flow table). */
     public int connectionsSoFar() { return table.connectionsSoFar(); }
@@ -181,11 +225,19 @@ public final class FlowTracker {
      * What the tracker knows now, without ending anything (no flow closed, no end-of-capture finding made):
      * a live gate's look at the counts so far. Read-only; on the tracker's own thread.
      */
-    public Reports.Analysis snapshot() { return ReportBuilder.build(this); }
+    public Reports.Analysis snapshot() {
+        sync();
+        return ReportBuilder.build(this);
+    }
 
     // ---- results ----
 
     public Reports.Analysis finish() {
+        try {
+            sync();
+        } finally {
+            close();
+        }
         cm.finish(failedSetups, lastTs);
         timestampOrder.finish(findings);
         sockets.finish(failedSetups);
@@ -198,6 +250,14 @@ public final class FlowTracker {
         fabric.captureFindings(findings);
         table.finishEvictedFinding(closedNotKept);
         return ReportBuilder.build(this);
+    }
+
+    /**
+     * Stops the shards' threads, if any (done by {@link #finish}; call it when tracking is abandoned, after a
+     * {@link ShardFallback} or a read error).
+     */
+    public void close() {
+        if (shards != null) shards.close();
     }
 
     // accessors for ReportBuilder

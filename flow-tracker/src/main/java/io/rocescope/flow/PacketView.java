@@ -96,6 +96,19 @@ public final class PacketView {
         return v;
     }
 
+    /** Makes this view a copy of {@code o}, the addresses the tracker set included (a tracker shard's own copy). */
+    void copyFrom(PacketView o) {
+        frame = o.frame; ts = o.ts; length = o.length;
+        addressType = o.addressType; hasSrc = o.hasSrc; hasDst = o.hasDst;
+        srcHi = o.srcHi; srcLo = o.srcLo; dstHi = o.dstHi; dstLo = o.dstLo;
+        src = o.src; dst = o.dst;
+        roce = o.roce; opcode = o.opcode; destQp = o.destQp; psn = o.psn; padCnt = o.padCnt; ackReq = o.ackReq;
+        payload = o.payload; payloadWire = o.payloadWire; syndrome = o.syndrome; msn = o.msn;
+        dethSrcQp = o.dethSrcQp; qkey = o.qkey; dmaLen = o.dmaLen; va = o.va; rkey = o.rkey; atomic = o.atomic;
+        ecn = o.ecn; ipId = o.ipId; badIcrc = o.badIcrc; malformed = o.malformed; captured = o.captured;
+        icrcUnchecked = o.icrcUnchecked; vlanId = o.vlanId; pcp = o.pcp; dscp = o.dscp; udpSrcPort = o.udpSrcPort; kind = o.kind;
+    }
+
     private static long hi(byte[] d, int off, FieldType type) {
         return type == FieldType.IPV6 ? BigEndian.read(d, off, 8) : 0;
     }

@@ -11,18 +11,17 @@ import io.rocescope.dissector.field.InfinibandNames;
  */
 final class TransportTracker {
     private final Findings findings;
-    private final ScanDetector scans;
-    private final CaptureIntegrity integrity;
+    /** The scan detector and the capture-loss count, which all connections share. */
+    private final CaptureWide wide;
     /** The event logs' budget, shared by all flows (NAKs and RNR NAKs here, CNPs in the fabric part). */
     private final EventBudget events;
     /** The packet being tracked now. */
     private PacketView v;
 
-    TransportTracker(Findings findings, ScanDetector scans, CaptureIntegrity integrity, EventBudget events) {
+    TransportTracker(Findings findings, CaptureWide wide, EventBudget events) {
         this.events = events;
         this.findings = findings;
-        this.scans = scans;
-        this.integrity = integrity;
+        this.wide = wide;
     }
 
     /** A RoCE data packet of {@code flow} (which has counted it). */
@@ -213,8 +212,8 @@ final class TransportTracker {
                 "ACK for PSN %d, which the capture never saw sent: the capture probably dropped packets", v.psn), v.frame);
         }
         // an ACK covers its PSN, a NAK (RNR or other) the PSNs before it: what the capture never showed of them it dropped
-        integrity.onAnswer(requester, ((v.syndrome >>> 5) & 3) == InfinibandNames.AETH_ACK ? v.psn : Psn.add(v.psn, -1), v.frame,
-            () -> FlowFindings.where(requester));
+        long lost = CaptureIntegrity.lostBy(requester, ((v.syndrome >>> 5) & 3) == InfinibandNames.AETH_ACK ? v.psn : Psn.add(v.psn, -1));
+        if (lost > 0) wide.answerLoss(requester, lost, v.frame);
         String nak = answers.onAck(v.psn, v.syndrome, v.msn, v.frame, v.ts);
         if (nak != null) {
             int type = (v.syndrome >>> 5) & 3, code = v.syndrome & 0x1F;
@@ -229,7 +228,7 @@ final class TransportTracker {
                     + " and retries", v.frame);
             } else {
                 nakFinding(requester, code);
-                if (code == 2 && requester.lastVa != -1) scans.onAccessNak(requester.key.src(), requester.lastRkey & 0xFFFFFFFFL, requester.lastVa, v.frame);
+                if (code == 2 && requester.lastVa != -1) wide.accessNak(requester.key.src(), requester.lastRkey & 0xFFFFFFFFL, requester.lastVa, v.frame);
             }
         }
     }

@@ -50,6 +50,29 @@ class PacketViewCodecTest {
         assertThat(buf.hasRemaining()).isFalse();
     }
 
+    /** A tracker shard's copy of a view is the view: every field, the tracker's addresses too. */
+    @Test
+    void aCopyHasEveryField() throws IllegalAccessException {
+        Random r = new Random(11);
+        for (int i = 0; i < 50; i++) {
+            PacketView v = new PacketView();
+            int set = 0;
+            for (Field f : PacketView.class.getDeclaredFields()) {
+                if (Modifier.isStatic(f.getModifiers())) continue;
+                f.setAccessible(true);
+                if (f.getType() == Address.class) f.set(v, i % 3 == 0 ? null : Address.NONE);
+                else set(f, v, r, i);
+                set++;
+            }
+            assertThat(set).isGreaterThan(30);
+            PacketView copy = new PacketView();
+            copy.copyFrom(v);
+            for (Field f : PacketView.class.getDeclaredFields()) {
+                if (!Modifier.isStatic(f.getModifiers())) assertThat(f.get(copy)).as(f.getName()).isEqualTo(f.get(v));
+            }
+        }
+    }
+
     private static void set(Field f, PacketView v, Random r, int i) throws IllegalAccessException {
         Class<?> t = f.getType();
         if (t == long.class) f.setLong(v, r.nextLong());

@@ -9,6 +9,14 @@ doc: |
   Which extended headers follow the BTH is fixed by the opcode (IBTA vol 1 ch. 9, rxe_opcode.c);
   the switch below is the table. Opcodes with no case carry no extended header (e.g. SEND Middle).
   The ICRC is a CRC-32 transmitted least-significant byte first; it is read here as raw bytes.
+# the registry entries of what follows the headers (RoCEscope's build generates them: dissector/src/build/KsyTables.java);
+# the ICRC's check (its status, the value found and the one expected) is computed, not read, and stays in Fields.java
+-wireshark: infiniband
+-label: InfiniBand
+-fields:
+  - {id: payload, wireshark: infiniband.payload, label: Payload, base: bytes}
+  - {id: pad, wireshark: infiniband.pad, label: Pad, base: bytes}
+  - {id: icrc, wireshark: infiniband.invariant.crc, label: Invariant CRC, base: hex, digits: 8}
 seq:
   - id: bth
     type: bth

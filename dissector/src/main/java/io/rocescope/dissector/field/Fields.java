@@ -245,7 +245,7 @@ public final class Fields {
     public static final FieldDef TCP_PAYLOAD = ksy(TcpSegmentFieldsKsy.TCP_SEGMENT_PAYLOAD);
 
     // ---- InfiniBand transport ----
-    public static final FieldDef IB = proto("infiniband", "InfiniBand");
+    public static final FieldDef IB = ksy(IbTransportFieldsKsy.IB_TRANSPORT);
     // the GRH: names, labels and bases are ksy/roce_v1_grh.ksy's
     public static final FieldDef GRH = ksy(RoceV1GrhFieldsKsy.ROCE_V1_GRH);
     public static final FieldDef GRH_IPVER = ksy(RoceV1GrhFieldsKsy.ROCE_V1_GRH_IPVER);
@@ -334,9 +334,9 @@ public final class Fields {
     public static final FieldDef CNP = ksy(IbTransportFieldsKsy.CNP_PADDING);
     public static final FieldDef CNP_RESERVED = ksy(IbTransportFieldsKsy.CNP_PADDING_RESERVED);
 
-    public static final FieldDef PAYLOAD = of("infiniband.payload", "Payload", BYTES);
-    public static final FieldDef PAD = of("infiniband.pad", "Pad", BYTES);
-    public static final FieldDef INVARIANT_CRC = hex("infiniband.invariant.crc", "Invariant CRC", 8);
+    public static final FieldDef PAYLOAD = ksy(IbTransportFieldsKsy.IB_TRANSPORT_PAYLOAD);
+    public static final FieldDef PAD = ksy(IbTransportFieldsKsy.IB_TRANSPORT_PAD);
+    public static final FieldDef INVARIANT_CRC = ksy(IbTransportFieldsKsy.IB_TRANSPORT_ICRC);
     /** A word chosen by value (the ordinal of DecodedFrame.IcrcStatus): no object per frame. */
     public static final FieldDef ICRC_STATUS = reg("infiniband.icrc.status", "ICRC status", STRING, NONE, 0,
         ValueNames.table("", "good", "bad", "unchecked"));

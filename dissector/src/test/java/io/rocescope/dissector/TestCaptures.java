@@ -42,13 +42,23 @@ public final class TestCaptures {
         throw new IllegalStateException("sample-pcaps/ not found above " + Path.of("").toAbsolutePath());
     }
 
+    /** Every capture in the project's {@code sample-pcaps/}, sorted by name. */
+    public static List<Path> samples() {
+        return pcaps(sample("roce_cm").getParent());
+    }
+
     public static Path file(String name) {
         return dir().resolve(name.endsWith(".pcap") ? name : name + ".pcap");
     }
 
     /** Every capture file, sorted by name. */
     public static List<Path> all() {
-        try (Stream<Path> s = Files.list(dir())) {
+        return pcaps(dir());
+    }
+
+    /** The .pcap files of {@code dir}, sorted by name. */
+    private static List<Path> pcaps(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
             return s.filter(p -> p.toString().endsWith(".pcap")).sorted().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -4,7 +4,7 @@ package io.rocescope.flow;
  * What a flow's packets change beyond their own connection: the scan detector (access NAKs), the capture-loss
  * count (answers for PSNs the capture never showed) and the priority table (stalled connections, RoCE while
  * another priority was paused, ECN in use). The one tracker applies it at once ({@link #direct}); a tracker
- * shard logs it ({@link ShardLog}) and the logs are applied in frame order at the next barrier, so that what all
+ * shard logs it ({@link ShardLog}) and the logs are applied in the router's order at the next barrier, so that what all
  * connections share ends as the one tracker's.
  */
 interface CaptureWide {

@@ -27,8 +27,8 @@ final class EventBudget {
         share.left = share.start = left;
     }
 
-    /** Events {@code share} kept since it was lent this budget. */
-    long spent(EventBudget share) { return share.start - share.left; }
+    /** Events this share kept since it was lent a budget. */
+    long spent() { return start - left; }
 
     /**
      * Takes what {@code share} spent since it was lent this budget. False when the shares together kept more than
@@ -37,7 +37,7 @@ final class EventBudget {
      * all there was, so no other share kept any.
      */
     boolean spend(EventBudget share) {
-        long used = spent(share);
+        long used = share.spent();
         if (used > left) return false;
         left -= used;
         return true;

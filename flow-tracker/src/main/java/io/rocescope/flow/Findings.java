@@ -11,7 +11,7 @@ import java.util.function.Supplier;
  * Collects findings; beyond {@link #MAX} individual findings only the counts per kind keep growing. Each is
  * of a registered {@link FindingKind}, with the kind's severity unless the caller knows better, and names
  * the connection it is about ({@code connection}: its number, or {@link Finding#NO_CONNECTION}). A tracker
- * shard's ({@link ShardFindings}) logs them instead, to be added here in frame order.
+ * shard's ({@link ShardFindings}) logs them instead, to be added here in the router's order.
  */
 class Findings {
     static final int MAX = 10_000;

@@ -132,8 +132,7 @@ public final class FlowTracker {
             // a packet of a flow the table has: its connection's shard tracks it, the router goes on
             Flow flow = table.existingFlow(v);
             if (flow != null) {
-                roceFrames++;
-                roceBytes += v.length;
+                countRoce();
                 shards.dispatch(flow, v);
                 return;
             }
@@ -161,8 +160,7 @@ public final class FlowTracker {
 
     /** Counts a RoCE frame; a bad ICRC's finding is made now, its connection named once its flow is known: its index, or -1. */
     private int roceCommon() {
-        roceFrames++;
-        roceBytes += v.length;
+        countRoce();
         if (!v.badIcrc) return -1;
         badIcrc++;
         scans.onBadIcrc(v.src, v.frame);
@@ -171,6 +169,11 @@ public final class FlowTracker {
             + InfinibandNames.opcodeLabel(v.opcode) + " PSN " + v.psn
             + ": the frame was corrupted in flight; the receiver drops it and the sender retransmits", v.frame);
         return findings.list.size() > at ? at : -1;
+    }
+
+    private void countRoce() {
+        roceFrames++;
+        roceBytes += v.length;
     }
 
     private void roceData(int icrcFinding) {

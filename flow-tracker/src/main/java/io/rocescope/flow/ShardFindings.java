@@ -9,7 +9,7 @@ import java.util.function.Supplier;
 
 /**
  * A tracker shard's findings: each goes into the shard's {@link ShardLog}, to be added to the tracker's
- * {@link Findings} in frame order at the next barrier, where the 10,000 kept whole are chosen as one tracker
+ * {@link Findings} in the router's order at the next barrier, where the 10,000 kept whole are chosen as one tracker
  * chooses them. A finding's texts are made now, while its connection's state is the one at its packet, unless it
  * cannot be among those kept: the capture's list was full at the barrier, or this shard alone has made enough
  * since to fill it.

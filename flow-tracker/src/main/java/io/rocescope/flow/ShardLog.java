@@ -14,8 +14,9 @@ final class ShardLog implements CaptureWide {
     private final CaptureIntegrity integrity;
     /** The place in the router's order of the packet the shard is tracking now. */
     long order;
-    private final List<Long> orders = new ArrayList<>();
-    private final List<Runnable> changes = new ArrayList<>();
+    /** A change and the place of the packet that made it. */
+    private record Change(long order, Runnable apply) {}
+    private final List<Change> changes = new ArrayList<>();
     private int next;
     private boolean ecn;
 
@@ -26,8 +27,7 @@ final class ShardLog implements CaptureWide {
 
     /** A change the packet being tracked makes to what all connections share. */
     void add(Runnable change) {
-        orders.add(order);
-        changes.add(change);
+        changes.add(new Change(order, change));
     }
 
     @Override public void accessNak(Address src, long rkey, long va, long frame) {
@@ -56,19 +56,18 @@ final class ShardLog implements CaptureWide {
     int size() { return changes.size(); }
 
     /** The place of the next change not yet applied, or Long.MAX_VALUE when none is left. */
-    long nextOrder() { return next < orders.size() ? orders.get(next) : Long.MAX_VALUE; }
+    long nextOrder() { return next < changes.size() ? changes.get(next).order() : Long.MAX_VALUE; }
 
     /** Applies the changes of the next packet that made some. */
     void applyNextPacket() {
-        long o = orders.get(next);
-        while (next < orders.size() && orders.get(next) == o) changes.get(next++).run();
+        long o = changes.get(next).order();
+        while (next < changes.size() && changes.get(next).order() == o) changes.get(next++).apply().run();
     }
 
     /** After the merge: the flag goes to the capture, the log starts again. */
     void clear() {
         if (ecn) direct.ecnInUse();
         ecn = false;
-        orders.clear();
         changes.clear();
         next = 0;
     }

@@ -11,7 +11,7 @@ import java.util.concurrent.Semaphore;
  * connection (number modulo the shards: both directions and the connection's state on one thread), while the
  * router (the caller's thread) goes on with the next frames. Everything else stays on the router, after
  * {@link #sync}: the shards finish what they were given, and their logs ({@link ShardLog}: findings, access NAKs,
- * capture loss, priority-table marks) are applied in frame order. So the router finds every connection as one
+ * capture loss, priority-table marks) are applied in the router's order. So the router finds every connection as one
  * tracker would have left it, and what all connections share ends as one tracker's. The event budget is lent to
  * each shard and settled at each sync; when the shards together kept more events than one budget would have,
  * {@link ShardFallback} says the results may differ (the caller tracks again on one thread).
@@ -37,7 +37,7 @@ final class TrackerShards {
         this.events = events;
         shards = new Shard[n];
         for (int i = 0; i < n; i++) {
-            shards[i] = new Shard(i, findings, direct, integrity, watch, events);
+            shards[i] = new Shard(i, findings, direct, integrity, watch);
             events.lend(shards[i].events);
             shards[i].thread.start();
         }
@@ -58,7 +58,7 @@ final class TrackerShards {
         }
     }
 
-    /** Waits until every shard has tracked what it was given, then applies their logs in frame order. */
+    /** Waits until every shard has tracked what it was given, then applies their logs in the router's order. */
     void sync() {
         if (closed) throw new IllegalStateException("the tracker's shards are stopped");
         for (Shard s : shards) {
@@ -102,8 +102,6 @@ final class TrackerShards {
         }
     }
 
-    int count() { return shards.length; }
-
     private static final Batch SYNC = new Batch(0), STOP = new Batch(0);
 
     /** Packets for one shard, in frame order, with their places in the router's order; the views are the shard's own copies. */
@@ -126,8 +124,6 @@ final class TrackerShards {
         final ShardLog log;
         final ShardFindings findings;
         final EventBudget events = new EventBudget(0);
-        /** The tracker's budget, which lends {@link #events}. */
-        final EventBudget capture;
         final TransportTracker transport;
         final FabricWatch watch;
         final BlockingQueue<Batch> full = new LinkedBlockingQueue<>();
@@ -142,8 +138,7 @@ final class TrackerShards {
         /** The shard's log or its events since the last sync reached their limit: the router syncs soon. */
         volatile boolean wantsSync;
 
-        Shard(int i, Findings capture, CaptureWide direct, CaptureIntegrity integrity, FabricWatch watch, EventBudget budget) {
-            this.capture = budget;
+        Shard(int i, Findings capture, CaptureWide direct, CaptureIntegrity integrity, FabricWatch watch) {
             this.log = new ShardLog(direct, integrity);
             this.findings = new ShardFindings(capture, log);
             this.transport = new TransportTracker(findings, log, events);
@@ -189,7 +184,7 @@ final class TrackerShards {
                             log.order = b.order[i];
                             FlowTracker.perFlow(b.flows[i], b.views[i], watch, transport, log);
                         }
-                        if (log.size() >= LOG_SYNC || capture.spent(events) >= EVENTS_SYNC) wantsSync = true;
+                        if (log.size() >= LOG_SYNC || events.spent() >= EVENTS_SYNC) wantsSync = true;
                     }
                 } catch (RuntimeException | Error e) {
                     failure = e;

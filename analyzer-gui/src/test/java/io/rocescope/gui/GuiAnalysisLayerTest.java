@@ -14,7 +14,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
  * dissector's decoder and pipeline, as the CLI's {@code dissect} does).
  */
 @AnalyzeClasses(packages = "io.rocescope.gui", importOptions = ImportOption.DoNotIncludeTests.class)
-class FrontEndLayersTest {
+class GuiAnalysisLayerTest {
     @ArchTest
     static final ArchRule theWindowAnalysesThroughTheAnalysisLibrary = noClasses().that().resideInAPackage("io.rocescope.gui..")
         .should().dependOnClassesThat().haveFullyQualifiedName("io.rocescope.flow.FlowTracker")

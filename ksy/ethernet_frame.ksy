@@ -12,7 +12,7 @@ meta:
   - {id: dst, wireshark: eth.dst, label: Destination, base: ether}
   - {id: src, wireshark: eth.src, label: Source, base: ether}
   - {id: addr, wireshark: eth.addr, label: Address, base: ether}
-  - {id: type, wireshark: eth.type, label: Type, base: hex, digits: 4, names: EtherTypeNames.NAMES}
+  - {id: type, wireshark: eth.type, label: Type, base: hex, digits: 4, names: ether_payload::ether_type}
   - {id: trailer, wireshark: eth.trailer, label: Trailer, base: bytes}
 doc: |
   Destination and source MAC, then an EtherType. Tags (802.1Q / 802.1ad) and the

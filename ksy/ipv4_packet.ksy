@@ -5,6 +5,7 @@ meta:
   imports:
     - udp_datagram
     - tcp_segment
+    - icmp_packet
 # the registry entries (RoCEscope's build generates them: dissector/src/build/KsyTables.java), in registry order;
 # ip.addr is hidden (either address)
 -wireshark: ip
@@ -13,7 +14,7 @@ meta:
   - {id: version, wireshark: ip.version, label: Version}
   - {id: hdr_len, wireshark: ip.hdr_len, label: Header Length}
   - {id: dscp, wireshark: ip.dsfield.dscp, label: Differentiated Services Codepoint}
-  - {id: ecn, wireshark: ip.dsfield.ecn, label: Explicit Congestion Notification, names: ECN_NAMES}
+  - {id: ecn, wireshark: ip.dsfield.ecn, label: Explicit Congestion Notification, names: ecn}
   - {id: len, wireshark: ip.len, label: Total Length}
   - {id: id, wireshark: ip.id, label: Identification, base: hex, digits: 4}
   - {id: flags, wireshark: ip.flags, label: Flags, base: hex, digits: 2}
@@ -22,7 +23,7 @@ meta:
   - {id: flags_mf, wireshark: ip.flags.mf, label: More fragments, base: bool}
   - {id: frag_offset, wireshark: ip.frag_offset, label: Fragment Offset}
   - {id: ttl, wireshark: ip.ttl, label: Time to Live}
-  - {id: proto, wireshark: ip.proto, label: Protocol, names: IpProtoNames.NAMES}
+  - {id: proto, wireshark: ip.proto, label: Protocol, names: ip_protocol}
   - {id: checksum, wireshark: ip.checksum, label: Header Checksum, base: hex, digits: 4}
   - {id: src, wireshark: ip.src, label: Source Address, base: ipv4}
   - {id: dst, wireshark: ip.dst, label: Destination Address, base: ipv4}
@@ -39,7 +40,7 @@ seq:
   - id: ecn
     -icrc: variant
     type: b2
-    doc: 0 Not-ECT, 1 ECT(1), 2 ECT(0), 3 CE
+    doc: the enum ecn
   - id: total_length
     type: u2
     doc: includes the RoCE ICRC
@@ -71,3 +72,17 @@ seq:
       cases:
         17: udp_datagram
         6: tcp_segment
+        1: icmp_packet
+enums:
+  # the IP protocol numbers (IPv6's Next Header too) a RoCE capture meets, as Wireshark names them
+  ip_protocol:
+    1: {id: icmp, doc: ICMP}
+    6: {id: tcp, doc: TCP}
+    17: {id: udp, doc: UDP}
+    58: {id: icmpv6, doc: ICMPv6}
+  # the ECN codepoints (RFC 3168), IPv6's Traffic Class too
+  ecn:
+    0: {id: not_ect, doc: Not-ECT}
+    1: {id: ect_1, doc: ECT(1)}
+    2: {id: ect_0, doc: ECT(0)}
+    3: {id: ce, doc: CE}

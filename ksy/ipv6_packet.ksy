@@ -5,6 +5,7 @@ meta:
   imports:
     - udp_datagram
     - tcp_segment
+    - icmpv6_packet
 # the registry entries (RoCEscope's build generates them: dissector/src/build/KsyTables.java), in registry order;
 # ipv6.addr is hidden (either address)
 -wireshark: ipv6
@@ -13,10 +14,10 @@ meta:
   - {id: version, wireshark: ipv6.version, label: Version}
   - {id: tclass, wireshark: ipv6.tclass, label: Traffic Class, base: hex, digits: 2}
   - {id: dscp, wireshark: ipv6.tclass.dscp, label: Differentiated Services Codepoint}
-  - {id: ecn, wireshark: ipv6.tclass.ecn, label: Explicit Congestion Notification, names: ECN_NAMES}
+  - {id: ecn, wireshark: ipv6.tclass.ecn, label: Explicit Congestion Notification, names: ipv4_packet::ecn}
   - {id: flow, wireshark: ipv6.flow, label: Flow Label, base: hex, digits: 5}
   - {id: plen, wireshark: ipv6.plen, label: Payload Length}
-  - {id: nxt, wireshark: ipv6.nxt, label: Next Header, names: IpProtoNames.NAMES}
+  - {id: nxt, wireshark: ipv6.nxt, label: Next Header, names: ipv4_packet::ip_protocol}
   - {id: hlim, wireshark: ipv6.hlim, label: Hop Limit}
   - {id: src, wireshark: ipv6.src, label: Source Address, base: ipv6}
   - {id: dst, wireshark: ipv6.dst, label: Destination Address, base: ipv6}
@@ -51,3 +52,4 @@ seq:
       cases:
         17: udp_datagram
         6: tcp_segment
+        58: icmpv6_packet

@@ -14,7 +14,7 @@ meta:
   - {id: halen, wireshark: sll.halen, label: Link-layer address length}
   - {id: src, wireshark: sll.src.eth, label: Source, base: ether}
   - {id: ifindex, wireshark: sll.ifindex, label: Interface index}
-  - {id: etype, wireshark: sll.etype, label: Protocol, base: hex, digits: 4, names: EtherTypeNames.NAMES}
+  - {id: etype, wireshark: sll.etype, label: Protocol, base: hex, digits: 4, names: ether_payload::ether_type}
 seq:
   - id: packet_type
     type: u2

@@ -286,9 +286,12 @@ public final class KsyTables {
         };
         String names = "null";
         if (fd.get("names") instanceof String n) {
-            // an enum of this .ksy; a table of the field package named by class (CmNames.IBA_TIME, for a formatted
-            // value no enum can hold); or one of InfinibandNames
+            // an enum of this .ksy; another .ksy's, as Kaitai names it (ether_payload::ether_type; its class is
+            // generated into the same package); a table of the field package named by class (CmNames.IBA_TIME, for
+            // a formatted value no enum can hold); or one of InfinibandNames
+            int sep = n.indexOf("::");
             names = enums.containsKey(n) ? enumsCls + "." + n.toUpperCase(Locale.ROOT)
+                : sep > 0 ? camel(n.substring(0, sep)) + "Ksy." + n.substring(sep + 2).toUpperCase(Locale.ROOT)
                 : n.contains(".") ? "io.rocescope.dissector.field." + n : "io.rocescope.dissector.field.InfinibandNames." + n;
         }
         if (fd.get("wireshark") == null || fd.get("label") == null) throw new IllegalArgumentException(file + ": " + id + " needs wireshark and label");

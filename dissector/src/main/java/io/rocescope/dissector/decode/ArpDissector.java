@@ -1,33 +1,42 @@
 package io.rocescope.dissector.decode;
 
 import static io.rocescope.dissector.field.Fields.*;
+import static io.rocescope.dissector.field.ksy.ArpPacketLayout.*;
 
-/** ARP for IPv4: over Ethernet (6-byte MACs) and over IPoIB (20-byte hardware addresses, RFC 4391 section 8). */
+/**
+ * ARP for IPv4 (ksy/arp_packet.ksy's layout): over Ethernet (6-byte MACs) and over IPoIB (20-byte hardware addresses,
+ * RFC 4391 section 8). As tshark, a packet shorter than the Ethernet form is malformed whatever its sizes say.
+ */
 final class ArpDissector {
     private ArpDissector() {}
 
+    /** The fixed part and Ethernet's addresses: 28 bytes. */
+    private static final int ETHER_IPV4_SIZE = FIXED_SIZE + FIXED_SIZE_ETHER_IPV4_ADDRESSES;
+
     static int dissect(Packet p, int off) {
         p.f.protocol = DecodedFrame.Protocol.ARP;
-        if (!p.need(off, 28, "ARP")) return -1;
-        int hlen = Bytes.u8(p.d, off + 4), plen = Bytes.u8(p.d, off + 5);
+        if (!p.need(off, ETHER_IPV4_SIZE, "ARP")) return -1;
+        int hlen = Bytes.u8(p.d, off + OFF_HW_SIZE), plen = Bytes.u8(p.d, off + OFF_PROTO_SIZE);
         int node = p.f.open(ARP, off);
-        p.u16(ARP_OPCODE, off + 6);
-        if (hlen == 6 && plen == 4) {
-            p.addr(ARP_SRC_HW, off + 8, 6);
-            p.addr(ARP_SRC_IP, off + 14, 4);
-            p.addr(ARP_DST_HW, off + 18, 6);
-            p.addr(ARP_DST_IP, off + 24, 4);
-        } else if (plen == 4 && hlen != 6) {
-            int end = off + 8 + 2 * (hlen + 4);
-            if (!p.need(off, end - off, "ARP addresses")) { p.f.close(node, off + 28); return -1; }
-            p.bytes(ARP_SRC_HW_BYTES, off + 8, hlen);
-            p.addr(ARP_SRC_IP, off + 8 + hlen, 4);
-            p.bytes(ARP_DST_HW_BYTES, off + 12 + hlen, hlen);
-            p.addr(ARP_DST_IP, off + 12 + 2 * hlen, 4);
+        p.u16(ARP_OPCODE, off + OFF_OPCODE);
+        int a = off + FIXED_SIZE;
+        if (hlen == LEN_ETHER_IPV4_ADDRESSES_SRC_HW && plen == LEN_ETHER_IPV4_ADDRESSES_SRC_PROTO) {
+            p.addr(ARP_SRC_HW, a + OFF_ETHER_IPV4_ADDRESSES_SRC_HW, LEN_ETHER_IPV4_ADDRESSES_SRC_HW);
+            p.addr(ARP_SRC_IP, a + OFF_ETHER_IPV4_ADDRESSES_SRC_PROTO, LEN_ETHER_IPV4_ADDRESSES_SRC_PROTO);
+            p.addr(ARP_DST_HW, a + OFF_ETHER_IPV4_ADDRESSES_DST_HW, LEN_ETHER_IPV4_ADDRESSES_DST_HW);
+            p.addr(ARP_DST_IP, a + OFF_ETHER_IPV4_ADDRESSES_DST_PROTO, LEN_ETHER_IPV4_ADDRESSES_DST_PROTO);
+        } else if (plen == LEN_ETHER_IPV4_ADDRESSES_SRC_PROTO) {
+            // IPv4 over another hardware: the addresses follow one another at the sizes the fixed part gives
+            int end = a + 2 * (hlen + plen);
+            if (!p.need(off, end - off, "ARP addresses")) { p.f.close(node, off + ETHER_IPV4_SIZE); return -1; }
+            p.bytes(ARP_SRC_HW_BYTES, a, hlen);
+            p.addr(ARP_SRC_IP, a + hlen, plen);
+            p.bytes(ARP_DST_HW_BYTES, a + hlen + plen, hlen);
+            p.addr(ARP_DST_IP, a + 2 * hlen + plen, plen);
             p.f.close(node, end);
             return end;
         }
-        p.f.close(node, off + 28);
-        return off + 28;
+        p.f.close(node, off + ETHER_IPV4_SIZE);
+        return off + ETHER_IPV4_SIZE;
     }
 }

@@ -1,73 +1,79 @@
 package io.rocescope.dissector.decode;
 
-import io.rocescope.dissector.field.IcmpNames;
+import io.rocescope.dissector.field.ksy.IcmpPacketKsy;
+import io.rocescope.dissector.field.ksy.IcmpPacketLayout;
+import io.rocescope.dissector.field.ksy.Icmpv6PacketKsy;
 
 import static io.rocescope.dissector.field.Fields.*;
+import static io.rocescope.dissector.field.ksy.Icmpv6PacketLayout.*;
 
 /**
- * ICMP (IPv4 protocol 1) and ICMPv6 (IPv6 next header 58): type, code, checksum and the fields the
- * Info column needs (echo identifier and sequence, Neighbor Discovery targets and link-layer addresses),
- * under Wireshark's names. The datagram an error message quotes is not dissected again (its addresses
- * and ports would become the frame's); it stays in the frame's bytes.
+ * ICMP (IPv4 protocol 1, ksy/icmp_packet.ksy) and ICMPv6 (IPv6 next header 58, ksy/icmpv6_packet.ksy): type, code,
+ * checksum and the fields the Info column needs (echo identifier and sequence, Neighbor Discovery targets and
+ * link-layer addresses), under Wireshark's names. Which body a type has is the .ksy's switch (its generated
+ * BODY_BY_TYPE). The datagram an error message quotes is not dissected again (its addresses and ports would become
+ * the frame's); it stays in the frame's bytes.
  */
 final class IcmpDissector {
     private IcmpDissector() {}
 
     static void dissectV4(Packet p, int off, int end) {
         p.f.protocol = DecodedFrame.Protocol.ICMP;
-        if (!p.need(off, 4, "ICMP")) return;
+        if (!p.need(off, IcmpPacketLayout.FIXED_SIZE, "ICMP")) return;
         int stop = Math.min(end, p.cap);
         int node = p.f.open(ICMP, off);
-        int type = p.u8(ICMP_TYPE, off);
-        p.u8(ICMP_CODE, off + 1);
-        p.u16(ICMP_CHECKSUM, off + 2);
-        if (off + 8 <= stop) {
-            switch (type) {
-                case IcmpNames.ECHO_REQUEST, IcmpNames.ECHO_REPLY, 13, 14, 15, 16, 17, 18 -> {
-                    p.u16(ICMP_IDENT, off + 4);
-                    p.u16(ICMP_SEQ, off + 6);
-                }
-                case IcmpNames.UNREACHABLE -> {
-                    if (Bytes.u8(p.d, off + 1) == 4) p.u16(ICMP_MTU, off + 6);   // fragmentation needed
-                }
-                default -> { }
-            }
+        int type = p.u8(ICMP_TYPE, off + IcmpPacketLayout.OFF_TYPE);
+        int code = p.u8(ICMP_CODE, off + IcmpPacketLayout.OFF_CODE);
+        p.u16(ICMP_CHECKSUM, off + IcmpPacketLayout.OFF_CHECKSUM);
+        int body = off + IcmpPacketLayout.FIXED_SIZE, kind = bodyOf(IcmpPacketKsy.BODY_BY_TYPE, type);
+        if (kind == IcmpPacketKsy.ICMP_BODY_ECHO && body + IcmpPacketLayout.FIXED_SIZE_ECHO <= stop) {
+            p.u16(ICMP_IDENT, body + IcmpPacketLayout.OFF_ECHO_IDENTIFIER);
+            p.u16(ICMP_SEQ, body + IcmpPacketLayout.OFF_ECHO_SEQUENCE);
+        } else if (kind == IcmpPacketKsy.ICMP_BODY_UNREACHABLE && body + IcmpPacketLayout.FIXED_SIZE_UNREACHABLE <= stop
+                && code == IcmpPacketKsy.UNREACHABLE_CODE_FRAGMENTATION_NEEDED) {
+            p.u16(ICMP_MTU, body + IcmpPacketLayout.OFF_UNREACHABLE_NEXT_HOP_MTU);
         }
         p.f.close(node, stop);
     }
 
     static void dissectV6(Packet p, int off, int end) {
         p.f.protocol = DecodedFrame.Protocol.ICMPV6;
-        if (!p.need(off, 4, "ICMPv6")) return;
+        if (!p.need(off, FIXED_SIZE, "ICMPv6")) return;
         int stop = Math.min(end, p.cap);
         int node = p.f.open(ICMPV6, off);
-        int type = p.u8(ICMPV6_TYPE, off);
-        p.u8(ICMPV6_CODE, off + 1);
-        p.u16(ICMPV6_CHECKSUM, off + 2);
-        switch (type) {
-            case IcmpNames.V6_ECHO_REQUEST, IcmpNames.V6_ECHO_REPLY -> {
-                if (off + 8 <= stop) {
-                    p.u16(ICMPV6_ECHO_ID, off + 4);
-                    p.u16(ICMPV6_ECHO_SEQ, off + 6);
+        int type = p.u8(ICMPV6_TYPE, off + OFF_TYPE);
+        p.u8(ICMPV6_CODE, off + OFF_CODE);
+        p.u16(ICMPV6_CHECKSUM, off + OFF_CHECKSUM);
+        int body = off + FIXED_SIZE;
+        switch (bodyOf(Icmpv6PacketKsy.BODY_BY_TYPE, type)) {
+            case Icmpv6PacketKsy.ICMPV6_BODY_ECHO -> {
+                if (body + FIXED_SIZE_ECHO <= stop) {
+                    p.u16(ICMPV6_ECHO_ID, body + OFF_ECHO_IDENTIFIER);
+                    p.u16(ICMPV6_ECHO_SEQ, body + OFF_ECHO_SEQUENCE_NUMBER);
                 }
             }
-            case IcmpNames.V6_RS -> options(p, off + 8, stop);
-            case IcmpNames.V6_RA -> options(p, off + 16, stop);
-            case IcmpNames.V6_NS -> {
-                if (off + 24 <= stop) {
-                    p.addr(ICMPV6_NS_TARGET, off + 8, 16);
-                    options(p, off + 24, stop);
+            case Icmpv6PacketKsy.ICMPV6_BODY_ROUTER_SOLICITATION -> options(p, body + FIXED_SIZE_ROUTER_SOLICITATION, stop);
+            case Icmpv6PacketKsy.ICMPV6_BODY_ROUTER_ADVERTISEMENT -> options(p, body + FIXED_SIZE_ROUTER_ADVERTISEMENT, stop);
+            case Icmpv6PacketKsy.ICMPV6_BODY_NEIGHBOR_SOLICITATION -> {
+                if (body + FIXED_SIZE_NEIGHBOR_SOLICITATION <= stop) {
+                    p.addr(ICMPV6_NS_TARGET, body + OFF_NEIGHBOR_SOLICITATION_TARGET_ADDRESS, LEN_NEIGHBOR_SOLICITATION_TARGET_ADDRESS);
+                    options(p, body + FIXED_SIZE_NEIGHBOR_SOLICITATION, stop);
                 }
             }
-            case IcmpNames.V6_NA -> {
-                if (off + 24 <= stop) {
-                    long flags = Bytes.u32(p.d, off + 4);
-                    p.f.add(ICMPV6_NA_FLAG, off + 4, 4, flags);
-                    p.f.add(ICMPV6_NA_FLAG_R, off + 4, 1, (flags >>> 31) & 1);
-                    p.f.add(ICMPV6_NA_FLAG_S, off + 4, 1, (flags >>> 30) & 1);
-                    p.f.add(ICMPV6_NA_FLAG_O, off + 4, 1, (flags >>> 29) & 1);
-                    p.addr(ICMPV6_NA_TARGET, off + 8, 16);
-                    options(p, off + 24, stop);
+            case Icmpv6PacketKsy.ICMPV6_BODY_NEIGHBOR_ADVERTISEMENT -> {
+                if (body + FIXED_SIZE_NEIGHBOR_ADVERTISEMENT <= stop) {
+                    // Wireshark's flag field is the word of R, S, O and the reserved bits: the bytes before the target
+                    int flagsAt = body + OFF_NEIGHBOR_ADVERTISEMENT_ROUTER;
+                    p.f.add(ICMPV6_NA_FLAG, flagsAt, OFF_NEIGHBOR_ADVERTISEMENT_TARGET_ADDRESS - OFF_NEIGHBOR_ADVERTISEMENT_ROUTER,
+                        Bytes.u32(p.d, flagsAt));
+                    p.readBits(ICMPV6_NA_FLAG_R, body + OFF_NEIGHBOR_ADVERTISEMENT_ROUTER, LEN_NEIGHBOR_ADVERTISEMENT_ROUTER,
+                        SHIFT_NEIGHBOR_ADVERTISEMENT_ROUTER, MASK_NEIGHBOR_ADVERTISEMENT_ROUTER);
+                    p.readBits(ICMPV6_NA_FLAG_S, body + OFF_NEIGHBOR_ADVERTISEMENT_SOLICITED, LEN_NEIGHBOR_ADVERTISEMENT_SOLICITED,
+                        SHIFT_NEIGHBOR_ADVERTISEMENT_SOLICITED, MASK_NEIGHBOR_ADVERTISEMENT_SOLICITED);
+                    p.readBits(ICMPV6_NA_FLAG_O, body + OFF_NEIGHBOR_ADVERTISEMENT_OVERRIDE, LEN_NEIGHBOR_ADVERTISEMENT_OVERRIDE,
+                        SHIFT_NEIGHBOR_ADVERTISEMENT_OVERRIDE, MASK_NEIGHBOR_ADVERTISEMENT_OVERRIDE);
+                    p.addr(ICMPV6_NA_TARGET, body + OFF_NEIGHBOR_ADVERTISEMENT_TARGET_ADDRESS, LEN_NEIGHBOR_ADVERTISEMENT_TARGET_ADDRESS);
+                    options(p, body + FIXED_SIZE_NEIGHBOR_ADVERTISEMENT, stop);
                 }
             }
             default -> { }
@@ -75,20 +81,29 @@ final class IcmpDissector {
         p.f.close(node, stop);
     }
 
+    /** The body bit the .ksy's switch gives a type; 0 for a type it has no case for. */
+    private static int bodyOf(int[] bodyByType, int type) {
+        return type < bodyByType.length ? bodyByType[type] : 0;
+    }
+
     /** Neighbor Discovery options: type, length in units of 8 bytes (0 is invalid and ends the list). */
     private static void options(Packet p, int off, int stop) {
-        while (off + 2 <= stop) {
-            int type = Bytes.u8(p.d, off), len = Bytes.u8(p.d, off + 1) * 8;
+        while (off + FIXED_SIZE_ND_OPTION <= stop) {
+            int type = Bytes.u8(p.d, off + OFF_ND_OPTION_TYPE), len = Bytes.u8(p.d, off + OFF_ND_OPTION_LENGTH) * (int) ND_OPTION_UNIT;
             if (len == 0) {
                 p.malformed("ICMPv6 option of length 0 at offset " + off);
                 return;
             }
             int node = p.f.open(ICMPV6_OPT, off);
-            p.u8(ICMPV6_OPT_TYPE, off);
-            p.u8(ICMPV6_OPT_LENGTH, off + 1);
-            if ((type == IcmpNames.OPT_SOURCE_LINKADDR || type == IcmpNames.OPT_TARGET_LINKADDR) && len == 8 && off + 8 <= stop) {
-                p.addr(ICMPV6_OPT_LINKADDR, off + 2, 6);
-                p.addr(type == IcmpNames.OPT_SOURCE_LINKADDR ? ICMPV6_OPT_SRC_LINKADDR : ICMPV6_OPT_TARGET_LINKADDR, off + 2, 6);
+            p.u8(ICMPV6_OPT_TYPE, off + OFF_ND_OPTION_TYPE);
+            p.u8(ICMPV6_OPT_LENGTH, off + OFF_ND_OPTION_LENGTH);
+            boolean source = type == Icmpv6PacketKsy.ND_OPTION_TYPE_SOURCE_LINK_LAYER_ADDRESS;
+            boolean linkAddress = source || type == Icmpv6PacketKsy.ND_OPTION_TYPE_TARGET_LINK_LAYER_ADDRESS;
+            // an Ethernet MAC fills an option of one unit; other link-layer addresses are not decoded
+            if (linkAddress && len == FIXED_SIZE_ND_OPTION + FIXED_SIZE_LINK_LAYER_ADDRESS && off + len <= stop) {
+                int at = off + FIXED_SIZE_ND_OPTION + OFF_LINK_LAYER_ADDRESS_ADDRESS;
+                p.addr(ICMPV6_OPT_LINKADDR, at, LEN_LINK_LAYER_ADDRESS_ADDRESS);
+                p.addr(source ? ICMPV6_OPT_SRC_LINKADDR : ICMPV6_OPT_TARGET_LINKADDR, at, LEN_LINK_LAYER_ADDRESS_ADDRESS);
             }
             p.f.close(node, Math.min(off + len, stop));
             off += len;

@@ -1,6 +1,6 @@
 package io.rocescope.dissector.decode;
 
-import io.rocescope.dissector.field.IpProtoNames;
+import io.rocescope.dissector.field.ksy.Ipv4PacketKsy;
 
 import static io.rocescope.dissector.field.Fields.DATA;
 
@@ -10,16 +10,16 @@ final class IpProtocolDispatch {
 
     static void dissect(Packet p, int proto, int off, int end) {
         switch (proto) {
-            case IpProtoNames.UDP:
+            case Ipv4PacketKsy.IP_PROTOCOL_UDP:
                 UdpDissector.dissect(p, off, end);
                 return;
-            case IpProtoNames.TCP:
+            case Ipv4PacketKsy.IP_PROTOCOL_TCP:
                 TcpDissector.dissect(p, off, end);
                 return;
-            case IpProtoNames.ICMP:
+            case Ipv4PacketKsy.IP_PROTOCOL_ICMP:
                 IcmpDissector.dissectV4(p, off, end);
                 return;
-            case IpProtoNames.ICMPV6:
+            case Ipv4PacketKsy.IP_PROTOCOL_ICMPV6:
                 IcmpDissector.dissectV6(p, off, end);
                 return;
             default:

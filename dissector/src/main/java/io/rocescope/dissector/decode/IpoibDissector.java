@@ -1,49 +1,54 @@
 package io.rocescope.dissector.decode;
 
+import io.rocescope.dissector.field.ksy.EtherPayloadKsy;
+
 import static io.rocescope.dissector.field.Fields.*;
+import static io.rocescope.dissector.field.ksy.IpoibPacketLayout.*;
 
 /**
- * IP over InfiniBand (RFC 4391) as pcap link type 242 (DLT_IPOIB) holds it, decoded as Wireshark's
- * packet-ipoib.c does: a 40-byte pseudo-header, which is the destination address (QPN and GID, in its last
- * 20 bytes) when its first two bytes are zero and otherwise the GRH the datagram arrived with, then the
- * 4-byte IPoIB header (an EtherType and two reserved bytes), then IPv4, IPv6 or ARP.
+ * IP over InfiniBand (RFC 4391) as pcap link type 242 (DLT_IPOIB) holds it (ksy/ipoib_packet.ksy's layout), decoded
+ * as Wireshark's packet-ipoib.c does: a 40-byte pseudo-header, which is the destination address (QPN and GID, in its
+ * last 20 bytes) when its first two bytes are zero and otherwise the GRH the datagram arrived with, then the 4-byte
+ * IPoIB header (an EtherType and two reserved bytes), then IPv4, IPv6 or ARP.
  */
 final class IpoibDissector {
     private IpoibDissector() {}
 
-    static final int PSEUDO_HEADER = 40, HEADER = 4;
-
     static void dissect(Packet p) {
         p.f.protocol = DecodedFrame.Protocol.IPOIB;
-        if (!p.need(0, PSEUDO_HEADER + HEADER, "IPoIB header")) return;
+        if (!p.need(0, FIXED_SIZE, "IPoIB header")) return;
         int node = p.f.open(IPOIB, 0);
-        if (Bytes.u16(p.d, 0) == 0) {
-            int daddr = p.f.open(IPOIB_DADDR, 20);
-            p.u24(IPOIB_DADDR_QPN, 21);
-            p.addr(IPOIB_DGID, 24, 16);
-            p.f.close(daddr, 40);
+        int pseudo = OFF_PSEUDO_HEADER;
+        if (Bytes.u16(p.d, pseudo) == 0) {
+            int at = pseudo + OFF_PSEUDO_DESTINATION_DADDR;
+            int daddr = p.f.open(IPOIB_DADDR, at);
+            p.u24(IPOIB_DADDR_QPN, at + OFF_DESTINATION_ADDRESS_QPN);
+            p.addr(IPOIB_DGID, at + OFF_DESTINATION_ADDRESS_DGID, LEN_DESTINATION_ADDRESS_DGID);
+            p.f.close(daddr, at + FIXED_SIZE_DESTINATION_ADDRESS);
         } else {
-            int grh = p.f.open(IPOIB_GRH, 0);
-            long w = Bytes.u32(p.d, 0);
-            p.bits(IPOIB_GRH_IPVER, 0, 1, w, 28, 0xF);
-            p.bits(IPOIB_GRH_TCLASS, 0, 2, w, 20, 0xFF);
-            p.bits(IPOIB_GRH_FLOWLABEL, 0, 4, w, 0, 0xFFFFF);
-            p.u24(IPOIB_GRH_SQPN, 5);
-            p.addr(IPOIB_GRH_SGID, 8, 16);
-            p.addr(IPOIB_DGID, 24, 16);
-            p.f.close(grh, 40);
+            int grh = p.f.open(IPOIB_GRH, pseudo);
+            // as Wireshark's: the Traffic Class over the first two bytes, the Flow Label over the first four
+            long w = Bytes.u32(p.d, pseudo);
+            int flowLabelEnd = OFF_PSEUDO_GRH_FLOW_LABEL + LEN_PSEUDO_GRH_FLOW_LABEL;
+            p.readBits(IPOIB_GRH_IPVER, pseudo + OFF_PSEUDO_GRH_IP_VERSION, LEN_PSEUDO_GRH_IP_VERSION, SHIFT_PSEUDO_GRH_IP_VERSION,
+                MASK_PSEUDO_GRH_IP_VERSION);
+            p.readBits(IPOIB_GRH_TCLASS, pseudo + OFF_PSEUDO_GRH_TRAFFIC_CLASS, LEN_PSEUDO_GRH_TRAFFIC_CLASS,
+                SHIFT_PSEUDO_GRH_TRAFFIC_CLASS, MASK_PSEUDO_GRH_TRAFFIC_CLASS);
+            p.bits(IPOIB_GRH_FLOWLABEL, pseudo, flowLabelEnd, w, SHIFT_PSEUDO_GRH_FLOW_LABEL, MASK_PSEUDO_GRH_FLOW_LABEL);
+            p.u24(IPOIB_GRH_SQPN, pseudo + OFF_PSEUDO_GRH_SQPN);
+            p.addr(IPOIB_GRH_SGID, pseudo + OFF_PSEUDO_GRH_SGID, LEN_PSEUDO_GRH_SGID);
+            p.addr(IPOIB_DGID, pseudo + OFF_PSEUDO_GRH_DGID, LEN_PSEUDO_GRH_DGID);
+            p.f.close(grh, pseudo + FIXED_SIZE_PSEUDO_GRH);
         }
-        int type = p.u16(IPOIB_TYPE, PSEUDO_HEADER);
-        p.u16(IPOIB_RESERVED, PSEUDO_HEADER + 2);
-        p.f.close(node, PSEUDO_HEADER + HEADER);
-        int off = PSEUDO_HEADER + HEADER;
+        int type = p.u16(IPOIB_TYPE, OFF_TYPE);
+        p.u16(IPOIB_RESERVED, OFF_RESERVED);
+        p.f.close(node, FIXED_SIZE);
+        int off = FIXED_SIZE;
         switch (type) {
-            case io.rocescope.dissector.field.EtherTypeNames.IPV4 -> Ipv4Dissector.dissect(p, off);
-            case io.rocescope.dissector.field.EtherTypeNames.IPV6 -> Ipv6Dissector.dissect(p, off);
-            case io.rocescope.dissector.field.EtherTypeNames.ARP, REVERSE_ARP -> ArpDissector.dissect(p, off);
+            case EtherPayloadKsy.ETHER_TYPE_IPV4 -> Ipv4Dissector.dissect(p, off);
+            case EtherPayloadKsy.ETHER_TYPE_IPV6 -> Ipv6Dissector.dissect(p, off);
+            case EtherPayloadKsy.ETHER_TYPE_ARP, EtherPayloadKsy.ETHER_TYPE_REVERSE_ARP -> ArpDissector.dissect(p, off);
             default -> { if (off < p.cap) p.data(off, p.cap - off); }   // as Wireshark: the rest is not decoded
         }
     }
-
-    private static final int REVERSE_ARP = 0x8035;
 }

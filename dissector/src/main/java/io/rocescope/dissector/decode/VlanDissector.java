@@ -1,6 +1,6 @@
 package io.rocescope.dissector.decode;
 
-import io.rocescope.dissector.field.EtherTypeNames;
+import io.rocescope.dissector.field.ksy.EtherPayloadKsy;
 
 import static io.rocescope.dissector.field.Fields.*;
 import static io.rocescope.dissector.field.ksy.EtherPayloadLayout.*;
@@ -18,7 +18,7 @@ final class VlanDissector {
         p.f.etherType = type;
         if (p.f.vlanTci < 0) p.f.vlanTci = Bytes.u16(p.d, off + OFF_VLAN_TAG_PCP);
         if (p.detail) {   // every tag field is a detail (Fields.detail())
-            boolean sTag = tpid != EtherTypeNames.VLAN;
+            boolean sTag = tpid != EtherPayloadKsy.ETHER_TYPE_VLAN;
             int node = p.f.open(sTag ? QINQ : VLAN, off);
             int tci = Bytes.u16(p.d, off + OFF_VLAN_TAG_PCP);
             p.bits(sTag ? QINQ_PRIORITY : VLAN_PRIORITY, off, 2, tci, 13, 0x7);

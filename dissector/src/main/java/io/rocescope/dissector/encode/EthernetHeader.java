@@ -1,6 +1,6 @@
 package io.rocescope.dissector.encode;
 
-import io.rocescope.dissector.field.EtherTypeNames;
+import io.rocescope.dissector.field.ksy.EtherPayloadKsy;
 
 import static io.rocescope.dissector.field.ksy.EtherPayloadLayout.*;
 import static io.rocescope.dissector.field.ksy.EthernetFrameLayout.*;
@@ -23,7 +23,7 @@ final class EthernetHeader {
             return FIXED_SIZE;
         }
         // the tag's TPID is the frame's EtherType; the tag itself follows it (ether_payload's vlan_tag)
-        Layout.put(f, OFF_ETHER_TYPE, LEN_ETHER_TYPE, SHIFT_ETHER_TYPE, MASK_ETHER_TYPE, EtherTypeNames.VLAN);
+        Layout.put(f, OFF_ETHER_TYPE, LEN_ETHER_TYPE, SHIFT_ETHER_TYPE, MASK_ETHER_TYPE, EtherPayloadKsy.ETHER_TYPE_VLAN);
         int tag = FIXED_SIZE;
         Layout.put(f, tag + OFF_VLAN_TAG_PCP, LEN_VLAN_TAG_PCP, SHIFT_VLAN_TAG_PCP, MASK_VLAN_TAG_PCP, net.pcp());
         Layout.put(f, tag + OFF_VLAN_TAG_VID, LEN_VLAN_TAG_VID, SHIFT_VLAN_TAG_VID, MASK_VLAN_TAG_VID, net.vlan());
@@ -36,7 +36,7 @@ final class EthernetHeader {
     static int payloadOf(byte[] f, int etherType) {
         int type = ((f[OFF_ETHER_TYPE] & 0xFF) << 8) | (f[OFF_ETHER_TYPE + 1] & 0xFF);
         int at = FIXED_SIZE;
-        if (type == EtherTypeNames.VLAN) {
+        if (type == EtherPayloadKsy.ETHER_TYPE_VLAN) {
             int o = at + OFF_VLAN_TAG_ETHER_TYPE;
             type = ((f[o] & 0xFF) << 8) | (f[o + 1] & 0xFF);
             at += FIXED_SIZE_VLAN_TAG;

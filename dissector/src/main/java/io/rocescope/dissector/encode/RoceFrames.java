@@ -2,8 +2,8 @@ package io.rocescope.dissector.encode;
 
 import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.dissector.decode.IcrcCalculator;
-import io.rocescope.dissector.field.EtherTypeNames;
-import io.rocescope.dissector.field.IpProtoNames;
+import io.rocescope.dissector.field.ksy.EtherPayloadKsy;
+import io.rocescope.dissector.field.ksy.Ipv4PacketKsy;
 
 import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
 import io.rocescope.dissector.field.ksy.MacControlKsy;
@@ -34,13 +34,13 @@ public final class RoceFrames {
         int udpLen = UdpHeader.LENGTH + ib;
         int l3 = net.ipv6() ? Ipv6Header.LENGTH : Ipv4Header.LENGTH;
         byte[] frame = new byte[EthernetHeader.length(net) + l3 + udpLen];
-        int ipOff = EthernetHeader.put(frame, net, net.ipv6() ? EtherTypeNames.IPV6 : EtherTypeNames.IPV4);
+        int ipOff = EthernetHeader.put(frame, net, net.ipv6() ? EtherPayloadKsy.ETHER_TYPE_IPV6 : EtherPayloadKsy.ETHER_TYPE_IPV4);
         int udpOff = ipOff + l3;
         if (net.ipv6()) {
             int flowLabel = (int) ((net.udpSrcPort() * 2654435761L) & 0xFFFFF);
-            Ipv6Header.put(frame, ipOff, net.ecn(), flowLabel, udpLen, IpProtoNames.UDP, net.srcIp(), net.dstIp());
+            Ipv6Header.put(frame, ipOff, net.ecn(), flowLabel, udpLen, Ipv4PacketKsy.IP_PROTOCOL_UDP, net.srcIp(), net.dstIp());
         } else {
-            Ipv4Header.put(frame, ipOff, net.ecn(), l3 + udpLen, psn ^ destQp ^ opcode << 8, IpProtoNames.UDP, net.srcIp(),
+            Ipv4Header.put(frame, ipOff, net.ecn(), l3 + udpLen, psn ^ destQp ^ opcode << 8, Ipv4PacketKsy.IP_PROTOCOL_UDP, net.srcIp(),
                 net.dstIp());
         }
         UdpHeader.put(frame, udpOff, net.udpSrcPort(), DecodeOptions.ROCE_V2_PORT, udpLen);
@@ -53,7 +53,7 @@ public final class RoceFrames {
         for (int i = 0; i < 4; i++) frame[icrcOff + i] = (byte) (crc >>> (8 * i));
         // IPv6 forbids a zero UDP checksum (RFC 8200; rxe sends 0 anyway, and tshark flags it): compute it.
         // The ICRC masks this field, so it stays valid.
-        if (net.ipv6()) UdpHeader.checksum(frame, udpOff, udpLen, Ipv6Header.addressSum(frame, ipOff) + udpLen + IpProtoNames.UDP);
+        if (net.ipv6()) UdpHeader.checksum(frame, udpOff, udpLen, Ipv6Header.addressSum(frame, ipOff) + udpLen + Ipv4PacketKsy.IP_PROTOCOL_UDP);
         return frame;
     }
 
@@ -67,7 +67,7 @@ public final class RoceFrames {
      */
     public static byte[] paddedIpv4(byte[] frame, int length) {
         if (length <= frame.length) return frame;
-        int ipOff = EthernetHeader.payloadOf(frame, EtherTypeNames.IPV4);
+        int ipOff = EthernetHeader.payloadOf(frame, EtherPayloadKsy.ETHER_TYPE_IPV4);
         if (ipOff < 0 || !Ipv4Header.isPlain(frame, ipOff)) {
             throw new IllegalArgumentException("not an IPv4 frame without options");
         }
@@ -91,7 +91,7 @@ public final class RoceFrames {
         int ib = FIXED_SIZE_BTH + headers.length + payload.length + pad + 4;
         int l2 = EthernetHeader.length(net);
         ByteBuffer b = ByteBuffer.allocate(l2 + RoceV1GrhLayout.FIXED_SIZE + ib);
-        int grhOff = EthernetHeader.put(b.array(), net, EtherTypeNames.ROCE);
+        int grhOff = EthernetHeader.put(b.array(), net, EtherPayloadKsy.ETHER_TYPE_ROCE);
         grh(b.array(), grhOff, ib, net.srcIp(), net.dstIp());
         int bthOff = grhOff + RoceV1GrhLayout.FIXED_SIZE;
         b.position(bthOff);
@@ -190,7 +190,7 @@ public final class RoceFrames {
     public static byte[] pfc(byte[] srcMac, int priority, int quanta) {
         byte[] f = new byte[MIN_FRAME];
         Net link = new Net(srcMac, mac(MacControlLayout.DESTINATION_MAC), null, null, -1, 0, 0, 0);
-        int at = EthernetHeader.put(f, link, EtherTypeNames.MAC_CONTROL);
+        int at = EthernetHeader.put(f, link, EtherPayloadKsy.ETHER_TYPE_MAC_CONTROL);
         Layout.put(f, at + MacControlLayout.OFF_OPCODE, MacControlLayout.LEN_OPCODE, MacControlLayout.SHIFT_OPCODE,
             MacControlLayout.MASK_OPCODE, MacControlKsy.OPCODE_PFC);
         int pfc = at + MacControlLayout.FIXED_SIZE;

@@ -1,7 +1,7 @@
 package io.rocescope.dissector.encode;
 
-import io.rocescope.dissector.field.EtherTypeNames;
-import io.rocescope.dissector.field.IpProtoNames;
+import io.rocescope.dissector.field.ksy.EtherPayloadKsy;
+import io.rocescope.dissector.field.ksy.Ipv4PacketKsy;
 
 import io.rocescope.dissector.field.ksy.TcpSegmentKsy;
 
@@ -22,7 +22,7 @@ public final class TcpFrames {
         int tcpLen = FIXED_SIZE + payload.length;
         Net untagged = net.withVlan(-1, 0);   // the out-of-band exchange runs on the untagged interface
         byte[] f = new byte[EthernetHeader.length(untagged) + Ipv4Header.LENGTH + tcpLen];
-        int ip = EthernetHeader.put(f, untagged, EtherTypeNames.IPV4);
+        int ip = EthernetHeader.put(f, untagged, EtherPayloadKsy.ETHER_TYPE_IPV4);
         int tcp = ip + Ipv4Header.LENGTH;
         // the TCP header without options (checksum and urgent pointer 0 until the checksum is computed), then the payload
         Layout.put(f, tcp + OFF_SRC_PORT, LEN_SRC_PORT, SHIFT_SRC_PORT, MASK_SRC_PORT, srcPort);
@@ -33,8 +33,8 @@ public final class TcpFrames {
         Layout.put(f, tcp + OFF_FLAGS, LEN_FLAGS, SHIFT_FLAGS, MASK_FLAGS, flags);
         Layout.put(f, tcp + OFF_WINDOW_SIZE, LEN_WINDOW_SIZE, SHIFT_WINDOW_SIZE, MASK_WINDOW_SIZE, WINDOW);
         System.arraycopy(payload, 0, f, tcp + FIXED_SIZE, payload.length);
-        Ipv4Header.put(f, ip, 0, Ipv4Header.LENGTH + tcpLen, (int) (seq & 0xFFFF), IpProtoNames.TCP, net.srcIp(), net.dstIp());
-        long pseudo = Ipv4Header.addressSum(f, ip) + IpProtoNames.TCP + tcpLen;   // addresses, protocol, TCP length
+        Ipv4Header.put(f, ip, 0, Ipv4Header.LENGTH + tcpLen, (int) (seq & 0xFFFF), Ipv4PacketKsy.IP_PROTOCOL_TCP, net.srcIp(), net.dstIp());
+        long pseudo = Ipv4Header.addressSum(f, ip) + Ipv4PacketKsy.IP_PROTOCOL_TCP + tcpLen;   // addresses, protocol, TCP length
         InternetChecksum.put(f, tcp + OFF_CHECKSUM, InternetChecksum.of(f, tcp, tcpLen, pseudo));
         return f;
     }

@@ -11,6 +11,10 @@ import io.rocescope.dissector.field.ksy.Ipv4PacketFieldsKsy;
 import io.rocescope.dissector.field.ksy.Ipv6PacketFieldsKsy;
 import io.rocescope.dissector.field.ksy.LinuxSllFieldsKsy;
 import io.rocescope.dissector.field.ksy.UdpDatagramFieldsKsy;
+import io.rocescope.dissector.field.ksy.ArpPacketFieldsKsy;
+import io.rocescope.dissector.field.ksy.IcmpPacketFieldsKsy;
+import io.rocescope.dissector.field.ksy.Icmpv6PacketFieldsKsy;
+import io.rocescope.dissector.field.ksy.IpoibPacketFieldsKsy;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -108,28 +112,29 @@ public final class Fields {
 
     // IP over InfiniBand, as pcap link type 242 has it (Wireshark's WTAP_ENCAP_IP_OVER_IB_PCAP): a 40-byte
     // pseudo-header (the destination address, or the GRH the packet came with), then the 4-byte IPoIB header
-    public static final FieldDef IPOIB = proto("ipoib", "IP over Infiniband");
-    public static final FieldDef IPOIB_DADDR = proto("ipoib.daddr", "Destination address");
-    public static final FieldDef IPOIB_DADDR_QPN = hex("ipoib.daddr.qpn", "Destination QPN", 6);
-    public static final FieldDef IPOIB_GRH = proto("ipoib.grh", "Global Route Header");
-    public static final FieldDef IPOIB_GRH_IPVER = dec("ipoib.grh.ipver", "IP Version");
-    public static final FieldDef IPOIB_GRH_TCLASS = dec("ipoib.grh.tclass", "Traffic Class");
-    public static final FieldDef IPOIB_GRH_FLOWLABEL = dec("ipoib.grh.flowlabel", "Flow Label");
-    public static final FieldDef IPOIB_GRH_SQPN = hex("ipoib.grh.sqpn", "Source QPN", 6);
-    public static final FieldDef IPOIB_GRH_SGID = of("ipoib.grh.sgid", "Source GID", FieldType.IPV6);
-    public static final FieldDef IPOIB_DGID = of("ipoib.dgid", "Destination GID", FieldType.IPV6);
-    public static final FieldDef IPOIB_TYPE = hex("ipoib.type", "Type", 4, EtherTypeNames.NAMES);
-    public static final FieldDef IPOIB_RESERVED = hex("ipoib.reserved", "Reserved", 4);
+    // (names, labels and bases are ksy/ipoib_packet.ksy's, as those of ARP, ICMP and ICMPv6 their .ksy's)
+    public static final FieldDef IPOIB = ksy(IpoibPacketFieldsKsy.IPOIB_PACKET);
+    public static final FieldDef IPOIB_DADDR = ksy(IpoibPacketFieldsKsy.DESTINATION_ADDRESS);
+    public static final FieldDef IPOIB_DADDR_QPN = ksy(IpoibPacketFieldsKsy.DESTINATION_ADDRESS_QPN);
+    public static final FieldDef IPOIB_GRH = ksy(IpoibPacketFieldsKsy.PSEUDO_GRH);
+    public static final FieldDef IPOIB_GRH_IPVER = ksy(IpoibPacketFieldsKsy.PSEUDO_GRH_IPVER);
+    public static final FieldDef IPOIB_GRH_TCLASS = ksy(IpoibPacketFieldsKsy.PSEUDO_GRH_TCLASS);
+    public static final FieldDef IPOIB_GRH_FLOWLABEL = ksy(IpoibPacketFieldsKsy.PSEUDO_GRH_FLOWLABEL);
+    public static final FieldDef IPOIB_GRH_SQPN = ksy(IpoibPacketFieldsKsy.PSEUDO_GRH_SQPN);
+    public static final FieldDef IPOIB_GRH_SGID = ksy(IpoibPacketFieldsKsy.PSEUDO_GRH_SGID);
+    public static final FieldDef IPOIB_DGID = ksy(IpoibPacketFieldsKsy.IPOIB_PACKET_DGID);
+    public static final FieldDef IPOIB_TYPE = ksy(IpoibPacketFieldsKsy.IPOIB_PACKET_TYPE);
+    public static final FieldDef IPOIB_RESERVED = ksy(IpoibPacketFieldsKsy.IPOIB_PACKET_RESERVED);
 
-    public static final FieldDef ARP = proto("arp", "Address Resolution Protocol");
-    public static final FieldDef ARP_OPCODE = dec("arp.opcode", "Opcode", ValueNames.table(null, "request", "reply"));
-    public static final FieldDef ARP_SRC_HW = of("arp.src.hw_mac", "Sender MAC address", ETHER);
-    public static final FieldDef ARP_SRC_IP = of("arp.src.proto_ipv4", "Sender IP address", IPV4);
-    public static final FieldDef ARP_DST_HW = of("arp.dst.hw_mac", "Target MAC address", ETHER);
-    public static final FieldDef ARP_DST_IP = of("arp.dst.proto_ipv4", "Target IP address", IPV4);
+    public static final FieldDef ARP = ksy(ArpPacketFieldsKsy.ARP_PACKET);
+    public static final FieldDef ARP_OPCODE = ksy(ArpPacketFieldsKsy.ARP_PACKET_OPCODE);
+    public static final FieldDef ARP_SRC_HW = ksy(ArpPacketFieldsKsy.ARP_PACKET_SRC_HW_MAC);
+    public static final FieldDef ARP_SRC_IP = ksy(ArpPacketFieldsKsy.ARP_PACKET_SRC_PROTO_IPV4);
+    public static final FieldDef ARP_DST_HW = ksy(ArpPacketFieldsKsy.ARP_PACKET_DST_HW_MAC);
+    public static final FieldDef ARP_DST_IP = ksy(ArpPacketFieldsKsy.ARP_PACKET_DST_PROTO_IPV4);
     /** A hardware address other than a MAC (IPoIB's 20 bytes: QPN and GID), as bytes. */
-    public static final FieldDef ARP_SRC_HW_BYTES = of("arp.src.hw", "Sender hardware address", BYTES);
-    public static final FieldDef ARP_DST_HW_BYTES = of("arp.dst.hw", "Target hardware address", BYTES);
+    public static final FieldDef ARP_SRC_HW_BYTES = ksy(ArpPacketFieldsKsy.ARP_PACKET_SRC_HW);
+    public static final FieldDef ARP_DST_HW_BYTES = ksy(ArpPacketFieldsKsy.ARP_PACKET_DST_HW);
 
     // ---- MAC control: PAUSE and PFC (names, labels and bases are ksy/mac_control.ksy's) ----
     public static final FieldDef MACC = ksy(MacControlFieldsKsy.MAC_CONTROL);
@@ -181,32 +186,32 @@ public final class Fields {
     public static final FieldDef IPV6_DST = ksy(Ipv6PacketFieldsKsy.IPV6_PACKET_DST);
     public static final FieldDef IPV6_ADDR = hidden(ksy(Ipv6PacketFieldsKsy.IPV6_PACKET_ADDR));
 
-    public static final FieldDef ICMP = proto("icmp", "Internet Control Message Protocol");
-    public static final FieldDef ICMP_TYPE = dec("icmp.type", "Type", IcmpNames.TYPES);
-    public static final FieldDef ICMP_CODE = dec("icmp.code", "Code");
-    public static final FieldDef ICMP_CHECKSUM = hex("icmp.checksum", "Checksum", 4);
-    public static final FieldDef ICMP_IDENT = hex("icmp.ident", "Identifier (BE)", 4);
-    public static final FieldDef ICMP_SEQ = dec("icmp.seq", "Sequence Number (BE)");
-    public static final FieldDef ICMP_MTU = dec("icmp.mtu", "MTU of next hop");
+    public static final FieldDef ICMP = ksy(IcmpPacketFieldsKsy.ICMP_PACKET);
+    public static final FieldDef ICMP_TYPE = ksy(IcmpPacketFieldsKsy.ICMP_PACKET_TYPE);
+    public static final FieldDef ICMP_CODE = ksy(IcmpPacketFieldsKsy.ICMP_PACKET_CODE);
+    public static final FieldDef ICMP_CHECKSUM = ksy(IcmpPacketFieldsKsy.ICMP_PACKET_CHECKSUM);
+    public static final FieldDef ICMP_IDENT = ksy(IcmpPacketFieldsKsy.ICMP_PACKET_IDENT);
+    public static final FieldDef ICMP_SEQ = ksy(IcmpPacketFieldsKsy.ICMP_PACKET_SEQ);
+    public static final FieldDef ICMP_MTU = ksy(IcmpPacketFieldsKsy.ICMP_PACKET_MTU);
 
-    public static final FieldDef ICMPV6 = proto("icmpv6", "Internet Control Message Protocol v6");
-    public static final FieldDef ICMPV6_TYPE = dec("icmpv6.type", "Type", IcmpNames.V6_TYPES);
-    public static final FieldDef ICMPV6_CODE = dec("icmpv6.code", "Code");
-    public static final FieldDef ICMPV6_CHECKSUM = hex("icmpv6.checksum", "Checksum", 4);
-    public static final FieldDef ICMPV6_ECHO_ID = hex("icmpv6.echo.identifier", "Identifier", 4);
-    public static final FieldDef ICMPV6_ECHO_SEQ = dec("icmpv6.echo.sequence_number", "Sequence");
-    public static final FieldDef ICMPV6_NS_TARGET = of("icmpv6.nd.ns.target_address", "Target Address", FieldType.IPV6);
-    public static final FieldDef ICMPV6_NA_FLAG = hex("icmpv6.nd.na.flag", "Flags", 8);
-    public static final FieldDef ICMPV6_NA_FLAG_R = bool("icmpv6.nd.na.flag.r", "Router");
-    public static final FieldDef ICMPV6_NA_FLAG_S = bool("icmpv6.nd.na.flag.s", "Solicited");
-    public static final FieldDef ICMPV6_NA_FLAG_O = bool("icmpv6.nd.na.flag.o", "Override");
-    public static final FieldDef ICMPV6_NA_TARGET = of("icmpv6.nd.na.target_address", "Target Address", FieldType.IPV6);
-    public static final FieldDef ICMPV6_OPT = proto("icmpv6.opt", "ICMPv6 Option");
-    public static final FieldDef ICMPV6_OPT_TYPE = dec("icmpv6.opt.type", "Type", IcmpNames.V6_OPTIONS);
-    public static final FieldDef ICMPV6_OPT_LENGTH = dec("icmpv6.opt.length", "Length");
-    public static final FieldDef ICMPV6_OPT_LINKADDR = of("icmpv6.opt.linkaddr", "Link-layer address", ETHER);
-    public static final FieldDef ICMPV6_OPT_SRC_LINKADDR = of("icmpv6.opt.src_linkaddr", "Source Link-layer address", ETHER);
-    public static final FieldDef ICMPV6_OPT_TARGET_LINKADDR = of("icmpv6.opt.target_linkaddr", "Target Link-layer address", ETHER);
+    public static final FieldDef ICMPV6 = ksy(Icmpv6PacketFieldsKsy.ICMPV6_PACKET);
+    public static final FieldDef ICMPV6_TYPE = ksy(Icmpv6PacketFieldsKsy.ICMPV6_PACKET_TYPE);
+    public static final FieldDef ICMPV6_CODE = ksy(Icmpv6PacketFieldsKsy.ICMPV6_PACKET_CODE);
+    public static final FieldDef ICMPV6_CHECKSUM = ksy(Icmpv6PacketFieldsKsy.ICMPV6_PACKET_CHECKSUM);
+    public static final FieldDef ICMPV6_ECHO_ID = ksy(Icmpv6PacketFieldsKsy.ICMPV6_PACKET_ECHO_IDENTIFIER);
+    public static final FieldDef ICMPV6_ECHO_SEQ = ksy(Icmpv6PacketFieldsKsy.ICMPV6_PACKET_ECHO_SEQUENCE_NUMBER);
+    public static final FieldDef ICMPV6_NS_TARGET = ksy(Icmpv6PacketFieldsKsy.ICMPV6_PACKET_NS_TARGET_ADDRESS);
+    public static final FieldDef ICMPV6_NA_FLAG = ksy(Icmpv6PacketFieldsKsy.ICMPV6_PACKET_NA_FLAG);
+    public static final FieldDef ICMPV6_NA_FLAG_R = ksy(Icmpv6PacketFieldsKsy.ICMPV6_PACKET_NA_FLAG_R);
+    public static final FieldDef ICMPV6_NA_FLAG_S = ksy(Icmpv6PacketFieldsKsy.ICMPV6_PACKET_NA_FLAG_S);
+    public static final FieldDef ICMPV6_NA_FLAG_O = ksy(Icmpv6PacketFieldsKsy.ICMPV6_PACKET_NA_FLAG_O);
+    public static final FieldDef ICMPV6_NA_TARGET = ksy(Icmpv6PacketFieldsKsy.ICMPV6_PACKET_NA_TARGET_ADDRESS);
+    public static final FieldDef ICMPV6_OPT = ksy(Icmpv6PacketFieldsKsy.ICMPV6_PACKET_OPT);
+    public static final FieldDef ICMPV6_OPT_TYPE = ksy(Icmpv6PacketFieldsKsy.ICMPV6_PACKET_OPT_TYPE);
+    public static final FieldDef ICMPV6_OPT_LENGTH = ksy(Icmpv6PacketFieldsKsy.ICMPV6_PACKET_OPT_LENGTH);
+    public static final FieldDef ICMPV6_OPT_LINKADDR = ksy(Icmpv6PacketFieldsKsy.ICMPV6_PACKET_OPT_LINKADDR);
+    public static final FieldDef ICMPV6_OPT_SRC_LINKADDR = ksy(Icmpv6PacketFieldsKsy.ICMPV6_PACKET_OPT_SRC_LINKADDR);
+    public static final FieldDef ICMPV6_OPT_TARGET_LINKADDR = ksy(Icmpv6PacketFieldsKsy.ICMPV6_PACKET_OPT_TARGET_LINKADDR);
 
     // ---- UDP / TCP ----
     public static final FieldDef UDP = ksy(UdpDatagramFieldsKsy.UDP_DATAGRAM);

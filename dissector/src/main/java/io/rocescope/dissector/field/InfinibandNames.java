@@ -97,6 +97,4 @@ public final class InfinibandNames {
     }
 
     public static final ValueNames SYNDROME_NAMES = v -> syndromeText((int) v);
-
-    public static final ValueNames ECN_NAMES = ValueNames.table("Not-ECT", "ECT(1)", "ECT(0)", "CE");
 }

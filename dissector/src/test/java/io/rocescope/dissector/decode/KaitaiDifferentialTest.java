@@ -113,6 +113,79 @@ class KaitaiDifferentialTest {
         assertThat(bth).as("frames with a BTH").isGreaterThan(TestCaptures.records(capture).size() / 2);
     }
 
+    /**
+     * ARP, ICMPv6 with its Neighbor Discovery options, and IPoIB (ksy/arp_packet, icmpv6_packet, ipoib_packet) on the
+     * captures that have them: the IPoIB capture (both pseudo-header forms, ARP, Neighbor Solicitation and
+     * Advertisement) and the Ethernet ARP and ICMPv6 of the IPv6 capture.
+     */
+    @Test
+    void arpIcmpv6AndIpoibFramesAgreeWithKaitai() {
+        Map<String, Integer> seen = new TreeMap<>();
+        List<String> keys = List.of("ipoib.daddr.qpn", "ipoib.grh.sqpn", "arp.src.hw_mac", "icmpv6.nd.na.flag.s",
+            "icmpv6.opt.linkaddr", "icmpv6.echo.identifier");
+        for (Path capture : List.of(TestCaptures.sample("ipoib_from_ethernet.pcap"), TestCaptures.file("send_bw_ipv6"))) {
+            List<TestCaptures.RawFrame> raw = TestCaptures.records(capture);
+            List<DecodedFrame> ours = TestCaptures.decode(capture);
+            for (int n = 0; n < raw.size(); n++) {
+                byte[] data = raw.get(n).data();
+                Map<String, Long> kaitai = raw.get(n).linkType() == LinkTypeNames.IPOIB ? KaitaiFields.ipoib(data) : KaitaiFields.ethernet(data);
+                compare(capture.getFileName() + " frame " + (n + 1), kaitai, ours.get(n));
+                for (String k : keys) if (kaitai.containsKey(k)) seen.merge(k, 1, Integer::sum);
+            }
+        }
+        // every form was there to compare (no echo: the captures' ICMPv6 is Neighbor Discovery only)
+        assertThat(seen).containsOnlyKeys(keys.subList(0, keys.size() - 1));
+    }
+
+    /**
+     * ARP over IPoIB's 20-byte hardware addresses (RFC 4391 section 8: QPN and GID), which the IPoIB capture lacks
+     * (its ARP was Ethernet's): request and reply, built here byte by byte behind a destination-address pseudo-header.
+     */
+    @Test
+    void arpOverIpoibHardwareAddressesAgreesWithKaitai() {
+        for (int opcode = 1; opcode <= 2; opcode++) {
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(44 + 8 + 2 * (20 + 4));
+            b.put(new byte[20]).putInt(0x00ffffff).put(new byte[16]);          // pseudo-header: broadcast QPN, GID 0
+            b.putShort((short) 0x0806).putShort((short) 0);                      // IPoIB header: ARP
+            b.putShort((short) 32).putShort((short) 0x0800).put((byte) 20).put((byte) 4).putShort((short) opcode);
+            for (int side = 1; side <= 2; side++) {
+                b.putInt(0x00000048 + side).put(new byte[] {(byte) 0xfe, (byte) 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (byte) side});
+                b.put(new byte[] {10, 0, 0, (byte) side});
+            }
+            byte[] frame = b.array();
+            Map<String, Long> kaitai = KaitaiFields.ipoib(frame);
+            DecodedFrame f = SyntheticFrames.decode(frame, LinkTypeNames.IPOIB, frame.length, new DecodeOptions());
+            compare("ARP over IPoIB, opcode " + opcode, kaitai, f);
+            assertThat(kaitai).containsEntry("arp.src.hw", 20L).containsEntry("arp.dst.proto_ipv4", 0x0a000002L)
+                .containsEntry("arp.opcode", (long) opcode);
+        }
+    }
+
+    /**
+     * ICMP (ksy/icmp_packet.ksy), which the captures lack over Ethernet: echo request and reply, timestamp request,
+     * fragmentation needed (its MTU), port unreachable (no MTU) and a type with no body, each an IPv4 datagram built
+     * here byte by byte.
+     */
+    @Test
+    void icmpMessagesAgreeWithKaitai() {
+        int[][] typeCode = {{8, 0}, {0, 0}, {13, 0}, {3, 4}, {3, 3}, {11, 0}};
+        for (int[] tc : typeCode) {
+            byte[] icmp = {(byte) tc[0], (byte) tc[1], 0x12, 0x34, 0x0a, 0x0b, 0x05, (byte) 0xdc, 1, 2, 3, 4};
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(14 + 20 + icmp.length);
+            b.put(new byte[] {2, 0, 0, 0, 0, 2, 2, 0, 0, 0, 0, 1}).putShort((short) 0x0800);
+            b.put((byte) 0x45).put((byte) 0).putShort((short) (20 + icmp.length)).putShort((short) 7).putShort((short) 0)
+                .put((byte) 64).put((byte) 1).putShort((short) 0).put(new byte[] {10, 0, 0, 1}).put(new byte[] {10, 0, 0, 2});
+            b.put(icmp);
+            byte[] frame = b.array();
+            Map<String, Long> kaitai = KaitaiFields.ethernet(frame);
+            DecodedFrame f = SyntheticFrames.decode(frame);
+            compare("ICMP type " + tc[0] + " code " + tc[1], kaitai, f);
+            assertThat(kaitai).containsEntry("icmp.type", (long) tc[0]);
+            assertThat(kaitai.containsKey("icmp.ident")).as("type %d: echo fields", tc[0]).isEqualTo(tc[0] != 3 && tc[0] != 11);
+            assertThat(kaitai.containsKey("icmp.mtu")).as("type %d code %d: MTU", tc[0], tc[1]).isEqualTo(tc[0] == 3 && tc[1] == 4);
+        }
+    }
+
     /** Linux cooked v1 of an Ethernet frame: packet type (to us / sent by us, alternating), ARPHRD_ETHER, MAC, EtherType. */
     private static byte[] sll(byte[] frame, int n) {
         java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(frame.length + 2);

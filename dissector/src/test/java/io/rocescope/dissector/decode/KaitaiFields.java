@@ -1,10 +1,14 @@
 package io.rocescope.dissector.decode;
 
 import io.kaitai.struct.ByteBufferKaitaiStream;
+import io.rocescope.dissector.kaitai.ArpPacket;
 import io.rocescope.dissector.kaitai.EtherPayload;
 import io.rocescope.dissector.kaitai.EthernetFrame;
 import io.rocescope.dissector.kaitai.IbMad;
 import io.rocescope.dissector.kaitai.IbTransport;
+import io.rocescope.dissector.kaitai.IcmpPacket;
+import io.rocescope.dissector.kaitai.Icmpv6Packet;
+import io.rocescope.dissector.kaitai.IpoibPacket;
 import io.rocescope.dissector.kaitai.Ipv4Packet;
 import io.rocescope.dissector.kaitai.Ipv6Packet;
 import io.rocescope.dissector.kaitai.LinuxSll;
@@ -88,7 +92,32 @@ final class KaitaiFields {
             m.putIfAbsent(prefix + ".id", t.vid());
             m.putIfAbsent(prefix + ".etype", (long) t.etherType());
             payload(m, t.body());
-        } else if (body instanceof Ipv4Packet ip) {
+        } else {
+            network(m, body);
+        }
+    }
+
+    /** IP over InfiniBand (DLT_IPOIB): the pseudo-header in either form, the IPoIB header, then IPv4, IPv6 or ARP. */
+    static Map<String, Long> ipoib(byte[] frame) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        IpoibPacket p = new IpoibPacket(new ByteBufferKaitaiStream(frame));
+        if (p.pseudoHeader() instanceof IpoibPacket.PseudoDestination d) {
+            m.put("ipoib.daddr.qpn", d.daddr().qpn());
+        } else if (p.pseudoHeader() instanceof IpoibPacket.PseudoGrh g) {
+            m.put("ipoib.grh.ipver", g.ipVersion());
+            m.put("ipoib.grh.tclass", g.trafficClass());
+            m.put("ipoib.grh.flowlabel", g.flowLabel());
+            m.put("ipoib.grh.sqpn", g.sqpn());
+        }
+        m.put("ipoib.type", (long) p.type());
+        m.put("ipoib.reserved", (long) p.reserved());
+        network(m, p.body());
+        return m;
+    }
+
+    /** What an EtherType names: IPv4, IPv6, RoCEv1's GRH, MAC Control, ARP. */
+    private static void network(Map<String, Long> m, Object body) {
+        if (body instanceof Ipv4Packet ip) {
             m.put("ip.version", ip.version());
             m.put("ip.hdr_len", ip.ihl() * 4);
             m.put("ip.dsfield.dscp", ip.dscp());
@@ -122,6 +151,67 @@ final class KaitaiFields {
                 for (int c = 0; c < 8; c++) m.put("macc.cbfc.enbv.c" + c, (long) (pfc.classEnableVector() >>> c) & 1);
                 for (int c = 0; c < 8; c++) m.put("macc.cbfc.pause_time.c" + c, (long) pfc.pauseTimes().get(c));
             }
+        } else if (body instanceof ArpPacket arp) {
+            m.put("arp.opcode", (long) arp.opcode());
+            if (arp.addresses() instanceof ArpPacket.EtherIpv4Addresses a) {
+                m.put("arp.src.hw_mac", number(a.srcHw()));
+                m.put("arp.src.proto_ipv4", u32(a.srcProto()));
+                m.put("arp.dst.hw_mac", number(a.dstHw()));
+                m.put("arp.dst.proto_ipv4", u32(a.dstProto()));
+            } else if (arp.addresses() instanceof ArpPacket.Addresses a && arp.protoSize() == 4) {
+                m.put("arp.src.hw", (long) a.srcHw().length);   // bytes: compared by length
+                m.put("arp.src.proto_ipv4", u32(a.srcProto()));
+                m.put("arp.dst.hw", (long) a.dstHw().length);
+                m.put("arp.dst.proto_ipv4", u32(a.dstProto()));
+            }
+        }
+    }
+
+    /** A big-endian number of up to 8 bytes (a MAC address as the registry holds its value). */
+    private static long number(byte[] b) {
+        long v = 0;
+        for (byte x : b) v = (v << 8) | (x & 0xFF);
+        return v;
+    }
+
+    private static void icmp(Map<String, Long> m, IcmpPacket c) {
+        m.put("icmp.type", (long) c.type());
+        m.put("icmp.code", (long) c.code());
+        m.put("icmp.checksum", (long) c.checksum());
+        if (c.body() instanceof IcmpPacket.Echo e) {
+            m.put("icmp.ident", (long) e.identifier());
+            m.put("icmp.seq", (long) e.sequence());
+        } else if (c.body() instanceof IcmpPacket.Unreachable u && c.code() == 4) {   // fragmentation needed
+            m.put("icmp.mtu", (long) u.nextHopMtu());
+        }
+    }
+
+    private static void icmpv6(Map<String, Long> m, Icmpv6Packet c) {
+        m.put("icmpv6.type", (long) c.type());
+        m.put("icmpv6.code", (long) c.code());
+        m.put("icmpv6.checksum", (long) c.checksum());
+        java.util.List<Icmpv6Packet.NdOption> options = java.util.List.of();
+        if (c.body() instanceof Icmpv6Packet.Echo e) {
+            m.put("icmpv6.echo.identifier", (long) e.identifier());
+            m.put("icmpv6.echo.sequence_number", (long) e.sequenceNumber());
+        } else if (c.body() instanceof Icmpv6Packet.NeighborAdvertisement na) {
+            m.put("icmpv6.nd.na.flag.r", na.router() ? 1L : 0L);
+            m.put("icmpv6.nd.na.flag.s", na.solicited() ? 1L : 0L);
+            m.put("icmpv6.nd.na.flag.o", na.override() ? 1L : 0L);
+            options = na.options();
+        } else if (c.body() instanceof Icmpv6Packet.NeighborSolicitation ns) {
+            options = ns.options();
+        } else if (c.body() instanceof Icmpv6Packet.RouterSolicitation rs) {
+            options = rs.options();
+        } else if (c.body() instanceof Icmpv6Packet.RouterAdvertisement ra) {
+            options = ra.options();
+        }
+        for (Icmpv6Packet.NdOption o : options) {   // the first option's, as the comparison's first occurrence
+            m.putIfAbsent("icmpv6.opt.type", (long) o.type());
+            m.putIfAbsent("icmpv6.opt.length", (long) o.length());
+            if (o.body() instanceof Icmpv6Packet.LinkLayerAddress a && o.length() == 1) {
+                m.putIfAbsent("icmpv6.opt.linkaddr", number(a.address()));
+            }
         }
     }
 
@@ -137,7 +227,11 @@ final class KaitaiFields {
     }
 
     private static void transport(Map<String, Long> m, Object body) {
-        if (body instanceof UdpDatagram u) {
+        if (body instanceof IcmpPacket c) {
+            icmp(m, c);
+        } else if (body instanceof Icmpv6Packet c) {
+            icmpv6(m, c);
+        } else if (body instanceof UdpDatagram u) {
             m.put("udp.srcport", (long) u.srcPort());
             m.put("udp.dstport", (long) u.dstPort());
             m.put("udp.length", (long) u.length());

@@ -1,10 +1,14 @@
 package io.rocescope.dissector.field;
 
+import io.rocescope.dissector.field.ksy.ArpPacketFieldsKsy;
 import io.rocescope.dissector.field.ksy.EtherPayloadFieldsKsy;
 import io.rocescope.dissector.field.ksy.EthernetFrameFieldsKsy;
 import io.rocescope.dissector.field.ksy.IbLrhFieldsKsy;
 import io.rocescope.dissector.field.ksy.IbMadFieldsKsy;
 import io.rocescope.dissector.field.ksy.IbTransportFieldsKsy;
+import io.rocescope.dissector.field.ksy.IcmpPacketFieldsKsy;
+import io.rocescope.dissector.field.ksy.Icmpv6PacketFieldsKsy;
+import io.rocescope.dissector.field.ksy.IpoibPacketFieldsKsy;
 import io.rocescope.dissector.field.ksy.Ipv4PacketFieldsKsy;
 import io.rocescope.dissector.field.ksy.Ipv6PacketFieldsKsy;
 import io.rocescope.dissector.field.ksy.LinuxSllFieldsKsy;
@@ -26,14 +30,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The registry entries of the link, network and transport layers that ksy/ describes are the .ksy files' own
  * ({@code -wireshark}, {@code -label}, {@code -fields}): every field the registry holds under the protocol names
  * below has a generated entry with the same label, type and value names, so no Java spells them: all of InfiniBand
- * (LRH, GRH, BTH and the extended headers, payload, pad and ICRC, the MAD and CM). (The frame's metadata, ARP, ICMP,
- * IPoIB and the values the dissector computes, such as the ICRC's and VCRC's status, are not formats of ksy/; their
- * entries stay in Fields.java.)
+ * (LRH, GRH, BTH and the extended headers, payload, pad and ICRC, the MAD and CM), ARP, ICMP, ICMPv6 and IPoIB. (The
+ * frame's metadata and the values the dissector computes, such as the ICRC's and VCRC's status, are not formats of
+ * ksy/; their entries stay in Fields.java.)
  */
 class KsyRegistryTest {
     /** The protocols and headers whose layouts ksy/ holds, by their Wireshark names (a field's name starts with its protocol's and a dot). */
     private static final Set<String> DESCRIBED = Set.of("eth", "vlan", "ieee8021ad", "sll", "ip", "ipv6", "udp", "tcp", "macc",
-        "infiniband");
+        "infiniband", "arp", "icmp", "icmpv6", "ipoib");
     /** What the dissector computes about a frame, not a field of its layout: the ICRC's and VCRC's checks. */
     private static final Set<String> COMPUTED = Set.of("infiniband.icrc.status", "infiniband.icrc.found", "infiniband.icrc.expected",
         "infiniband.vcrc.status", "infiniband.vcrc.expected");
@@ -47,7 +51,8 @@ class KsyRegistryTest {
         Map<String, FieldSpec> generated = new HashMap<>();
         Stream.of(EthernetFrameFieldsKsy.ALL, EtherPayloadFieldsKsy.ALL, LinuxSllFieldsKsy.ALL, Ipv4PacketFieldsKsy.ALL,
                 Ipv6PacketFieldsKsy.ALL, UdpDatagramFieldsKsy.ALL, TcpSegmentFieldsKsy.ALL, RoceV1GrhFieldsKsy.ALL,
-                MacControlFieldsKsy.ALL, IbLrhFieldsKsy.ALL, IbTransportFieldsKsy.ALL, IbMadFieldsKsy.ALL)
+                MacControlFieldsKsy.ALL, IbLrhFieldsKsy.ALL, IbTransportFieldsKsy.ALL, IbMadFieldsKsy.ALL, ArpPacketFieldsKsy.ALL,
+                IcmpPacketFieldsKsy.ALL, Icmpv6PacketFieldsKsy.ALL, IpoibPacketFieldsKsy.ALL)
             .flatMap(List::stream).forEach(s -> generated.put(s.abbrev(), s));
         int checked = 0;
         for (FieldDef f : Fields.all()) {

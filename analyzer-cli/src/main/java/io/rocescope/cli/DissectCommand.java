@@ -1,5 +1,6 @@
 package io.rocescope.cli;
 
+import io.rocescope.analysis.TrackerJob;
 import io.rocescope.dissector.pipeline.FilteredJob;
 import io.rocescope.dissector.capture.CaptureFormatException;
 import io.rocescope.dissector.capture.CaptureReader;
@@ -18,7 +19,6 @@ import io.rocescope.dissector.pipeline.FrameJob;
 import io.rocescope.dissector.pipeline.FramePipeline;
 import io.rocescope.dissector.pipeline.ReadFilterPass;
 import io.rocescope.dissector.capture.SelectedRecords;
-import io.rocescope.flow.FlowTracker;
 import io.rocescope.flow.TrackerOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -241,7 +241,7 @@ final class DissectCommand implements Callable<Integer> {
                     throw new CommandLine.ParameterException(cl, "-z expert: " + e.getMessage());
                 }
             }
-            found = new ExpertStatistics(new FlowTracker(TrackerOptions.defaults(), options.perftestPort()), ExpertStatistics.lowest(level), f);
+            found = new ExpertStatistics(new TrackerJob(TrackerOptions.defaults(), options.perftestPort()), ExpertStatistics.lowest(level), f);
         }
         return found;
     }

@@ -8,7 +8,6 @@ import io.rocescope.dissector.pipeline.FrameJob;
 import io.rocescope.dissector.text.ExpertGroups;
 import io.rocescope.flow.Finding;
 import io.rocescope.flow.FindingKind;
-import io.rocescope.flow.FlowTracker;
 import io.rocescope.flow.Reports;
 import io.rocescope.dissector.decode.Expert.Severity;
 
@@ -42,15 +41,13 @@ final class ExpertStatistics implements FrameJob<ExpertStatistics.Notes> {
 
     record Row(Severity severity, String group, String protocol, String summary) {}
 
-    private final FlowTracker tracker;
     private final TrackerJob trackerJob;
     private final Severity lowest;
     private final DisplayFilter filter;
     private final Map<Row, Long> counts = new LinkedHashMap<>();   // first occurrence first, as tshark lists them
 
-    ExpertStatistics(FlowTracker tracker, Severity lowest, DisplayFilter filter) {
-        this.tracker = tracker;
-        this.trackerJob = new TrackerJob(tracker);
+    ExpertStatistics(TrackerJob trackerJob, Severity lowest, DisplayFilter filter) {
+        this.trackerJob = trackerJob;
         this.lowest = lowest;
         this.filter = filter;
     }
@@ -91,7 +88,7 @@ final class ExpertStatistics implements FrameJob<ExpertStatistics.Notes> {
     /** The tables, as tshark prints them after the frames: Errors, Warns, Notes; a severity without entries is left out. */
     String report() {
         Map<Row, Long> all = new LinkedHashMap<>(counts);
-        findings(tracker.finish(), all);
+        findings(trackerJob.finish(), all);
         Map<Severity, List<Map.Entry<Row, Long>>> bySeverity = new EnumMap<>(Severity.class);
         for (Map.Entry<Row, Long> e : all.entrySet()) {
             if (e.getKey().severity().compareTo(lowest) < 0) continue;

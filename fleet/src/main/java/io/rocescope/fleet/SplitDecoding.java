@@ -10,7 +10,7 @@ import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.decode.FrameDecoder;
 import io.rocescope.dissector.field.FieldInterest;
-import io.rocescope.flow.FlowTracker;
+import io.rocescope.analysis.TrackerJob;
 import io.rocescope.flow.PacketView;
 import io.rocescope.flow.PacketViewCodec;
 
@@ -149,7 +149,7 @@ final class SplitDecoding implements Iterator<SplitOutput>, AutoCloseable {
         }
         boolean whole;
         try {
-            whole = FlowTracker.needsWholeFrame(f);
+            whole = TrackerJob.needsWholeFrame(f);
             if (!whole) PacketView.of(f, view);
         } catch (RuntimeException e) {
             whole = true;   // the merge decodes it again and meets the failure where the pipeline does (TrackerJob)

@@ -6,7 +6,6 @@ import io.rocescope.dissector.capture.CaptureRecord;
 import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.dissector.decode.FrameDecoder;
 import io.rocescope.dissector.field.FieldInterest;
-import io.rocescope.flow.FlowTracker;
 import io.rocescope.flow.PacketView;
 import io.rocescope.flow.PacketViewCodec;
 import io.rocescope.flow.TrackerOptions;
@@ -47,18 +46,17 @@ final class SplitMerge {
         // damage before the first frame: one reading says the capture is unreadable, with what it says about it; that
         // reading stops where the damage is, so it costs nothing to let it say so
         if (frames == 0 && !warnings.list().isEmpty()) return task.call(in);
-        return task.result(in, PcapngInterfaces.of(java.nio.file.Path.of(in.path())), warnings.list(), tracker.finish());
+        return task.result(in, PcapngInterfaces.of(java.nio.file.Path.of(in.path())), warnings.list(), job.finish());
     }
 
-    private FlowTracker tracker;
+    private TrackerJob job;
     private final SplitWarnings warnings = new SplitWarnings();
     private long frames;
 
     /** Feeds the tracker; returns why the splits cannot stand for the capture, or null. */
     private String track(int splits, Iterator<SplitOutput> outputs) {
         DecodeOptions options = new DecodeOptions();
-        tracker = new FlowTracker(TrackerOptions.defaults(), options.perftestPort());
-        TrackerJob job = new TrackerJob(tracker);
+        job = new TrackerJob(TrackerOptions.defaults(), options.perftestPort());
         TrackerJob.Batch scratch = job.newOutput();
         FrameDecoder stateless = FrameDecoder.stateless(options, FieldInterest.summary());
         FrameDecoder inOrder = new FrameDecoder(options, FieldInterest.summary());
@@ -98,7 +96,7 @@ final class SplitMerge {
             while (b.hasRemaining()) {
                 byte tag = b.get();
                 if (tag == SplitDecoding.VIEW) {
-                    tracker.accept(PacketViewCodec.read(b, view, base));
+                    job.accept(PacketViewCodec.read(b, view, base));
                     continue;
                 }
                 rec.number = b.getLong() + base;

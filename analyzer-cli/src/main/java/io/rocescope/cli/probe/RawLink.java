@@ -1,5 +1,6 @@
 package io.rocescope.cli.probe;
 
+import io.rocescope.dissector.encode.ArpFrames;
 import org.pcap4j.core.BpfProgram;
 import org.pcap4j.core.PcapHandle;
 import org.pcap4j.core.PcapNativeException;
@@ -7,7 +8,6 @@ import org.pcap4j.core.PcapNetworkInterface;
 
 import java.io.IOException;
 import java.net.InetAddress;
-import java.nio.ByteBuffer;
 import java.sql.Timestamp;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -108,20 +108,16 @@ public final class RawLink implements ProbeLink {
      * address, at most three times, 300 ms apart. Null when nothing answers.
      */
     public byte[] arp(byte[] ourMac, InetAddress ourIp, InetAddress ip) throws IOException, InterruptedException {
-        ByteBuffer f = ByteBuffer.allocate(42);
-        f.put(new byte[] {-1, -1, -1, -1, -1, -1}).put(ourMac).putShort((short) 0x0806)
-            .putShort((short) 1).putShort((short) 0x0800).put((byte) 6).put((byte) 4).putShort((short) 1)
-            .put(ourMac).put(ourIp.getAddress()).put(new byte[6]).put(ip.getAddress());
+        byte[] request = ArpFrames.request(ourMac, ourIp.getAddress(), ip.getAddress());
         for (int attempt = 0; attempt < 3; attempt++) {
-            send(f.array());
+            send(request);
             long end = System.nanoTime() + 300_000_000L;
             for (long left; (left = end - System.nanoTime()) > 0; ) {
                 Seen s = poll(left);
                 if (s == null) break;
-                byte[] d = s.data();
-                if (d.length >= 42 && (d[12] & 0xFF) == 0x08 && d[13] == 0x06 && d[21] == 2
-                    && java.util.Arrays.equals(d, 28, 32, ip.getAddress(), 0, 4)) {
-                    return java.util.Arrays.copyOfRange(d, 22, 28);
+                ArpFrames.Arp answer = ArpFrames.read(s.data());
+                if (answer != null && answer.isReply() && java.util.Arrays.equals(answer.senderIp(), ip.getAddress())) {
+                    return answer.senderMac();
                 }
             }
         }

@@ -38,25 +38,23 @@ final class FabricSection {
         m.put("pfc", pfc);
         m.put("hasPfc", !pfc.isEmpty());
         List<Object> congestion = new ArrayList<>(), talkers = new ArrayList<>();
-        List<Object[]> all = new ArrayList<>();
+        List<Direction> all = new ArrayList<>();
         for (int i = 0; i < a.connections().size(); i++) {
             Reports.ConnectionReport c = a.connections().get(i);
-            Object[][] dirs = {{c.aToB(), "/" + i + "/aToB", "A → B"}, {c.bToA(), "/" + i + "/bToA", "B → A"}};
-            for (Object[] d : dirs) {
-                Reports.FlowReport f = (Reports.FlowReport) d[0];
-                if (f == null) continue;
-                all.add(new Object[] {c, f, d[1], d[2], i});
+            for (Direction d : List.of(new Direction(c, c.aToB(), "/" + i + "/aToB", "A → B", i),
+                    new Direction(c, c.bToA(), "/" + i + "/bToA", "B → A", i))) {
+                if (d.flow() == null) continue;
+                all.add(d);
+                Reports.FlowReport f = d.flow();
                 if (f.ceMarked() == 0 && f.cnps() == 0) continue;
-                congestion.add(flowRow(c, f, (String) d[1], (String) d[2], i,
-                    List.of(cell("CE marked", f.ceMarked(), "flows", d[1] + "/ceMarked"), cell("CNPs", f.cnps(), "flows", d[1] + "/cnps"),
-                        cell("Packets", f.packets(), "flows", d[1] + "/packets"))));
+                congestion.add(flowRow(d, List.of(cell("CE marked", f.ceMarked(), "flows", d.pointer() + "/ceMarked"),
+                    cell("CNPs", f.cnps(), "flows", d.pointer() + "/cnps"), cell("Packets", f.packets(), "flows", d.pointer() + "/packets"))));
             }
         }
-        all.sort(Comparator.comparingLong((Object[] x) -> -((Reports.FlowReport) x[1]).bytes()));
-        for (Object[] x : all.subList(0, Math.min(TOP_TALKERS, all.size()))) {
-            Reports.FlowReport f = (Reports.FlowReport) x[1];
-            talkers.add(flowRow((Reports.ConnectionReport) x[0], f, (String) x[2], (String) x[3], (Integer) x[4],
-                List.of(cell("Bytes", f.bytes(), "flows", x[2] + "/bytes"), cell("Packets", f.packets(), "flows", x[2] + "/packets"))));
+        all.sort(Comparator.comparingLong((Direction d) -> -d.flow().bytes()));
+        for (Direction d : all.subList(0, Math.min(TOP_TALKERS, all.size()))) {
+            talkers.add(flowRow(d, List.of(cell("Bytes", d.flow().bytes(), "flows", d.pointer() + "/bytes"),
+                cell("Packets", d.flow().packets(), "flows", d.pointer() + "/packets"))));
         }
         m.put("congestion", congestion);
         m.put("hasCongestion", !congestion.isEmpty());
@@ -70,7 +68,14 @@ final class FabricSection {
         return m;
     }
 
-    private static Map<String, Object> flowRow(Reports.ConnectionReport c, Reports.FlowReport f, String p, String dir, int index, List<Object> cells) {
+    /** One direction of a connection, with the JSON pointer of its flow in {@code flows -T json} and its index. */
+    private record Direction(Reports.ConnectionReport connection, Reports.FlowReport flow, String pointer, String label, int index) {}
+
+    private static Map<String, Object> flowRow(Direction d, List<Object> cells) {
+        Reports.ConnectionReport c = d.connection();
+        Reports.FlowReport f = d.flow();
+        String p = d.pointer(), dir = d.label();
+        int index = d.index();
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("connection", cell("Connection", c.id(), "flows", "/" + index + "/id"));
         r.put("direction", dir);

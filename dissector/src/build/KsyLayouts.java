@@ -23,6 +23,9 @@ import java.util.Map;
  *     {@code (word >>> SHIFT) & MASK}), and {@code FIXED_SIZE}, the bytes up to the first field of no fixed size;</li>
  * <li>each type's: the same, prefixed by the type ({@code OFF_CM_REQ_LOCAL_QPN}), and {@code FIXED_SIZE_TYPE}.</li>
  * </ul>
+ * A .ksy in little-endian or in its file's byte order ({@code meta: endian: le}, or Kaitai's
+ * {@code endian: {switch-on: ..., cases: ...}}, as pcap's) gets the same constants if it has no bit field: its
+ * integers are whole bytes, SHIFT 0 and MASK the whole word, so its values are read in the file's order at OFF.
  * A field of a nested type or a blob has SHIFT 0 and MASK -1 (its bytes, not a value). A field repeated a fixed number
  * of times ({@code repeat: expr} with a number) spans all its elements, with {@code COUNT_FIELD} their number (so
  * element i of a PFC frame's pause times is at {@code OFF + i * LEN / COUNT}). A .ksy's top-level {@code -constants:}
@@ -46,15 +49,20 @@ public final class KsyLayouts {
                 spec = new Yaml(new SafeConstructor(new LoaderOptions())).load(r);
             }
             Map<?, ?> meta = (Map<?, ?>) spec.get("meta");
-            // the constants are read big-endian ((word >>> SHIFT) & MASK): a little-endian format would decode wrong
-            if (!"be".equals(meta.get("endian"))) throw new IllegalArgumentException(ksy + ": layouts need meta endian: be");
+            // Offsets and sizes do not depend on byte order, SHIFT and MASK do: a layout in another order than
+            // big-endian (le, or the file's own order, Kaitai's endian: {switch-on: ...} as pcap's) may hold no bit
+            // field (seq refuses them), so its SHIFTs are 0 and MASKs whole words, right for a word read in its order.
+            Object endian = meta.get("endian");
+            boolean bigEndian = "be".equals(endian);
+            if (!bigEndian && !"le".equals(endian) && !(endian instanceof Map<?, ?> sw && sw.containsKey("switch-on")))
+                throw new IllegalArgumentException(ksy + ": layouts need meta endian: be, le or {switch-on: ...}");
             String cls = camel((String) meta.get("id")) + "Layout";
-            Files.writeString(dir.resolve(cls + ".java"), source(args[1], cls, ksy.getFileName().toString(), spec),
+            Files.writeString(dir.resolve(cls + ".java"), source(args[1], cls, ksy.getFileName().toString(), spec, bigEndian),
                 StandardCharsets.UTF_8);
         }
     }
 
-    private static String source(String pkg, String cls, String file, Map<?, ?> spec) {
+    private static String source(String pkg, String cls, String file, Map<?, ?> spec, boolean bigEndian) {
         Map<?, ?> types = spec.get("types") instanceof Map<?, ?> m ? m : Map.of();
         StringBuilder sb = new StringBuilder();
         sb.append("// Generated from ksy/").append(file).append(" by dissector/src/build/KsyLayouts.java: edit the .ksy, not this.\n");
@@ -69,18 +77,19 @@ public final class KsyLayouts {
                     .append(String.format("0x%xL", n.longValue())).append(";\n");
             }
         }
-        if (spec.get("seq") instanceof List<?> seq) seq(sb, file, "", "top-level seq", seq, types);
+        if (spec.get("seq") instanceof List<?> seq) seq(sb, file, "", "top-level seq", seq, types, bigEndian);
         for (Map.Entry<?, ?> t : types.entrySet()) {
             if (((Map<?, ?>) t.getValue()).get("seq") instanceof List<?> seq) {
                 String name = t.getKey().toString();
-                seq(sb, file, name.toUpperCase(Locale.ROOT) + "_", name, seq, types);
+                seq(sb, file, name.toUpperCase(Locale.ROOT) + "_", name, seq, types, bigEndian);
             }
         }
         return sb.append("}\n").toString();
     }
 
     /** The constants of a seq's fields up to the first one whose size is not fixed (none if the first is not). */
-    private static void seq(StringBuilder out, String file, String prefix, String what, List<?> seq, Map<?, ?> types) {
+    private static void seq(StringBuilder out, String file, String prefix, String what, List<?> seq, Map<?, ?> types,
+                            boolean bigEndian) {
         StringBuilder sb = new StringBuilder("\n    // ---- ").append(what).append(" ----\n");
         long bit = 0;
         java.util.TreeMap<Long, Integer> variant = new java.util.TreeMap<>();   // byte -> bits of the fields marked -icrc: variant
@@ -90,9 +99,10 @@ public final class KsyLayouts {
             if (bits < 0) break;
             String id = prefix + attr.get("id").toString().toUpperCase(Locale.ROOT);
             boolean bitField = attr.get("type") instanceof String t && t.matches("b[0-9]+");
+            if (bitField && !bigEndian) throw new IllegalArgumentException(file + ": " + id + ": bit fields need meta endian: be");
             if (!bitField && bit % 8 != 0) throw new IllegalArgumentException(file + ": " + id + " starts inside a byte");
             long first = bit / 8, len = (bit + bits - 1) / 8 - first + 1;
-            boolean value = bits <= 64 && !attr.containsKey("repeat") && (bitField || attr.get("size") == null && isInteger(attr));
+            boolean value = bits <= 64 && !attr.containsKey("repeat") && (bitField || attr.get("size") == null && isInteger(attr, bigEndian));
             long shift = value ? len * 8 - (bit % 8) - bits : 0;
             sb.append("    public static final int OFF_").append(id).append(" = ").append(first)
                 .append(", LEN_").append(id).append(" = ").append(len)
@@ -132,10 +142,11 @@ public final class KsyLayouts {
         sb.append("    }\n");
     }
 
-    private static boolean isInteger(Map<?, ?> attr) {
-        if (attr.get("type") instanceof String s && s.matches("[us][1248]le"))
+    /** An integer field; in a big-endian layout a little-endian one is refused (its SHIFT and MASK would be wrong). */
+    private static boolean isInteger(Map<?, ?> attr, boolean bigEndian) {
+        if (bigEndian && attr.get("type") instanceof String s && s.matches("[us][1248]le"))
             throw new IllegalArgumentException("field " + attr.get("id") + ": " + s + " is little-endian; the layouts are read big-endian");
-        return attr.get("type") instanceof String s && s.matches("[us][1248](be)?");
+        return attr.get("type") instanceof String s && s.matches("[us][1248](be|le)?");
     }
 
     /** The bits a seq attribute spans, or -1 if that is not fixed (repeated by an expression, conditional, sized by one). */
@@ -151,7 +162,7 @@ public final class KsyLayouts {
         Object t = attr.get("type"), size = attr.get("size");
         if (size != null) return size instanceof Integer n ? 8L * n : -1;
         if (!(t instanceof String s)) return -1;
-        if (s.matches("[us][1248](be)?")) return 8L * (s.charAt(1) - '0');
+        if (s.matches("[us][1248](be|le)?")) return 8L * (s.charAt(1) - '0');
         if (s.matches("b[0-9]+")) return Integer.parseInt(s.substring(1));
         if (types.get(s) instanceof Map<?, ?> type && type.get("seq") instanceof List<?> seq) {
             long total = 0;

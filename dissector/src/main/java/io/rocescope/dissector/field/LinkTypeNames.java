@@ -1,40 +1,30 @@
 package io.rocescope.dissector.field;
 
-/** pcap LINKTYPE_ values the readers understand. */
+import io.rocescope.dissector.field.ksy.PcapFileKsy;
+
+/**
+ * pcap LINKTYPE_ values the readers understand: ksy/pcap_file.ksy's enum link_type, whose values are exactly the
+ * supported ones. The short names are kept because the readers and the link dispatch switch on them.
+ */
 public final class LinkTypeNames {
     private LinkTypeNames() {}
 
-    public static final int ETHERNET = 1, RAW_BSD = 12, RAW_BSD14 = 14, RAW = 101, LINUX_SLL = 113,
-        IPV4 = 228, IPV6 = 229, LINUX_SLL2 = 276,
+    public static final int ETHERNET = PcapFileKsy.LINK_TYPE_ETHERNET, RAW_BSD = PcapFileKsy.LINK_TYPE_RAW_BSD,
+        RAW_BSD14 = PcapFileKsy.LINK_TYPE_RAW_BSD14, RAW = PcapFileKsy.LINK_TYPE_RAW,
+        LINUX_SLL = PcapFileKsy.LINK_TYPE_LINUX_SLL, IPV4 = PcapFileKsy.LINK_TYPE_IPV4,
+        IPV6 = PcapFileKsy.LINK_TYPE_IPV6, LINUX_SLL2 = PcapFileKsy.LINK_TYPE_LINUX_SLL2,
         /** Endace ERF records (ibdump writes them for InfiniBand ports): the readers unwrap them (capture.Erf). */
-        ERF = 197,
+        ERF = PcapFileKsy.LINK_TYPE_ERF,
         /** Native InfiniBand: the packet starts with the LRH. */
-        INFINIBAND = 247,
+        INFINIBAND = PcapFileKsy.LINK_TYPE_INFINIBAND,
         /** IP over InfiniBand (DLT_IPOIB): a 40-byte pseudo-header, the 4-byte IPoIB header, then IP or ARP. */
-        IPOIB = 242;
+        IPOIB = PcapFileKsy.LINK_TYPE_IPOIB;
 
+    /** The names printed for the link types ("Raw IP" for 12, 14 and 101); null for one not supported. */
+    public static final ValueNames NAMES = PcapFileKsy.LINK_TYPE;
+
+    /** Whether the readers understand the link type: the enum names every supported one and no other. */
     public static boolean isSupported(int linkType) {
-        switch (linkType) {
-            case ETHERNET: case RAW_BSD: case RAW_BSD14: case RAW: case LINUX_SLL: case IPV4: case IPV6: case LINUX_SLL2:
-            case ERF: case INFINIBAND: case IPOIB:
-                return true;
-            default:
-                return false;
-        }
+        return NAMES.nameOf(linkType) != null;
     }
-
-    public static final ValueNames NAMES = v -> {
-        switch ((int) v) {
-            case ETHERNET: return "Ethernet";
-            case RAW_BSD: case RAW_BSD14: case RAW: return "Raw IP";
-            case LINUX_SLL: return "Linux cooked v1";
-            case IPV4: return "Raw IPv4";
-            case IPV6: return "Raw IPv6";
-            case LINUX_SLL2: return "Linux cooked v2";
-            case ERF: return "ERF";
-            case INFINIBAND: return "InfiniBand";
-            case IPOIB: return "IP over InfiniBand";
-            default: return null;
-        }
-    };
 }

@@ -12,6 +12,8 @@ import io.rocescope.dissector.field.ksy.LinuxSllLayout;
 import io.rocescope.dissector.field.ksy.MacControlFieldsKsy;
 import io.rocescope.dissector.field.ksy.MacControlKsy;
 import io.rocescope.dissector.field.ksy.MacControlLayout;
+import io.rocescope.dissector.field.ksy.PcapFileKsy;
+import io.rocescope.dissector.field.ksy.PcapFileLayout;
 import io.rocescope.dissector.field.ksy.RoceV1GrhFieldsKsy;
 import io.rocescope.dissector.field.ksy.RoceV1GrhKsy;
 import io.rocescope.dissector.field.ksy.RoceV1GrhLayout;
@@ -20,8 +22,13 @@ import io.rocescope.dissector.field.ksy.TcpSegmentKsy;
 import io.rocescope.dissector.field.ksy.TcpSegmentLayout;
 import io.rocescope.dissector.field.ksy.UdpDatagramLayout;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.lang.reflect.Field;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -177,5 +184,57 @@ class KsyLayoutsTest {
         assertThat(Fields.byName("infiniband.cm.req.rnrretrcount").names().nameOf(7)).isEqualTo("infinite");
         assertThat(Fields.byName("infiniband.cm.req.ext_transport").names().nameOf(1)).isEqualTo("XRC");
         assertThat(Fields.byName("infiniband.cm.rej.reason").names().nameOf(34)).isEqualTo("Unknown reason");
+    }
+
+    @Test
+    void thePcapFileLayoutIsTheSavefileFormats() {
+        // pcap-savefile(5): a 24-byte header (snaplen at 16, the link type at 20), 16-byte record headers
+        assertThat(PcapFileLayout.FIXED_SIZE_HEADER).isEqualTo(24);
+        assertThat(PcapFileLayout.OFF_HEADER_SNAPLEN).isEqualTo(16);
+        assertThat(PcapFileLayout.OFF_HEADER_NETWORK).isEqualTo(20);
+        assertThat(PcapFileLayout.FIXED_SIZE_RECORD).isEqualTo(16);
+        assertThat(List.of(PcapFileLayout.OFF_RECORD_TS_SEC, PcapFileLayout.OFF_RECORD_TS_FRAC,
+            PcapFileLayout.OFF_RECORD_INCL_LEN, PcapFileLayout.OFF_RECORD_ORIG_LEN)).containsExactly(0, 4, 8, 12);
+        assertThat(PcapFileLayout.MAGIC_MICROS).isEqualTo(0xa1b2c3d4L);
+        assertThat(PcapFileLayout.MAGIC_NANOS).isEqualTo(0xa1b23c4dL);
+        // the names LinkTypeNames printed when they were written in Java
+        assertThat(PcapFileKsy.LINK_TYPE.nameOf(12)).isEqualTo("Raw IP");
+        assertThat(PcapFileKsy.LINK_TYPE.nameOf(14)).isEqualTo("Raw IP");
+        assertThat(PcapFileKsy.LINK_TYPE.nameOf(101)).isEqualTo("Raw IP");
+        assertThat(PcapFileKsy.LINK_TYPE.nameOf(276)).isEqualTo("Linux cooked v2");
+        assertThat(LinkTypeNames.isSupported(247)).isTrue();
+        assertThat(LinkTypeNames.isSupported(0)).isFalse();
+    }
+
+    @Test
+    void aLayoutInTheFilesByteOrderHasWholeWordsAndNoBitFields(@TempDir Path dir) throws Exception {
+        String head = "meta:\n  id: two_orders\n  endian:\n    switch-on: _root.m\n    cases:\n      1: le\n      2: be\n"
+            + "instances:\n  m:\n    pos: 0\n    type: u1\nseq:\n  - id: a\n    type: u2\n  - id: b\n    type: u4le\n";
+        Path ok = dir.resolve("two_orders.ksy");
+        Files.writeString(ok, head);
+        assertThat(runLayouts(dir, ok)).isZero();
+        String layout = Files.readString(dir.resolve("out/t/TwoOrdersLayout.java"));
+        assertThat(layout).contains("OFF_A = 0, LEN_A = 2, SHIFT_A = 0;", "MASK_A = 0xffffL;",
+            "OFF_B = 2, LEN_B = 4, SHIFT_B = 0;", "MASK_B = 0xffffffffL;", "FIXED_SIZE = 6;");
+        // a bit field's SHIFT counts from a big-endian word: refused in any other order
+        Path bits = dir.resolve("le_bits.ksy");
+        Files.writeString(bits, "meta:\n  id: le_bits\n  endian: le\nseq:\n  - id: a\n    type: b4\n  - id: b\n    type: b4\n");
+        assertThat(runLayouts(dir, bits)).isNotZero();
+        assertThat(Files.exists(dir.resolve("out/t/LeBitsLayout.java"))).isFalse();
+        // and a big-endian layout still refuses a little-endian field
+        Path mixed = dir.resolve("mixed.ksy");
+        Files.writeString(mixed, "meta:\n  id: mixed\n  endian: be\nseq:\n  - id: a\n    type: u2le\n");
+        assertThat(runLayouts(dir, mixed)).isNotZero();
+    }
+
+    /** Runs the build step (src/build/KsyLayouts.java) as Maven does, into dir/out, package t; its exit code. */
+    private static int runLayouts(Path dir, Path ksy) throws IOException, InterruptedException {
+        String yaml = Path.of(org.yaml.snakeyaml.Yaml.class.getProtectionDomain().getCodeSource().getLocation().getPath()).toString();
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", yaml,
+            "src/build/KsyLayouts.java", dir.resolve("out").toString(), "t", ksy.toString())
+            .redirectErrorStream(true).redirectOutput(dir.resolve("log").toFile()).start();
+        int rc = p.waitFor();
+        System.out.println(Files.readString(dir.resolve("log"), StandardCharsets.UTF_8));
+        return rc;
     }
 }

@@ -1,6 +1,8 @@
 package io.rocescope.dissector.capture;
 
 import io.rocescope.dissector.field.LinkTypeNames;
+import io.rocescope.dissector.field.ksy.PcapngFileKsy;
+import io.rocescope.dissector.field.ksy.PcapngFileLayout;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -12,8 +14,27 @@ import java.util.List;
  * interfaces per section; any other block is skipped.
  */
 public final class PcapngReader implements CaptureReader {
-    static final int SHB = 0x0A0D0D0A, IDB = 1, OPB = 2, SPB = 3, EPB = 6;
-    static final long BYTE_ORDER_MAGIC = 0x1A2B3C4DL;
+    static final int SHB = PcapngFileKsy.BLOCK_TYPE_SECTION_HEADER, IDB = PcapngFileKsy.BLOCK_TYPE_INTERFACE_DESCRIPTION,
+        OPB = PcapngFileKsy.BLOCK_TYPE_PACKET, SPB = PcapngFileKsy.BLOCK_TYPE_SIMPLE_PACKET,
+        EPB = PcapngFileKsy.BLOCK_TYPE_ENHANCED_PACKET;
+    static final long BYTE_ORDER_MAGIC = PcapngFileLayout.BYTE_ORDER_MAGIC;
+    // Where the fields sit, from ksy/pcapng_file.ksy (compile-time constants: the loops read as before). A block is
+    // its header (type, total length), its body, which `block` holds, and the total length again (TRAIL bytes).
+    private static final int HEAD = PcapngFileLayout.FIXED_SIZE_BLOCK, TYPE = PcapngFileLayout.OFF_BLOCK_BLOCK_TYPE, TOTAL = PcapngFileLayout.OFF_BLOCK_TOTAL_LENGTH,
+        TRAIL = PcapngFileLayout.LEN_BLOCK_TOTAL_LENGTH, MIN_BLOCK = HEAD + TRAIL;
+    // the section header's byte-order magic is read apart: `block` holds the section header's body after it
+    private static final int BOM = PcapngFileLayout.LEN_SHB_BODY_BYTE_ORDER_MAGIC, SHB_OPTIONS = PcapngFileLayout.FIXED_SIZE_SHB_BODY - BOM,
+        MIN_SHB = HEAD + PcapngFileLayout.FIXED_SIZE_SHB_BODY + TRAIL;
+    private static final int OPT_CODE = PcapngFileLayout.OFF_OPTION_CODE, OPT_LEN = PcapngFileLayout.OFF_OPTION_LENGTH, OPT_VALUE = PcapngFileLayout.FIXED_SIZE_OPTION;
+    private static final int IDB_LINK_TYPE = PcapngFileLayout.OFF_IDB_BODY_LINK_TYPE, IDB_SNAPLEN = PcapngFileLayout.OFF_IDB_BODY_SNAPLEN,
+        IDB_OPTIONS = PcapngFileLayout.FIXED_SIZE_IDB_BODY;
+    private static final int EPB_ID = PcapngFileLayout.OFF_EPB_BODY_INTERFACE_ID, EPB_TS_HIGH = PcapngFileLayout.OFF_EPB_BODY_TIMESTAMP_HIGH,
+        EPB_TS_LOW = PcapngFileLayout.OFF_EPB_BODY_TIMESTAMP_LOW, EPB_CAP = PcapngFileLayout.OFF_EPB_BODY_CAPTURED_LEN,
+        EPB_ORIG = PcapngFileLayout.OFF_EPB_BODY_ORIGINAL_LEN, EPB_DATA = PcapngFileLayout.FIXED_SIZE_EPB_BODY;
+    private static final int OPB_ID = PcapngFileLayout.OFF_OPB_BODY_INTERFACE_ID, OPB_TS_HIGH = PcapngFileLayout.OFF_OPB_BODY_TIMESTAMP_HIGH,
+        OPB_TS_LOW = PcapngFileLayout.OFF_OPB_BODY_TIMESTAMP_LOW, OPB_CAP = PcapngFileLayout.OFF_OPB_BODY_CAPTURED_LEN,
+        OPB_ORIG = PcapngFileLayout.OFF_OPB_BODY_ORIGINAL_LEN, OPB_DATA = PcapngFileLayout.FIXED_SIZE_OPB_BODY;
+    private static final int SPB_ORIG = PcapngFileLayout.OFF_SPB_BODY_ORIGINAL_LEN, SPB_DATA = PcapngFileLayout.FIXED_SIZE_SPB_BODY;
     /** Larger blocks than this are taken as corruption. */
     static final long MAX_BLOCK = 16L << 20;
 
@@ -30,7 +51,7 @@ public final class PcapngReader implements CaptureReader {
     private final List<CaptureInterface> described = new ArrayList<>();
     private final List<String> comments = new ArrayList<>();
     private byte[] block = new byte[4096];
-    private final byte[] head = new byte[8];
+    private final byte[] head = new byte[HEAD];
     private long count;
     private boolean done;
     /** Section headers and interface descriptions read so far (a split must know every one before it). */
@@ -50,34 +71,35 @@ public final class PcapngReader implements CaptureReader {
     PcapngReader(CaptureInput in, String name, byte[] magic) throws IOException {
         this.in = in;
         this.name = name;
-        if (ByteOrder32.u32(magic, 0, true) != SHB) throw new CaptureFormatException(name + ": not a pcapng file");
+        if (ByteOrder32.u32(magic, TYPE, true) != SHB) throw new CaptureFormatException(name + ": not a pcapng file");
         // The first block is a section header: read it now so that a bad one fails at open.
-        System.arraycopy(magic, 0, head, 0, 4);
-        if (in.read(head, 4, 4) < 4 || !sectionHeader()) {
+        System.arraycopy(magic, TYPE, head, TYPE, TOTAL - TYPE);
+        if (in.read(head, TOTAL, HEAD - TOTAL) < HEAD - TOTAL || !sectionHeader()) {
             throw new CaptureFormatException(name + ": " + (warnings.isEmpty() ? "pcapng section header is damaged" : warnings.get(0)));
         }
     }
 
     /** Reads the rest of a section header whose type and length words are in {@link #head}. */
     private boolean sectionHeader() throws IOException {
-        byte[] bom = new byte[4];
-        if (in.read(bom, 0, 4) < 4) return damaged("section header block is cut short");
+        byte[] bom = new byte[BOM];
+        if (in.read(bom, 0, BOM) < BOM) return damaged("section header block is cut short");
         if (ByteOrder32.u32(bom, 0, true) == BYTE_ORDER_MAGIC) bigEndian = true;
         else if (ByteOrder32.u32(bom, 0, false) == BYTE_ORDER_MAGIC) bigEndian = false;
         else return damaged("section header has no byte-order magic");
-        long total = ByteOrder32.u32(head, 4, bigEndian);
-        if (total < 28 || total > MAX_BLOCK || total % 4 != 0) return damaged("section header block length " + total + " is invalid");
-        int rest = (int) total - 12;
+        long total = ByteOrder32.u32(head, TOTAL, bigEndian);
+        if (total < MIN_SHB || total > MAX_BLOCK || total % 4 != 0) return damaged("section header block length " + total + " is invalid");
+        int rest = (int) total - HEAD - BOM;
         if (block.length < rest) block = new byte[rest];
         if (in.read(block, 0, rest) < rest) return damaged("section header block is cut short");
         // after version (4) and section length (8): options, then the trailing length (4)
-        for (int o = 12; o + 4 <= rest - 4; ) {
-            int code = ByteOrder32.u16(block, o, bigEndian), len = ByteOrder32.u16(block, o + 2, bigEndian);
-            if (code == 0 || o + 4 + len > rest - 4) break;
-            String text = new String(block, o + 4, len, java.nio.charset.StandardCharsets.UTF_8);
-            if (code == 1) comment(text);
-            else if (code >= 2 && code <= 4) comment((code == 2 ? "Hardware: " : code == 3 ? "OS: " : "Application: ") + text);
-            o += 4 + ((len + 3) & ~3);
+        for (int o = SHB_OPTIONS; o + OPT_VALUE <= rest - TRAIL; ) {
+            int code = ByteOrder32.u16(block, o + OPT_CODE, bigEndian), len = ByteOrder32.u16(block, o + OPT_LEN, bigEndian);
+            if (code == PcapngFileKsy.SHB_OPTION_END_OF_OPTIONS || o + OPT_VALUE + len > rest - TRAIL) break;
+            String text = new String(block, o + OPT_VALUE, len, java.nio.charset.StandardCharsets.UTF_8);
+            if (code == PcapngFileKsy.SHB_OPTION_COMMENT) comment(text);
+            else if (code >= PcapngFileKsy.SHB_OPTION_SHB_HARDWARE && code <= PcapngFileKsy.SHB_OPTION_SHB_USERAPPL)
+                comment((code == PcapngFileKsy.SHB_OPTION_SHB_HARDWARE ? "Hardware: " : code == PcapngFileKsy.SHB_OPTION_SHB_OS ? "OS: " : "Application: ") + text);
+            o += OPT_VALUE + ((len + 3) & ~3);
         }
         layoutBlocks++;
         interfaces = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -89,23 +111,23 @@ public final class PcapngReader implements CaptureReader {
     public boolean next(CaptureRecord rec) throws IOException {
         while (!done) {
             long at = in.position();
-            int n = in.read(head, 0, 8);
+            int n = in.read(head, 0, HEAD);
             if (n == 0) { done = true; return false; }
-            if (n < 8) return damaged("a block header is cut short (" + n + " of 8 bytes)");
-            long type = ByteOrder32.u32(head, 0, bigEndian);
-            if (ByteOrder32.u32(head, 0, true) == SHB) {   // a new section, possibly in the other byte order
+            if (n < HEAD) return damaged("a block header is cut short (" + n + " of " + HEAD + " bytes)");
+            long type = ByteOrder32.u32(head, TYPE, bigEndian);
+            if (ByteOrder32.u32(head, TYPE, true) == SHB) {   // a new section, possibly in the other byte order
                 if (!sectionHeader()) return false;
                 continue;
             }
-            long total = ByteOrder32.u32(head, 4, bigEndian);
-            if (total < 12 || total > MAX_BLOCK || total % 4 != 0) {
-                return damaged("block at offset " + (in.position() - 8) + " has an invalid length " + total);
+            long total = ByteOrder32.u32(head, TOTAL, bigEndian);
+            if (total < MIN_BLOCK || total > MAX_BLOCK || total % 4 != 0) {
+                return damaged("block at offset " + (in.position() - HEAD) + " has an invalid length " + total);
             }
-            int bodyLen = (int) total - 8;
+            int bodyLen = (int) total - HEAD;
             if (block.length < bodyLen) block = new byte[Math.max(bodyLen, block.length * 2)];
             int got = in.read(block, 0, bodyLen);
-            if (got < bodyLen) return damaged("the last block is cut short: " + (got + 8) + " of " + total + " bytes");
-            int body = bodyLen - 4; // without the trailing length copy
+            if (got < bodyLen) return damaged("the last block is cut short: " + (got + HEAD) + " of " + total + " bytes");
+            int body = bodyLen - TRAIL; // without the trailing length copy
             switch ((int) type) {
                 case IDB:
                     layoutBlocks++;
@@ -146,17 +168,17 @@ public final class PcapngReader implements CaptureReader {
         java.nio.ByteBuffer buf = b.buf;
         int pos = 0;
         if (filled > 0) buf.order(bigEndian ? java.nio.ByteOrder.BIG_ENDIAN : java.nio.ByteOrder.LITTLE_ENDIAN);
-        while (b.size < max && filled - pos >= 28) {
+        while (b.size < max && filled - pos >= HEAD + EPB_DATA) {
             long type = buf.getInt(pos) & 0xFFFFFFFFL;
-            long total = buf.getInt(pos + 4) & 0xFFFFFFFFL;
-            if (type != EPB || total < 32 || total > MAX_BLOCK || total % 4 != 0 || total > filled - pos) break;
-            int id = buf.getInt(pos + 8);
-            long ts = (buf.getInt(pos + 12) & 0xFFFFFFFFL) << 32 | (buf.getInt(pos + 16) & 0xFFFFFFFFL);
-            long cap = buf.getInt(pos + 20) & 0xFFFFFFFFL, orig = buf.getInt(pos + 24) & 0xFFFFFFFFL;
-            if (id < 0 || id >= interfaces.size() || 28 + cap > total - 4) break;
+            long total = buf.getInt(pos + TOTAL) & 0xFFFFFFFFL;
+            if (type != EPB || total < HEAD + EPB_DATA + TRAIL || total > MAX_BLOCK || total % 4 != 0 || total > filled - pos) break;
+            int id = buf.getInt(pos + HEAD + EPB_ID);
+            long ts = (buf.getInt(pos + HEAD + EPB_TS_HIGH) & 0xFFFFFFFFL) << 32 | (buf.getInt(pos + HEAD + EPB_TS_LOW) & 0xFFFFFFFFL);
+            long cap = buf.getInt(pos + HEAD + EPB_CAP) & 0xFFFFFFFFL, orig = buf.getInt(pos + HEAD + EPB_ORIG) & 0xFFFFFFFFL;
+            if (id < 0 || id >= interfaces.size() || HEAD + EPB_DATA + cap > total - TRAIL) break;
             Iface iface = interfaces.get(id);
             ++count;
-            b.add(pos + 28, count, nanos(iface, ts), (int) cap, originalLength.of(orig, cap, count, name, warnings), id, iface.linkType);
+            b.add(pos + HEAD + EPB_DATA, count, nanos(iface, ts), (int) cap, originalLength.of(orig, cap, count, name, warnings), id, iface.linkType);
             pos += (int) total;
         }
         in.consume(pos);
@@ -168,18 +190,18 @@ public final class PcapngReader implements CaptureReader {
     }
 
     private boolean interfaceDescription(int body) {
-        if (body < 8) return damaged("interface description block is too short");
-        int linkType = ByteOrder32.u16(block, 0, bigEndian);
-        long snaplen = ByteOrder32.u32(block, 4, bigEndian);
+        if (body < IDB_OPTIONS) return damaged("interface description block is too short");
+        int linkType = ByteOrder32.u16(block, IDB_LINK_TYPE, bigEndian);
+        long snaplen = ByteOrder32.u32(block, IDB_SNAPLEN, bigEndian);
         Iface iface = new Iface(linkType, snaplen);
         String ifName = null, ifDescription = null;
-        int o = 8;
-        while (o + 4 <= body) {
-            int code = ByteOrder32.u16(block, o, bigEndian);
-            int len = ByteOrder32.u16(block, o + 2, bigEndian);
-            if (code == 0 || o + 4 + len > body) break;
-            if (code == 9 && len >= 1) {            // if_tsresol
-                int v = block[o + 4] & 0xFF;
+        int o = IDB_OPTIONS;
+        while (o + OPT_VALUE <= body) {
+            int code = ByteOrder32.u16(block, o + OPT_CODE, bigEndian);
+            int len = ByteOrder32.u16(block, o + OPT_LEN, bigEndian);
+            if (code == PcapngFileKsy.IDB_OPTION_END_OF_OPTIONS || o + OPT_VALUE + len > body) break;
+            if (code == PcapngFileKsy.IDB_OPTION_IF_TSRESOL && len >= 1) {
+                int v = block[o + OPT_VALUE] & 0xFF;
                 int exp = v & 0x7F;
                 if ((v & 0x80) == 0) {
                     long u = 1;
@@ -188,17 +210,17 @@ public final class PcapngReader implements CaptureReader {
                 } else {
                     iface.unitsPerSecond = exp >= 62 ? 1L << 62 : 1L << exp;
                 }
-            } else if (code == 1) {                 // opt_comment
-                comment("Interface " + described.size() + ": " + new String(block, o + 4, len, java.nio.charset.StandardCharsets.UTF_8));
-            } else if (code == 2) {                 // if_name
-                ifName = new String(block, o + 4, len, java.nio.charset.StandardCharsets.UTF_8);
-            } else if (code == 3) {                 // if_description
-                ifDescription = new String(block, o + 4, len, java.nio.charset.StandardCharsets.UTF_8);
-            } else if (code == 14 && len >= 8) {    // if_tsoffset
-                long first = ByteOrder32.u32(block, o + 4, bigEndian), second = ByteOrder32.u32(block, o + 8, bigEndian);
+            } else if (code == PcapngFileKsy.IDB_OPTION_COMMENT) {
+                comment("Interface " + described.size() + ": " + new String(block, o + OPT_VALUE, len, java.nio.charset.StandardCharsets.UTF_8));
+            } else if (code == PcapngFileKsy.IDB_OPTION_IF_NAME) {
+                ifName = new String(block, o + OPT_VALUE, len, java.nio.charset.StandardCharsets.UTF_8);
+            } else if (code == PcapngFileKsy.IDB_OPTION_IF_DESCRIPTION) {
+                ifDescription = new String(block, o + OPT_VALUE, len, java.nio.charset.StandardCharsets.UTF_8);
+            } else if (code == PcapngFileKsy.IDB_OPTION_IF_TSOFFSET && len >= 8) {
+                long first = ByteOrder32.u32(block, o + OPT_VALUE, bigEndian), second = ByteOrder32.u32(block, o + OPT_VALUE + 4, bigEndian);
                 iface.offsetSeconds = bigEndian ? first << 32 | second : second << 32 | first;
             }
-            o += 4 + ((len + 3) & ~3);
+            o += OPT_VALUE + ((len + 3) & ~3);
         }
         interfaces.add(iface);
         described.add(new CaptureInterface(linkType, snaplen, ifName, ifDescription));
@@ -218,33 +240,33 @@ public final class PcapngReader implements CaptureReader {
     }
 
     private boolean enhancedPacket(CaptureRecord rec, int body) {
-        if (body < 20) return damaged("enhanced packet block is too short");
-        int id = (int) ByteOrder32.u32(block, 0, bigEndian);
-        long ts = ByteOrder32.u32(block, 4, bigEndian) << 32 | ByteOrder32.u32(block, 8, bigEndian);
-        long cap = ByteOrder32.u32(block, 12, bigEndian);
-        long orig = ByteOrder32.u32(block, 16, bigEndian);
-        if (20 + cap > body) return damaged("enhanced packet block " + (count + 1) + " claims " + cap + " bytes but holds " + (body - 20));
-        return deliver(rec, id, ts, 20, (int) cap, orig);
+        if (body < EPB_DATA) return damaged("enhanced packet block is too short");
+        int id = (int) ByteOrder32.u32(block, EPB_ID, bigEndian);
+        long ts = ByteOrder32.u32(block, EPB_TS_HIGH, bigEndian) << 32 | ByteOrder32.u32(block, EPB_TS_LOW, bigEndian);
+        long cap = ByteOrder32.u32(block, EPB_CAP, bigEndian);
+        long orig = ByteOrder32.u32(block, EPB_ORIG, bigEndian);
+        if (EPB_DATA + cap > body) return damaged("enhanced packet block " + (count + 1) + " claims " + cap + " bytes but holds " + (body - EPB_DATA));
+        return deliver(rec, id, ts, EPB_DATA, (int) cap, orig);
     }
 
     private boolean simplePacket(CaptureRecord rec, int body) {
-        if (body < 4) return damaged("simple packet block is too short");
+        if (body < SPB_DATA) return damaged("simple packet block is too short");
         Iface iface = iface(0);
         if (iface == null) return false;
-        long orig = ByteOrder32.u32(block, 0, bigEndian);
-        long cap = Math.min(orig, body - 4);
+        long orig = ByteOrder32.u32(block, SPB_ORIG, bigEndian);
+        long cap = Math.min(orig, body - SPB_DATA);
         if (iface.snaplen > 0) cap = Math.min(cap, iface.snaplen);
-        return deliver(rec, 0, 0, 4, (int) cap, orig);
+        return deliver(rec, 0, 0, SPB_DATA, (int) cap, orig);
     }
 
     private boolean obsoletePacket(CaptureRecord rec, int body) {
-        if (body < 20) return damaged("packet block is too short");
-        int id = ByteOrder32.u16(block, 0, bigEndian);
-        long ts = ByteOrder32.u32(block, 4, bigEndian) << 32 | ByteOrder32.u32(block, 8, bigEndian);
-        long cap = ByteOrder32.u32(block, 12, bigEndian);
-        long orig = ByteOrder32.u32(block, 16, bigEndian);
-        if (20 + cap > body) return damaged("packet block " + (count + 1) + " claims " + cap + " bytes but holds " + (body - 20));
-        return deliver(rec, id, ts, 20, (int) cap, orig);
+        if (body < OPB_DATA) return damaged("packet block is too short");
+        int id = ByteOrder32.u16(block, OPB_ID, bigEndian);
+        long ts = ByteOrder32.u32(block, OPB_TS_HIGH, bigEndian) << 32 | ByteOrder32.u32(block, OPB_TS_LOW, bigEndian);
+        long cap = ByteOrder32.u32(block, OPB_CAP, bigEndian);
+        long orig = ByteOrder32.u32(block, OPB_ORIG, bigEndian);
+        if (OPB_DATA + cap > body) return damaged("packet block " + (count + 1) + " claims " + cap + " bytes but holds " + (body - OPB_DATA));
+        return deliver(rec, id, ts, OPB_DATA, (int) cap, orig);
     }
 
     private boolean deliver(CaptureRecord rec, int ifaceId, long ts, int dataOff, int cap, long orig) {
@@ -269,30 +291,31 @@ public final class PcapngReader implements CaptureReader {
         for (Section s : sections) if (s.start() <= fileOffset) sec = s;
         if (sec == null) return false;
         boolean be = sec.bigEndian();
-        byte[] h = new byte[8];
-        if (in.readAt(fileOffset, h, 0, 8) < 8) return false;
-        long type = ByteOrder32.u32(h, 0, be), total = ByteOrder32.u32(h, 4, be);
-        if (total < 12 || total > MAX_BLOCK || total % 4 != 0) return false;
-        int body = (int) total - 12;
+        byte[] h = new byte[HEAD];
+        if (in.readAt(fileOffset, h, 0, HEAD) < HEAD) return false;
+        long type = ByteOrder32.u32(h, TYPE, be), total = ByteOrder32.u32(h, TOTAL, be);
+        if (total < MIN_BLOCK || total > MAX_BLOCK || total % 4 != 0) return false;
+        int body = (int) total - MIN_BLOCK;
         byte[] b = new byte[body];
-        if (in.readAt(fileOffset + 8, b, 0, body) < body) return false;
+        if (in.readAt(fileOffset + HEAD, b, 0, body) < body) return false;
         int id, dataOff;
         long ts, cap, orig;
         if (type == EPB || type == OPB) {
-            if (body < 20) return false;
-            id = type == EPB ? (int) ByteOrder32.u32(b, 0, be) : ByteOrder32.u16(b, 0, be);
-            ts = ByteOrder32.u32(b, 4, be) << 32 | ByteOrder32.u32(b, 8, be);
-            cap = ByteOrder32.u32(b, 12, be);
-            orig = ByteOrder32.u32(b, 16, be);
-            dataOff = 20;
-            if (20 + cap > body) return false;
+            // an obsolete packet block's fields sit where an enhanced one's do, but for its 2-byte interface id
+            if (body < EPB_DATA) return false;
+            id = type == EPB ? (int) ByteOrder32.u32(b, EPB_ID, be) : ByteOrder32.u16(b, OPB_ID, be);
+            ts = ByteOrder32.u32(b, EPB_TS_HIGH, be) << 32 | ByteOrder32.u32(b, EPB_TS_LOW, be);
+            cap = ByteOrder32.u32(b, EPB_CAP, be);
+            orig = ByteOrder32.u32(b, EPB_ORIG, be);
+            dataOff = EPB_DATA;
+            if (EPB_DATA + cap > body) return false;
         } else if (type == SPB) {
-            if (body < 4) return false;
+            if (body < SPB_DATA) return false;
             id = 0;
             ts = 0;
-            orig = ByteOrder32.u32(b, 0, be);
-            cap = Math.min(orig, body - 4);
-            dataOff = 4;
+            orig = ByteOrder32.u32(b, SPB_ORIG, be);
+            cap = Math.min(orig, body - SPB_DATA);
+            dataOff = SPB_DATA;
         } else {
             return false;
         }

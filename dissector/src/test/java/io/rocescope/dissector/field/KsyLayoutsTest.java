@@ -14,6 +14,8 @@ import io.rocescope.dissector.field.ksy.MacControlKsy;
 import io.rocescope.dissector.field.ksy.MacControlLayout;
 import io.rocescope.dissector.field.ksy.PcapFileKsy;
 import io.rocescope.dissector.field.ksy.PcapFileLayout;
+import io.rocescope.dissector.field.ksy.PcapngFileKsy;
+import io.rocescope.dissector.field.ksy.PcapngFileLayout;
 import io.rocescope.dissector.field.ksy.RoceV1GrhFieldsKsy;
 import io.rocescope.dissector.field.ksy.RoceV1GrhKsy;
 import io.rocescope.dissector.field.ksy.RoceV1GrhLayout;
@@ -204,6 +206,23 @@ class KsyLayoutsTest {
         assertThat(PcapFileKsy.LINK_TYPE.nameOf(276)).isEqualTo("Linux cooked v2");
         assertThat(LinkTypeNames.isSupported(247)).isTrue();
         assertThat(LinkTypeNames.isSupported(0)).isFalse();
+    }
+
+    @Test
+    void thePcapngFileLayoutIsTheSpecs() {
+        // a block: type, total length, body, total length; an EPB's captured data starts 28 bytes into it
+        assertThat(PcapngFileLayout.FIXED_SIZE_BLOCK).isEqualTo(8);
+        assertThat(PcapngFileLayout.FIXED_SIZE_BLOCK + PcapngFileLayout.FIXED_SIZE_SHB_BODY).isEqualTo(24);
+        assertThat(PcapngFileLayout.OFF_IDB_BODY_SNAPLEN).isEqualTo(4);
+        assertThat(PcapngFileLayout.FIXED_SIZE_BLOCK + PcapngFileLayout.OFF_EPB_BODY_CAPTURED_LEN).isEqualTo(20);
+        assertThat(PcapngFileLayout.FIXED_SIZE_BLOCK + PcapngFileLayout.FIXED_SIZE_EPB_BODY).isEqualTo(28);
+        assertThat(PcapngFileLayout.OFF_OPB_BODY_TIMESTAMP_HIGH).isEqualTo(PcapngFileLayout.OFF_EPB_BODY_TIMESTAMP_HIGH);
+        assertThat(PcapngFileLayout.FIXED_SIZE_OPTION).isEqualTo(4);
+        assertThat(PcapngFileLayout.BYTE_ORDER_MAGIC).isEqualTo(0x1a2b3c4dL);
+        assertThat(PcapngFileKsy.BLOCK_TYPE_SECTION_HEADER).isEqualTo(0x0a0d0d0a);
+        assertThat(List.of(PcapngFileKsy.BLOCK_TYPE_INTERFACE_DESCRIPTION, PcapngFileKsy.BLOCK_TYPE_SIMPLE_PACKET,
+            PcapngFileKsy.BLOCK_TYPE_ENHANCED_PACKET, PcapngFileKsy.IDB_OPTION_IF_TSRESOL, PcapngFileKsy.IDB_OPTION_IF_TSOFFSET))
+            .containsExactly(1, 3, 6, 9, 14);
     }
 
     @Test

@@ -2,14 +2,9 @@ meta:
   id: pcap_file
   title: Classic libpcap capture file (microsecond and nanosecond timestamps, either byte order)
   file-extension: pcap
-  # the file is in the byte order of its writer; the magic's first two bytes, read little-endian, say which
-  # (Kaitai's Java cannot switch on a u4)
-  endian:
-    switch-on: magic_head
-    cases:
-      0xc3d4: le
-      0x3c4d: le
-      0xb2a1: be
+  # little-endian for magic_head only: the header and the records are in the file's byte order (their
+  # endian: switch-on, below; Kaitai's Java reads an instance of a switched type wrong, so the root is fixed)
+  endian: le
 doc: |
   A 24-byte global header, then records, each a 16-byte header and the captured bytes. Every number is in the
   file's byte order: the offsets and sizes below hold for both, the values must be read in that order.
@@ -33,6 +28,15 @@ instances:
     doc: the first two bytes read little-endian, to choose the byte order
 types:
   header:
+    meta:
+      # the writer's byte order: the magic's first two bytes, read little-endian, say which
+      # (Kaitai's Java cannot switch on a u4)
+      endian:
+        switch-on: _root.magic_head
+        cases:
+          0xc3d4: le
+          0x3c4d: le
+          0xb2a1: be
     seq:
       - id: magic
         type: u4
@@ -51,6 +55,13 @@ types:
         type: u4
         doc: the link type in the low 16 bits (see link_type); the high bits may carry FCS information
   record:
+    meta:
+      endian:
+        switch-on: _root.magic_head
+        cases:
+          0xc3d4: le
+          0x3c4d: le
+          0xb2a1: be
     seq:
       - id: ts_sec
         type: u4

@@ -2,14 +2,9 @@ meta:
   id: pcapng_file
   title: pcapng capture file (section, interface and packet blocks)
   file-extension: pcapng
-  # each section is in the byte order of its writer, which its byte-order magic (at 8) says; this description
-  # takes the first section's for the file (Kaitai chooses one order per type). The magic's first two bytes,
-  # read little-endian, are enough to tell (Kaitai's Java cannot switch on a u4).
-  endian:
-    switch-on: magic_head
-    cases:
-      0x3c4d: le
-      0x2b1a: be
+  # little-endian for magic_head only: the blocks are in their section's byte order (block's endian: switch-on,
+  # below; Kaitai's Java reads an instance of a switched type wrong, so the root is fixed)
+  endian: le
 doc: |
   Blocks, each a type, its total length, a body padded to 4 bytes and the total length again. The offsets of a
   block's body below count from the body (8 bytes into the block); every number is in the section's byte order.
@@ -28,6 +23,15 @@ instances:
     doc: the first two bytes of the first section's byte-order magic, read little-endian
 types:
   block:
+    meta:
+      # each section is in the byte order of its writer, which its byte-order magic (at 8) says; this description
+      # takes the first section's for the file (Kaitai chooses one order per type). The magic's first two bytes,
+      # read little-endian, are enough to tell (Kaitai's Java cannot switch on a u4).
+      endian:
+        switch-on: _root.magic_head
+        cases:
+          0x3c4d: le
+          0x2b1a: be
     seq:
       - id: block_type
         type: u4

@@ -85,6 +85,8 @@ class KsyRegistryTest {
             case IPV4 -> FieldType.IPV4;
             case IPV6 -> FieldType.IPV6;
             case ETHER -> FieldType.ETHER;
+            case STRING -> FieldType.STRING;
+            case DOUBLE -> FieldType.DOUBLE;
         };
     }
 }

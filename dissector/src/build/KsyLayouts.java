@@ -179,7 +179,7 @@ public final class KsyLayouts {
      * A {@code contents:} as its bytes, one char each (0-255): Kaitai's forms, a string (its UTF-8 bytes) or a list of
      * byte values and strings ({@code [0x3a]}, {@code ["done", 0]}).
      */
-    static String contents(String file, String id, Object contents) {
+    private static String contents(String file, String id, Object contents) {
         StringBuilder sb = new StringBuilder();
         for (Object part : contents instanceof List<?> l ? l : List.of(contents)) {
             if (part instanceof Integer b && b >= 0 && b <= 0xFF) {

@@ -28,7 +28,10 @@ import java.util.Map;
  * integers are whole bytes, SHIFT 0 and MASK the whole word, so its values are read in the file's order at OFF.
  * A field of a nested type or a blob has SHIFT 0 and MASK -1 (its bytes, not a value). A field repeated a fixed number
  * of times ({@code repeat: expr} with a number) spans all its elements, with {@code COUNT_FIELD} their number (so
- * element i of a PFC frame's pause times is at {@code OFF + i * LEN / COUNT}). A .ksy's top-level {@code -constants:}
+ * element i of a PFC frame's pause times is at {@code OFF + i * LEN / COUNT}). A field of fixed bytes ({@code contents:},
+ * a string or a list of numbers and strings: the separators and terminators of perftest's text messages) is as long
+ * as they are, and {@code CONTENTS_FIELD} holds them as a String of one char a byte, so that the parser compares with
+ * the .ksy's bytes, not its own. A float ({@code f4}, {@code f8}) is its bytes. A .ksy's top-level {@code -constants:}
  * map (values of the format that are no field: the GSI Q_Key, PAUSE's destination address) becomes
  * {@code public static final long NAME}.
  * Fields marked {@code -icrc: variant} (those the RoCE ICRC counts as ones) give the seq an
@@ -110,6 +113,10 @@ public final class KsyLayouts {
             sb.append("    public static final long MASK_").append(id).append(" = ")
                 .append(!value || bits == 64 ? "-1L" : String.format("0x%xL", (1L << bits) - 1)).append(";\n");
             if (attr.containsKey("repeat")) sb.append("    public static final int COUNT_").append(id).append(" = ").append(attr.get("repeat-expr")).append(";\n");
+            if (attr.containsKey("contents")) {
+                sb.append("    public static final String CONTENTS_").append(id).append(" = ").append(literal(contents(file, id, attr.get("contents"))))
+                    .append(";\n");
+            }
             if ("variant".equals(attr.get("-icrc"))) {
                 for (long b = bit; b < bit + bits; b++) variant.merge(b / 8, 0x80 >>> (int) (b % 8), (x, y) -> x | y);
             } else if (attr.get("-icrc") != null) {
@@ -159,10 +166,13 @@ public final class KsyLayouts {
             long each = bits(one, types);
             return each < 0 || each % 8 != 0 ? -1 : n * each;
         }
+        if (attr.containsKey("contents")) return 8L * contents("", attr.get("id").toString(), attr.get("contents")).length();
         Object t = attr.get("type"), size = attr.get("size");
         if (size != null) return size instanceof Integer n ? 8L * n : -1;
         if (!(t instanceof String s)) return -1;
         if (s.matches("[us][1248](be|le)?")) return 8L * (s.charAt(1) - '0');
+        if (s.matches("f[48]le")) throw new IllegalArgumentException("field " + attr.get("id") + ": " + s + " is little-endian; the layouts are read big-endian");
+        if (s.matches("f[48](be)?")) return 8L * (s.charAt(1) - '0');
         if (s.matches("b[0-9]+")) return Integer.parseInt(s.substring(1));
         if (types.get(s) instanceof Map<?, ?> type && type.get("seq") instanceof List<?> seq) {
             long total = 0;
@@ -174,6 +184,35 @@ public final class KsyLayouts {
             return total % 8 == 0 ? total : -1;
         }
         return -1;
+    }
+
+    /**
+     * A {@code contents:} as its bytes, one char each (0-255): Kaitai's forms, a string (its UTF-8 bytes) or a list of
+     * byte values and strings ({@code [0x3a]}, {@code ["done", 0]}).
+     */
+    private static String contents(String file, String id, Object contents) {
+        StringBuilder sb = new StringBuilder();
+        for (Object part : contents instanceof List<?> l ? l : List.of(contents)) {
+            if (part instanceof Integer b && b >= 0 && b <= 0xFF) {
+                sb.append((char) b.intValue());
+            } else if (part instanceof String str) {
+                for (byte b : str.getBytes(StandardCharsets.UTF_8)) sb.append((char) (b & 0xFF));
+            } else {
+                throw new IllegalArgumentException(file + ": " + id + ": contents " + part + " is no byte and no string");
+            }
+        }
+        return sb.toString();
+    }
+
+    /** A Java string literal of chars 0-255, the non-printable ones as 3-digit octal escapes (a unicode escape would be read before the lexer). */
+    private static String literal(String s) {
+        StringBuilder sb = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            if (c == '"' || c == '\\') sb.append('\\').append(c);
+            else if (c < 0x20 || c > 0x7E) sb.append(String.format("\\%03o", (int) c));
+            else sb.append(c);
+        }
+        return sb.append('"').toString();
     }
 
     private static String camel(String snake) {

@@ -198,7 +198,7 @@ public final class KsyTables {
 
     /**
      * The registry entries of a .ksy's types that carry {@code -wireshark:} (the protocol node's filter name) and
-     * {@code -fields:} (the fields in registry order, each {@code {wireshark, label, base: dec|hex|bytes|ipv4|ipv6|ether|bool,
+     * {@code -fields:} (the fields in registry order, each {@code {wireshark, label, base: dec|hex|bytes|ipv4|ipv6|ether|bool|string|double,
      * digits, names}}; {@code names} is an enum of the same .ksy, a table of InfinibandNames in capitals, or another
      * table of the field package as {@code Class.NAME}), as
      * {@code FieldSpec}s in the class {@code <Id>FieldsKsy}, and {@code ALL}, every one in wire order.
@@ -282,6 +282,7 @@ public final class KsyTables {
         String kind = switch (base) {
             case "dec" -> "DEC"; case "hex" -> "HEX"; case "bytes" -> "BYTES"; case "protocol" -> "PROTOCOL";
             case "ipv4" -> "IPV4"; case "ipv6" -> "IPV6"; case "bool" -> "BOOL"; case "ether" -> "ETHER";
+            case "string" -> "STRING"; case "double" -> "DOUBLE";
             default -> throw new IllegalArgumentException(file + ": " + id + ": base " + base);
         };
         String names = "null";

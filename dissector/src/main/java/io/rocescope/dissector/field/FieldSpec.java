@@ -6,5 +6,6 @@ package io.rocescope.dissector.field;
  * turns each into the {@link FieldDef} the decoder, the filters and the renderers use.
  */
 public record FieldSpec(String abbrev, String label, Kind kind, int hexDigits, ValueNames names) {
-    public enum Kind { PROTOCOL, DEC, HEX, BYTES, IPV4, IPV6, ETHER, BOOL }
+    /** STRING and DOUBLE: values the dissector makes of a record's text or bytes (perftest's version, its report's rates). */
+    public enum Kind { PROTOCOL, DEC, HEX, BYTES, IPV4, IPV6, ETHER, BOOL, STRING, DOUBLE }
 }

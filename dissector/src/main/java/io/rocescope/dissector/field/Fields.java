@@ -61,6 +61,8 @@ public final class Fields {
             case IPV6 -> of(s.abbrev(), s.label(), FieldType.IPV6);
             case ETHER -> of(s.abbrev(), s.label(), ETHER);
             case BOOL -> bool(s.abbrev(), s.label());
+            case STRING -> of(s.abbrev(), s.label(), FieldType.STRING);
+            case DOUBLE -> of(s.abbrev(), s.label(), FieldType.DOUBLE);
         };
     }
     /** Marks a field hidden: in the registry, -e, -Y and JSON, but not in the -V tree (Wireshark's hidden items). */

@@ -1,11 +1,13 @@
 package io.rocescope.dissector.field;
 
-import static io.rocescope.dissector.field.FieldType.*;
+import io.rocescope.dissector.field.ksy.PingpongExchangeFieldsKsy;
 
 /**
  * Fields of the libibverbs example programs' out-of-band exchange (ibv_rc_pingpong, ibv_uc_pingpong,
  * ibv_ud_pingpong, ibv_srq_pingpong, ibv_xsrq_pingpong; TCP port 18515 like perftest). Wireshark has no
- * dissector for it; the prefix is the programs' common name, so that {@code -Y ibv_pingpong} finds them.
+ * dissector for it; the prefix is the programs' common name, so that {@code -Y ibv_pingpong} finds them. The names,
+ * labels and bases are ksy/pingpong_exchange.ksy's ({@code -wireshark}, {@code -label}, {@code -fields}, generated
+ * into {@link PingpongExchangeFieldsKsy}).
  */
 public final class PingpongFields {
     private PingpongFields() {}
@@ -17,15 +19,15 @@ public final class PingpongFields {
     public static FieldDef PINGPONG, MESSAGE, INDEX, LID, QPN, PSN, GID, GID_IPV4, SEND_QPN, SRQN;
 
     static void register() {
-        PINGPONG = Fields.proto("ibv_pingpong", "libibverbs pingpong example exchange");
-        MESSAGE = Fields.of("ibv_pingpong.message", "Message", STRING);
-        INDEX = Fields.dec("ibv_pingpong.index", "Destination number in this direction (one per QP)");
-        LID = Fields.hex("ibv_pingpong.lid", "LID", 4);
-        QPN = Fields.hex("ibv_pingpong.qpn", "QPN", 6);
-        PSN = Fields.hex("ibv_pingpong.psn", "PSN", 6);
-        GID = Fields.of("ibv_pingpong.gid", "GID", STRING);
-        GID_IPV4 = Fields.of("ibv_pingpong.gid_ipv4", "GID (IPv4)", IPV4);
-        SEND_QPN = Fields.hex("ibv_pingpong.send_qpn", "Send QPN (xsrq)", 6);
-        SRQN = Fields.hex("ibv_pingpong.srqn", "SRQ number (xsrq)", 6);
+        PINGPONG = Fields.ksy(PingpongExchangeFieldsKsy.PINGPONG_EXCHANGE);
+        MESSAGE = Fields.ksy(PingpongExchangeFieldsKsy.PINGPONG_EXCHANGE_MESSAGE);
+        INDEX = Fields.ksy(PingpongExchangeFieldsKsy.PINGPONG_EXCHANGE_INDEX);
+        LID = Fields.ksy(PingpongExchangeFieldsKsy.PINGPONG_EXCHANGE_LID);
+        QPN = Fields.ksy(PingpongExchangeFieldsKsy.PINGPONG_EXCHANGE_QPN);
+        PSN = Fields.ksy(PingpongExchangeFieldsKsy.PINGPONG_EXCHANGE_PSN);
+        GID = Fields.ksy(PingpongExchangeFieldsKsy.PINGPONG_EXCHANGE_GID);
+        GID_IPV4 = Fields.ksy(PingpongExchangeFieldsKsy.PINGPONG_EXCHANGE_GID_IPV4);
+        SEND_QPN = Fields.ksy(PingpongExchangeFieldsKsy.PINGPONG_EXCHANGE_SEND_QPN);
+        SRQN = Fields.ksy(PingpongExchangeFieldsKsy.PINGPONG_EXCHANGE_SRQN);
     }
 }

@@ -1,27 +1,30 @@
 package io.rocescope.dissector.perftest;
 
-import io.rocescope.dissector.value.Gid;
-
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import static io.rocescope.dissector.field.ksy.PerftestExchangeLayout.*;
 
 /**
  * Cuts one direction of perftest's TCP exchange into records: the version string (16 bytes), the
  * cycle-buffer and cache-line sizes (4 bytes each, from version 5.32), the MTU ("3\0"), then ASCII key
  * messages ("%04x:%04x:%06x:%06x:%08x:%016llx:" + GID + "%08x:" + NUL) repeated as syncs, "done\0",
  * the binary bandwidth report of BW tests, and anything else as unknown bytes up to the next key message.
+ * Every record's size and where its fields and separators sit are ksy/perftest_exchange.ksy's (its generated
+ * PerftestExchangeLayout); this class knows only which record may come next and how the variants of the key
+ * message are told apart.
  */
 final class PerftestStreamParser {
-    /** Key messages longer than this are not looked for (the longest variant is 125 bytes). */
+    /**
+     * How far a key message's NUL is looked for: past the longest variant ({@code FIXED_SIZE_KEY_WITH_TAIL}, 125
+     * bytes), with room for one this parser does not know, which then becomes unknown bytes instead of a wait.
+     */
     static final int MAX_KEY = 130;
-    private static final Pattern KEY = Pattern.compile(
-        "([0-9a-f]{4}):([0-9a-f]{4}):([0-9a-f]{6}):([0-9a-f]{6}):([0-9a-f]{8}):([0-9a-f]{16})"
-            + "(?::([0-9a-f]{16}))?"                                 // data-validation builds: tail-marker VA
-            + "(?::((?:[0-9a-f]{2}:){15}[0-9a-f]{2}))?"             // GID
-            + "(?::([0-9a-f]{8}))?:?");                              // SRQN (absent in very old builds)
-    private static final Pattern KEY_START = Pattern.compile("[0-9a-f]{4}:[0-9a-f]{4}:[0-9a-f]{6}:");
+    private static final TextTemplate SYNC = new TextTemplate(FIXED_SIZE_SYNC)
+        .fixed(OFF_SYNC_WORD, CONTENTS_SYNC_WORD).fixed(OFF_SYNC_TERMINATOR, CONTENTS_SYNC_TERMINATOR);
+    /** The version's text: "major.minor" and more digits and dots ("6.29", "5.60"). */
     private static final Pattern VERSION = Pattern.compile("(\\d+)\\.(\\d+)[0-9.]*");
 
     private enum State { VERSION, CYCLE_BUFFER, CACHE_LINE, MTU, RECORDS }
@@ -38,8 +41,6 @@ final class PerftestStreamParser {
      * would search the whole buffer again, quadratic in its size (a stream cut into 1-byte segments).
      */
     private int unknownScanned;
-    /** Length of the text KEY_START matches. */
-    private static final int KEY_START_LENGTH = 17;
     private int major, minor;
     private boolean gaveUp;
 
@@ -108,33 +109,36 @@ final class PerftestStreamParser {
         int avail = len - pos;
         switch (state) {
             case VERSION: {
-                if (avail < 16) return 0;
-                String v = ascii(pos, 16);
+                if (avail < FIXED_SIZE_VERSION) return 0;
+                String v = ascii(pos + OFF_VERSION_TEXT, LEN_VERSION_TEXT);
                 Matcher m = VERSION.matcher(v);
-                if (!m.matches() || buf[pos + 15] != 0) {   // no version exchange (or a mid-stream start)
+                // no version exchange (or a mid-stream start)
+                if (!m.matches() || !TextTemplate.has(buf, pos + OFF_VERSION_TERMINATOR, CONTENTS_VERSION_TERMINATOR)) {
                     state = State.RECORDS;
                     return 0 == avail ? 0 : next(pos, out, atEnd);
                 }
                 major = boundedNumber(m.group(1));
                 minor = boundedNumber(m.group(2));
-                out.add(record(PerftestRecord.Kind.VERSION, pos, 16, v, 0, null));
+                out.add(record(PerftestRecord.Kind.VERSION, pos, FIXED_SIZE_VERSION, v, 0, null));
                 state = atLeast(5, 32) ? State.CYCLE_BUFFER : atLeast(5, 1) ? State.MTU : State.RECORDS;
-                return 16;
+                return FIXED_SIZE_VERSION;
             }
             case CYCLE_BUFFER:
             case CACHE_LINE: {
-                if (avail < 4) return 0;
-                long v = ((buf[pos] & 0xFFL) << 24) | ((buf[pos + 1] & 0xFF) << 16) | ((buf[pos + 2] & 0xFF) << 8) | (buf[pos + 3] & 0xFF);
                 boolean cycle = state == State.CYCLE_BUFFER;
-                out.add(record(cycle ? PerftestRecord.Kind.CYCLE_BUFFER : PerftestRecord.Kind.CACHE_LINE_SIZE, pos, 4, null, v, null));
+                int size = cycle ? LEN_CYCLE_BUFFER : LEN_CACHE_LINE_SIZE;
+                if (avail < size) return 0;
+                out.add(record(cycle ? PerftestRecord.Kind.CYCLE_BUFFER : PerftestRecord.Kind.CACHE_LINE_SIZE, pos, size, null,
+                    unsigned(pos, size), null));
                 state = cycle ? State.CACHE_LINE : State.MTU;
-                return 4;
+                return size;
             }
             case MTU: {
-                int size = atLeast(5, 31) ? 2 : 4;
+                boolean since531 = atLeast(5, 31);
+                int size = since531 ? FIXED_SIZE_MTU : FIXED_SIZE_MTU_BEFORE_5_31;
                 if (avail < size) return 0;
                 state = State.RECORDS;
-                String s = ascii(pos, size);
+                String s = since531 ? ascii(pos + OFF_MTU_TEXT, LEN_MTU_TEXT) : ascii(pos + OFF_MTU_BEFORE_5_31_TEXT, LEN_MTU_BEFORE_5_31_TEXT);
                 if (s.isEmpty() || !s.chars().allMatch(Character::isDigit)) return next(pos, out, atEnd);
                 out.add(record(PerftestRecord.Kind.MTU, pos, size, null, Integer.parseInt(s), null));
                 return size;
@@ -145,21 +149,16 @@ final class PerftestStreamParser {
     }
 
     private int recordAt(int pos, int avail, List<PerftestRecord> out, boolean atEnd) {
-        if (avail >= 5 && buf[pos] == 'd' && ascii(pos, 5).equals("done") && buf[pos + 4] == 0) {
-            out.add(record(PerftestRecord.Kind.SYNC, pos, 5, "done", 0, null));
-            return 5;
+        if (avail >= SYNC.size() && SYNC.matches(buf, pos)) {
+            out.add(record(PerftestRecord.Kind.SYNC, pos, SYNC.size(), CONTENTS_SYNC_WORD, 0, null));
+            return SYNC.size();
         }
         int nul = -1;
-        for (int i = pos; i < pos + Math.min(avail, MAX_KEY); i++) if (buf[i] == 0) { nul = i; break; }
+        for (int i = pos; i < pos + Math.min(avail, MAX_KEY); i++) if (TextTemplate.has(buf, i, CONTENTS_KEY_TERMINATOR)) { nul = i; break; }
         if (nul > pos) {
-            PerftestRecord.Key fast = fixedKey(pos, nul - pos);
-            if (fast != null) {
-                out.add(record(PerftestRecord.Kind.KEY, pos, nul + 1 - pos, null, 0, fast));
-                return nul + 1 - pos;
-            }
-            Matcher m = KEY.matcher(new String(buf, pos, nul - pos, StandardCharsets.ISO_8859_1));
-            if (m.matches()) {
-                out.add(record(PerftestRecord.Kind.KEY, pos, nul + 1 - pos, null, 0, key(m)));
+            PerftestRecord.Key key = KeyMessages.read(buf, pos, nul - pos);
+            if (key != null) {
+                out.add(record(PerftestRecord.Kind.KEY, pos, nul + 1 - pos, null, 0, key));
                 return nul + 1 - pos;
             }
         }
@@ -167,10 +166,10 @@ final class PerftestStreamParser {
         // Not a record we know (a binary report, negotiation block …): unknown bytes up to the next key.
         int from = pos + 1 + unknownScanned;
         String rest = new String(buf, from, pos + avail - from, StandardCharsets.ISO_8859_1);
-        Matcher k = KEY_START.matcher(rest);
+        Matcher k = KeyMessages.START.matcher(rest);
         int skip = k.find() ? from + k.start() - pos : (atEnd ? avail : 0);
         if (skip == 0) {
-            unknownScanned = Math.max(0, avail - 1 - (KEY_START_LENGTH - 1));
+            unknownScanned = Math.max(0, avail - 1 - (KeyMessages.START_LENGTH - 1));
             return 0;
         }
         PerftestRecord.Report report = report(pos, skip);
@@ -181,87 +180,39 @@ final class PerftestStreamParser {
     }
 
     /**
-     * The bandwidth report of perftest's BW tests: message size (u64), iterations (u64; u32 before 5.33),
-     * peak and average bandwidth and message rate (IEEE doubles), all big-endian; 40 (36) bytes.
+     * The bandwidth report of perftest's BW tests (the .ksy's report, or report_before_5_33 with 32-bit iterations),
+     * told apart from other unknown bytes by its size alone.
      */
     private PerftestRecord.Report report(int pos, int size) {
-        boolean oldIters = size == 36;
-        if (size != 40 && !oldIters) return null;
-        long msgSize = u64(pos);
-        long iters = oldIters ? u64(pos + 4) & 0xFFFFFFFFL : u64(pos + 8);
-        int d = pos + (oldIters ? 12 : 16);
-        return new PerftestRecord.Report(msgSize, iters, Double.longBitsToDouble(u64(d)),
-            Double.longBitsToDouble(u64(d + 8)), Double.longBitsToDouble(u64(d + 16)));
+        if (size == FIXED_SIZE_REPORT) {
+            return new PerftestRecord.Report(unsigned(pos + OFF_REPORT_MSG_SIZE, LEN_REPORT_MSG_SIZE),
+                unsigned(pos + OFF_REPORT_ITERS, LEN_REPORT_ITERS), dbl(pos + OFF_REPORT_BW_PEAK, LEN_REPORT_BW_PEAK),
+                dbl(pos + OFF_REPORT_BW_AVG, LEN_REPORT_BW_AVG), dbl(pos + OFF_REPORT_MSG_RATE, LEN_REPORT_MSG_RATE));
+        }
+        if (size == FIXED_SIZE_REPORT_BEFORE_5_33) {
+            return new PerftestRecord.Report(unsigned(pos + OFF_REPORT_BEFORE_5_33_MSG_SIZE, LEN_REPORT_BEFORE_5_33_MSG_SIZE),
+                unsigned(pos + OFF_REPORT_BEFORE_5_33_ITERS, LEN_REPORT_BEFORE_5_33_ITERS),
+                dbl(pos + OFF_REPORT_BEFORE_5_33_BW_PEAK, LEN_REPORT_BEFORE_5_33_BW_PEAK),
+                dbl(pos + OFF_REPORT_BEFORE_5_33_BW_AVG, LEN_REPORT_BEFORE_5_33_BW_AVG),
+                dbl(pos + OFF_REPORT_BEFORE_5_33_MSG_RATE, LEN_REPORT_BEFORE_5_33_MSG_RATE));
+        }
+        return null;
     }
 
-    private long u64(int pos) {
+    /** {@code n} bytes big-endian, unsigned (the .ksy's u4 and u8; perftest byte-swaps them so). */
+    private long unsigned(int pos, int n) {
         long v = 0;
-        for (int i = 0; i < 8; i++) v = (v << 8) | (buf[pos + i] & 0xFF);
+        for (int i = 0; i < n; i++) v = (v << 8) | (buf[pos + i] & 0xFF);
         return v;
+    }
+
+    private double dbl(int pos, int n) {
+        return Double.longBitsToDouble(unsigned(pos, n));
     }
 
     private boolean looksLikeKeyPrefix(int pos, int avail) {
-        for (int i = pos; i < pos + avail; i++) {
-            byte b = buf[i];
-            if (!(b == ':' || (b >= '0' && b <= '9') || (b >= 'a' && b <= 'f'))) return false;
-        }
+        for (int i = pos; i < pos + avail; i++) if (!KeyMessages.mayBeKeyByte(buf, i)) return false;
         return true;
-    }
-
-    /**
-     * The two common layouts (107 characters with a GID, 58 without) read by position, without a regex:
-     * "llll:oooo:qqqqqq:pppppp:rrrrrrrr:vvvvvvvvvvvvvvvv:" then 16 "gg:" and "ssssssss:" (or just "ssssssss").
-     */
-    private PerftestRecord.Key fixedKey(int pos, int n) {
-        boolean gid = n == 107;
-        if (!gid && n != 58) return null;
-        int[] colons = {4, 9, 16, 23, 32, 49};
-        for (int c : colons) if (buf[pos + c] != ':') return null;
-        long lid = hex(pos, 4), out = hex(pos + 5, 4), qpn = hex(pos + 10, 6), psn = hex(pos + 17, 6), rkey = hex(pos + 24, 8);
-        long vaHi = hex(pos + 33, 8), vaLo = hex(pos + 41, 8);
-        if ((lid | out | qpn | psn | rkey | vaHi | vaLo) < 0) return null;
-        Gid g = null;
-        int at = pos + 50;
-        if (gid) {
-            long hi = 0, lo = 0;
-            for (int i = 0; i < 16; i++, at += 3) {
-                long b = hex(at, 2);
-                if (b < 0 || buf[at + 2] != ':') return null;
-                if (i < 8) hi = hi << 8 | b; else lo = lo << 8 | b;
-            }
-            if (buf[pos + n - 1] != ':') return null;
-            g = new Gid(hi, lo);
-        }
-        long srqn = hex(at, 8);
-        if (srqn < 0) return null;
-        return new PerftestRecord.Key((int) lid, (int) out, (int) qpn, (int) psn, rkey, vaHi << 32 | vaLo, -1, g, srqn);
-    }
-
-    /** Lower-case hex digits at pos, or -1. */
-    private long hex(int pos, int n) {
-        long v = 0;
-        for (int i = 0; i < n; i++) {
-            int c = buf[pos + i];
-            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-            if (d < 0) return -1;
-            v = (v << 4) | d;
-        }
-        return v;
-    }
-
-    private static PerftestRecord.Key key(Matcher m) {
-        Gid gid = null;
-        if (m.group(8) != null) {
-            String[] parts = m.group(8).split(":");
-            long hi = 0, lo = 0;
-            for (int i = 0; i < 8; i++) hi = hi << 8 | Integer.parseInt(parts[i], 16);
-            for (int i = 8; i < 16; i++) lo = lo << 8 | Integer.parseInt(parts[i], 16);
-            gid = new Gid(hi, lo);
-        }
-        return new PerftestRecord.Key(Integer.parseInt(m.group(1), 16), Integer.parseInt(m.group(2), 16),
-            Integer.parseInt(m.group(3), 16), Integer.parseInt(m.group(4), 16), Long.parseLong(m.group(5), 16),
-            Long.parseUnsignedLong(m.group(6), 16), m.group(7) == null ? -1 : Long.parseUnsignedLong(m.group(7), 16), gid,
-            m.group(9) == null ? 0 : Long.parseLong(m.group(9), 16));
     }
 
     private PerftestRecord record(PerftestRecord.Kind kind, int pos, int size, String text, long number, PerftestRecord.Key key) {

@@ -4,17 +4,35 @@ import io.rocescope.dissector.value.Gid;
 
 import java.util.List;
 
+import static io.rocescope.dissector.field.ksy.PingpongExchangeLayout.*;
+
 /**
  * Cuts one direction of a libibverbs example program's TCP exchange into messages (rdma-core
  * libibverbs/examples/*_pingpong.c). Each side writes one fixed-size, NUL-terminated text message per QP:
  * {@code sprintf(msg, "%04x:%06x:%06x:%s", lid, qpn, psn, gid)} into {@code char msg[sizeof
  * "0000:000000:000000:" + 32 hex digits]} (52 bytes; ibv_srq_pingpong sends one per QP back to back), the GID
  * as 32 hex digits in wire order (pingpong.c gid_to_wire_gid); the client then writes "done\0".
- * ibv_xsrq_pingpong: MSG_FORMAT "%04x:%06x:%06x:%06x:%06x:%32s" (66 bytes) and "END\0".
+ * ibv_xsrq_pingpong: MSG_FORMAT "%04x:%06x:%06x:%06x:%06x:%32s" (66 bytes) and "END\0". Where each field and
+ * separator sits is ksy/pingpong_exchange.ksy's (its generated PingpongExchangeLayout).
  */
 final class PingpongStreamParser {
-    static final int MSG = 52, XRC_MSG = 66;
-    private final byte[] buf = new byte[XRC_MSG];
+    private static final TextTemplate DEST = new TextTemplate(FIXED_SIZE_DEST)
+        .fixed(OFF_DEST_SEP_LID, CONTENTS_DEST_SEP_LID).fixed(OFF_DEST_SEP_QPN, CONTENTS_DEST_SEP_QPN)
+        .fixed(OFF_DEST_SEP_PSN, CONTENTS_DEST_SEP_PSN).fixed(OFF_DEST_TERMINATOR, CONTENTS_DEST_TERMINATOR);
+    private static final TextTemplate XRC_DEST = new TextTemplate(FIXED_SIZE_XRC_DEST)
+        .fixed(OFF_XRC_DEST_SEP_LID, CONTENTS_XRC_DEST_SEP_LID).fixed(OFF_XRC_DEST_SEP_RECV_QPN, CONTENTS_XRC_DEST_SEP_RECV_QPN)
+        .fixed(OFF_XRC_DEST_SEP_SEND_QPN, CONTENTS_XRC_DEST_SEP_SEND_QPN).fixed(OFF_XRC_DEST_SEP_PSN, CONTENTS_XRC_DEST_SEP_PSN)
+        .fixed(OFF_XRC_DEST_SEP_SRQN, CONTENTS_XRC_DEST_SEP_SRQN).fixed(OFF_XRC_DEST_TERMINATOR, CONTENTS_XRC_DEST_TERMINATOR);
+    private static final TextTemplate DONE = new TextTemplate(FIXED_SIZE_DONE)
+        .fixed(OFF_DONE_WORD, CONTENTS_DONE_WORD).fixed(OFF_DONE_TERMINATOR, CONTENTS_DONE_TERMINATOR);
+    private static final TextTemplate END = new TextTemplate(FIXED_SIZE_END)
+        .fixed(OFF_END_WORD, CONTENTS_END_WORD).fixed(OFF_END_TERMINATOR, CONTENTS_END_TERMINATOR);
+    /**
+     * The byte that tells the two destinations apart (byte 25: xsrq's colon after the PSN, a GID digit in the others'):
+     * until it is read both agree, so a message is read as a plain destination until then.
+     */
+    private static final int XRC_MARK = TextTemplate.firstDifference(DEST, XRC_DEST);
+    private final byte[] buf = new byte[Math.max(DEST.size(), XRC_DEST.size())];
     private int len;
     private long bufStart;
     private int messages;
@@ -38,48 +56,45 @@ final class PingpongStreamParser {
     private void take(List<PingpongRecord> out) {
         int last = len - 1;
         byte b = buf[last];
-        String word = !recognized ? null : buf[0] == 'E' ? "END" : buf[0] == 'd' && len > 1 && buf[1] == 'o' ? "done" : null;
+        // the closing words come only after a destination; "do" (not "d" and a hex digit) begins "done"
+        TextTemplate word = !recognized ? null : END.fits(0, buf[0]) ? END
+            : DONE.fits(0, buf[0]) && len > 1 && DONE.fits(1, buf[1]) ? DONE : null;
         if (word != null) {
-            if (last < word.length()) {
-                if (b != word.charAt(last)) gaveUp = true;
-                return;
-            }
-            if (b != 0) { gaveUp = true; return; }
-            out.add(new PingpongRecord(word.equals("done") ? PingpongRecord.Kind.DONE : PingpongRecord.Kind.END, bufStart,
+            if (!word.fits(last, b)) { gaveUp = true; return; }
+            if (last < word.size() - 1) return;
+            out.add(new PingpongRecord(word == DONE ? PingpongRecord.Kind.DONE : PingpongRecord.Kind.END, bufStart,
                 bufStart + len, 0, null));
             len = 0;
             return;
         }
-        if (recognized && last == 0 && b == 'd') return;   // "done" or a LID beginning with d: the next byte tells
-        // "llll:qqqqqq:pppppp:" + 32 GID digits + NUL (52 bytes), or xsrq's
-        // "llll:rrrrrr:ssssss:pppppp:nnnnnn:" + 32 GID digits + NUL (66): byte 25 is a colon only in xsrq's
-        boolean ok;
-        if (last == 25) ok = b == ':' || hex(b);
-        else if (last == (xrc() ? XRC_MSG : MSG) - 1) ok = b == 0;
-        else if (last == 4 || last == 11 || last == 18 || (xrc() && last == 32)) ok = b == ':';
-        else ok = hex(b);
+        if (recognized && last == 0 && DONE.fits(0, b)) return;   // "done" or a LID beginning with d: the next byte tells
+        boolean ok = last == XRC_MARK ? DEST.fits(last, b) || XRC_DEST.fits(last, b) : message().fits(last, b);
         if (!ok) { gaveUp = true; return; }
-        if (last == (xrc() ? XRC_MSG : MSG) - 1) emit(out);
+        if (last == message().size() - 1) emit(out);
     }
 
-    private boolean xrc() { return len > 25 && buf[25] == ':'; }
+    /** The destination being read: xsrq's once its mark is read, else the others'. */
+    private TextTemplate message() { return xrc() ? XRC_DEST : DEST; }
+
+    private boolean xrc() { return len > XRC_MARK && XRC_DEST.fits(XRC_MARK, buf[XRC_MARK]); }
 
     private void emit(List<PingpongRecord> out) {
         boolean x = xrc();
-        int lid = (int) hex(0, 4), qpn = (int) hex(5, 6), a = (int) hex(12, 6);
-        int gidAt = x ? 33 : 19;
-        Gid gid = new Gid(hex(gidAt, 16), hex(gidAt + 16, 16));   // 32 hex digits in wire order
         PingpongRecord.Dest dest = x
-            ? new PingpongRecord.Dest(lid, qpn, (int) hex(19, 6), gid, a, (int) hex(26, 6))
-            : new PingpongRecord.Dest(lid, qpn, a, gid, -1, -1);
+            ? new PingpongRecord.Dest((int) hex(OFF_XRC_DEST_LID, LEN_XRC_DEST_LID), (int) hex(OFF_XRC_DEST_RECV_QPN, LEN_XRC_DEST_RECV_QPN),
+                (int) hex(OFF_XRC_DEST_PSN, LEN_XRC_DEST_PSN), gid(OFF_XRC_DEST_GID, LEN_XRC_DEST_GID),
+                (int) hex(OFF_XRC_DEST_SEND_QPN, LEN_XRC_DEST_SEND_QPN), (int) hex(OFF_XRC_DEST_SRQN, LEN_XRC_DEST_SRQN))
+            : new PingpongRecord.Dest((int) hex(OFF_DEST_LID, LEN_DEST_LID), (int) hex(OFF_DEST_QPN, LEN_DEST_QPN),
+                (int) hex(OFF_DEST_PSN, LEN_DEST_PSN), gid(OFF_DEST_GID, LEN_DEST_GID), -1, -1);
         out.add(new PingpongRecord(x ? PingpongRecord.Kind.XRC_DEST : PingpongRecord.Kind.DEST, bufStart, bufStart + len,
             ++messages, dest));
         recognized = true;
         len = 0;
     }
 
-    private static boolean hex(byte b) {
-        return (b >= '0' && b <= '9') || (b >= 'a' && b <= 'f');
+    /** The GID's hex digits in wire order: the upper half of them its high 64 bits. */
+    private Gid gid(int pos, int n) {
+        return new Gid(hex(pos, n / 2), hex(pos + n / 2, n / 2));
     }
 
     private long hex(int pos, int n) {

@@ -16,6 +16,10 @@ import io.rocescope.dissector.field.ksy.PcapFileKsy;
 import io.rocescope.dissector.field.ksy.PcapFileLayout;
 import io.rocescope.dissector.field.ksy.PcapngFileKsy;
 import io.rocescope.dissector.field.ksy.PcapngFileLayout;
+import io.rocescope.dissector.field.ksy.PerftestExchangeFieldsKsy;
+import io.rocescope.dissector.field.ksy.PerftestExchangeLayout;
+import io.rocescope.dissector.field.ksy.PingpongExchangeFieldsKsy;
+import io.rocescope.dissector.field.ksy.PingpongExchangeLayout;
 import io.rocescope.dissector.field.ksy.RoceV1GrhFieldsKsy;
 import io.rocescope.dissector.field.ksy.RoceV1GrhKsy;
 import io.rocescope.dissector.field.ksy.RoceV1GrhLayout;
@@ -123,7 +127,7 @@ class KsyLayoutsTest {
     @Test
     void everyGrhTcpAndMacControlFieldOfTheRegistryIsTheKsys() {
         Map<String, List<FieldSpec>> byFile = Map.of("infiniband.grh", RoceV1GrhFieldsKsy.ALL, "tcp", TcpSegmentFieldsKsy.ALL,
-            "macc", MacControlFieldsKsy.ALL);
+            "macc", MacControlFieldsKsy.ALL, "perftest", PerftestExchangeFieldsKsy.ALL, "ibv_pingpong", PingpongExchangeFieldsKsy.ALL);
         for (Map.Entry<String, List<FieldSpec>> e : byFile.entrySet()) {
             Map<String, FieldSpec> specs = e.getValue().stream().collect(Collectors.toMap(FieldSpec::abbrev, Function.identity()));
             List<String> registered = new ArrayList<>();
@@ -140,6 +144,72 @@ class KsyLayoutsTest {
         assertThat(Fields.byName("macc.cbfc.enbv.c7").type()).isEqualTo(FieldType.BOOLEAN);
         assertThat(Fields.byName("infiniband.grh.dgid").type()).isEqualTo(FieldType.IPV6);
         assertThat(Fields.byName("tcp.flags").names().nameOf(0x12)).isEqualTo("SYN, ACK");
+        assertThat(Fields.byName("perftest.mtu").names().nameOf(5)).isEqualTo("4096 bytes");
+        assertThat(Fields.byName("perftest.report.bw_peak").type()).isEqualTo(FieldType.DOUBLE);
+        assertThat(Fields.byName("perftest.version").type()).isEqualTo(FieldType.STRING);
+        assertThat(Fields.byName("ibv_pingpong.gid_ipv4").type()).isEqualTo(FieldType.IPV4);
+        assertThat(Fields.byName("ibv_pingpong.srqn").hexDigits()).isEqualTo(6);
+    }
+
+    /**
+     * The text messages of the socket exchanges: a {@code contents:} spans its bytes (a string's, or a list's numbers)
+     * and its constant holds them, so the separators fall where the programs' printf formats put them.
+     */
+    @Test
+    void thePingpongMessagesHaveTheExamplesFormats() {
+        // "%04x:%06x:%06x:%s" with 32 GID digits and the NUL (char msg[sizeof "0000:000000:000000:" + 32])
+        assertThat(List.of(PingpongExchangeLayout.OFF_DEST_SEP_LID, PingpongExchangeLayout.OFF_DEST_SEP_QPN,
+            PingpongExchangeLayout.OFF_DEST_SEP_PSN)).containsExactly(4, 11, 18);
+        assertThat(PingpongExchangeLayout.LEN_DEST_SEP_LID).isEqualTo(1);
+        assertThat(PingpongExchangeLayout.CONTENTS_DEST_SEP_LID).isEqualTo(":");
+        assertThat(PingpongExchangeLayout.OFF_DEST_GID).isEqualTo(19);
+        assertThat(PingpongExchangeLayout.CONTENTS_DEST_TERMINATOR).isEqualTo("\0");   // contents: [0]
+        assertThat(PingpongExchangeLayout.FIXED_SIZE_DEST).isEqualTo(52);
+        // xsrq's MSG_FORMAT "%04x:%06x:%06x:%06x:%06x:%32s"
+        assertThat(List.of(PingpongExchangeLayout.OFF_XRC_DEST_SEP_LID, PingpongExchangeLayout.OFF_XRC_DEST_SEP_RECV_QPN,
+            PingpongExchangeLayout.OFF_XRC_DEST_SEP_SEND_QPN, PingpongExchangeLayout.OFF_XRC_DEST_SEP_PSN,
+            PingpongExchangeLayout.OFF_XRC_DEST_SEP_SRQN)).containsExactly(4, 11, 18, 25, 32);
+        assertThat(PingpongExchangeLayout.FIXED_SIZE_XRC_DEST).isEqualTo(66);
+        // contents: done (a string: its 4 bytes), then the NUL
+        assertThat(PingpongExchangeLayout.LEN_DONE_WORD).isEqualTo(4);
+        assertThat(PingpongExchangeLayout.CONTENTS_DONE_WORD).isEqualTo("done");
+        assertThat(PingpongExchangeLayout.FIXED_SIZE_DONE).isEqualTo(5);
+        assertThat(PingpongExchangeLayout.CONTENTS_END_WORD + PingpongExchangeLayout.CONTENTS_END_TERMINATOR).isEqualTo("END\0");
+    }
+
+    @Test
+    void thePerftestRecordsHaveTheReferencesSizes() {
+        // the key message's variants (KEY_MSG_SIZE_GID, KEY_MSG_SIZE, and the data-validation ones)
+        assertThat(PerftestExchangeLayout.FIXED_SIZE_KEY).isEqualTo(108);
+        assertThat(PerftestExchangeLayout.FIXED_SIZE_KEY_NO_GID).isEqualTo(59);
+        assertThat(PerftestExchangeLayout.FIXED_SIZE_KEY_WITH_TAIL).isEqualTo(125);
+        assertThat(PerftestExchangeLayout.FIXED_SIZE_KEY_WITH_TAIL_NO_GID).isEqualTo(76);
+        // "%04x:%04x:%06x:%06x:%08x:%016llx:"
+        assertThat(List.of(PerftestExchangeLayout.OFF_KEY_COMMON_SEP_LID, PerftestExchangeLayout.OFF_KEY_COMMON_SEP_OUT_READS,
+            PerftestExchangeLayout.OFF_KEY_COMMON_SEP_QPN, PerftestExchangeLayout.OFF_KEY_COMMON_SEP_PSN,
+            PerftestExchangeLayout.OFF_KEY_COMMON_SEP_RKEY, PerftestExchangeLayout.OFF_KEY_COMMON_SEP_VADDR))
+            .containsExactly(4, 9, 16, 23, 32, 49);
+        assertThat(PerftestExchangeLayout.OFF_KEY_GID).isEqualTo(50);
+        assertThat(PerftestExchangeLayout.COUNT_GID_TEXT_OCTETS).isEqualTo(16);
+        assertThat(PerftestExchangeLayout.OFF_KEY_SRQN).isEqualTo(98);
+        assertThat(PerftestExchangeLayout.OFF_KEY_SEP_SRQN).isEqualTo(106);
+        // the records before the keys: version, cycle buffer, cache line size, MTU
+        assertThat(PerftestExchangeLayout.FIXED_SIZE_VERSION).isEqualTo(16);
+        assertThat(PerftestExchangeLayout.OFF_CYCLE_BUFFER).isEqualTo(16);
+        assertThat(PerftestExchangeLayout.MASK_CYCLE_BUFFER).isEqualTo(0xFFFFFFFFL);
+        assertThat(PerftestExchangeLayout.OFF_CACHE_LINE_SIZE).isEqualTo(20);
+        assertThat(PerftestExchangeLayout.FIXED_SIZE_MTU).isEqualTo(2);
+        assertThat(PerftestExchangeLayout.FIXED_SIZE_MTU_BEFORE_5_31).isEqualTo(4);
+        assertThat(PerftestExchangeLayout.FIXED_SIZE).isEqualTo(26);
+        assertThat(PerftestExchangeLayout.FIXED_SIZE_SYNC).isEqualTo(5);
+        // the bandwidth report: u8 size, u8 (u4 before 5.33) iterations, three f8 (a float is its bytes)
+        assertThat(PerftestExchangeLayout.FIXED_SIZE_REPORT).isEqualTo(40);
+        assertThat(PerftestExchangeLayout.OFF_REPORT_BW_PEAK).isEqualTo(16);
+        assertThat(PerftestExchangeLayout.MASK_REPORT_BW_PEAK).isEqualTo(-1L);
+        assertThat(PerftestExchangeLayout.FIXED_SIZE_REPORT_BEFORE_5_33).isEqualTo(36);
+        assertThat(PerftestExchangeLayout.OFF_REPORT_BEFORE_5_33_ITERS).isEqualTo(8);
+        assertThat(PerftestExchangeLayout.LEN_REPORT_BEFORE_5_33_ITERS).isEqualTo(4);
+        assertThat(PerftestExchangeLayout.OFF_REPORT_BEFORE_5_33_BW_PEAK).isEqualTo(12);
     }
 
     @Test

@@ -13,6 +13,8 @@ import io.rocescope.dissector.field.ksy.Ipv4PacketFieldsKsy;
 import io.rocescope.dissector.field.ksy.Ipv6PacketFieldsKsy;
 import io.rocescope.dissector.field.ksy.LinuxSllFieldsKsy;
 import io.rocescope.dissector.field.ksy.MacControlFieldsKsy;
+import io.rocescope.dissector.field.ksy.PerftestExchangeFieldsKsy;
+import io.rocescope.dissector.field.ksy.PingpongExchangeFieldsKsy;
 import io.rocescope.dissector.field.ksy.RoceV1GrhFieldsKsy;
 import io.rocescope.dissector.field.ksy.TcpSegmentFieldsKsy;
 import io.rocescope.dissector.field.ksy.UdpDatagramFieldsKsy;
@@ -37,7 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class KsyRegistryTest {
     /** The protocols and headers whose layouts ksy/ holds, by their Wireshark names (a field's name starts with its protocol's and a dot). */
     private static final Set<String> DESCRIBED = Set.of("eth", "vlan", "ieee8021ad", "sll", "ip", "ipv6", "udp", "tcp", "macc",
-        "infiniband", "arp", "icmp", "icmpv6", "ipoib");
+        "infiniband", "arp", "icmp", "icmpv6", "ipoib", "perftest", "ibv_pingpong");
     /** What the dissector computes about a frame, not a field of its layout: the ICRC's and VCRC's checks. */
     private static final Set<String> COMPUTED = Set.of("infiniband.icrc.status", "infiniband.icrc.found", "infiniband.icrc.expected",
         "infiniband.vcrc.status", "infiniband.vcrc.expected");
@@ -52,7 +54,8 @@ class KsyRegistryTest {
         Stream.of(EthernetFrameFieldsKsy.ALL, EtherPayloadFieldsKsy.ALL, LinuxSllFieldsKsy.ALL, Ipv4PacketFieldsKsy.ALL,
                 Ipv6PacketFieldsKsy.ALL, UdpDatagramFieldsKsy.ALL, TcpSegmentFieldsKsy.ALL, RoceV1GrhFieldsKsy.ALL,
                 MacControlFieldsKsy.ALL, IbLrhFieldsKsy.ALL, IbTransportFieldsKsy.ALL, IbMadFieldsKsy.ALL, ArpPacketFieldsKsy.ALL,
-                IcmpPacketFieldsKsy.ALL, Icmpv6PacketFieldsKsy.ALL, IpoibPacketFieldsKsy.ALL)
+                IcmpPacketFieldsKsy.ALL, Icmpv6PacketFieldsKsy.ALL, IpoibPacketFieldsKsy.ALL, PerftestExchangeFieldsKsy.ALL,
+                PingpongExchangeFieldsKsy.ALL)
             .flatMap(List::stream).forEach(s -> generated.put(s.abbrev(), s));
         int checked = 0;
         for (FieldDef f : Fields.all()) {
@@ -70,10 +73,13 @@ class KsyRegistryTest {
         assertThat(checked).isGreaterThan(100);
     }
 
-    /** And Fields.java, where the registry is bound, spells none of those names (it names the generated entries). */
+    /** And Fields.java, where the registry is bound, spells none of those names (it names the generated entries), nor do the socket exchanges' registries. */
     @Test
     void fieldsJavaSpellsNoNameOfADescribedProtocol() throws java.io.IOException {
-        String source = java.nio.file.Files.readString(java.nio.file.Path.of("src/main/java/io/rocescope/dissector/field/Fields.java"));
+        String source = "";
+        for (String file : List.of("Fields.java", "PerftestFields.java", "PingpongFields.java")) {
+            source += java.nio.file.Files.readString(java.nio.file.Path.of("src/main/java/io/rocescope/dissector/field", file));
+        }
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"([a-z0-9_]+)(\\.[a-z0-9_.]+)?\"").matcher(source);
         List<String> spelled = new java.util.ArrayList<>();
         while (m.find()) if (described(m.group(1) + (m.group(2) == null ? "" : m.group(2)))) spelled.add(m.group());
@@ -90,6 +96,8 @@ class KsyRegistryTest {
             case IPV4 -> FieldType.IPV4;
             case IPV6 -> FieldType.IPV6;
             case ETHER -> FieldType.ETHER;
+            case STRING -> FieldType.STRING;
+            case DOUBLE -> FieldType.DOUBLE;
         };
     }
 }

@@ -109,4 +109,34 @@ class PerftestStreamParserTest {
         assertThat(PerftestStreamParser.boundedNumber("99999999999999999999")).isEqualTo(Integer.MAX_VALUE);
         assertThat(PerftestStreamParser.boundedNumber("532")).isEqualTo(532);
     }
+    /**
+     * Builds from before XRC send no SRQN (the pattern's optional parts, made of the .ksy's widths), and peers before
+     * 5.33 a 36-byte report whose iteration count is 32 bits (the .ksy's report_before_5_33).
+     */
+    @Test
+    void keysWithoutSrqnAndTheOldReportAreRead() {
+        String noSrqn = GID_KEY.substring(0, GID_KEY.length() - "00000000:".length());
+        java.nio.ByteBuffer report = java.nio.ByteBuffer.allocate(36).putLong(65536).putInt(5000).putDouble(1234.5).putDouble(1200.25)
+            .putDouble(0.0192);
+        ByteArrayOutputStream s = new ByteArrayOutputStream();
+        s.writeBytes(ascii(noSrqn + "\0"));
+        s.writeBytes(report.array());
+        s.writeBytes(ascii(GID_KEY + "\0"));
+        List<PerftestRecord> records = feedByteByByte(s.toByteArray());
+        assertThat(records).extracting(PerftestRecord::kind).containsExactly(PerftestRecord.Kind.KEY, PerftestRecord.Kind.REPORT,
+            PerftestRecord.Kind.KEY);
+        PerftestRecord.Key old = records.get(0).key();
+        assertThat(old.srqn()).isZero();
+        assertThat(old.gid()).isEqualTo(records.get(2).key().gid());
+        assertThat(old.qpn()).isEqualTo(0x11);
+        assertThat(records.get(1).report()).isEqualTo(new PerftestRecord.Report(65536, 5000, 1234.5, 1200.25, 0.0192));
+        assertThat(records.get(1).streamEnd() - records.get(1).streamStart()).isEqualTo(36);
+    }
+
+    /** The NUL of a key message is looked for past the longest variant the .ksy describes. */
+    @Test
+    void theKeySearchReachesPastTheLongestVariant() {
+        assertThat(PerftestStreamParser.MAX_KEY)
+            .isGreaterThanOrEqualTo(io.rocescope.dissector.field.ksy.PerftestExchangeLayout.FIXED_SIZE_KEY_WITH_TAIL);
+    }
 }

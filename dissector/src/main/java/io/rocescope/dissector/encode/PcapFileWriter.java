@@ -12,7 +12,7 @@ import java.io.OutputStream;
 public final class PcapFileWriter implements CaptureWriter {
     private final OutputStream out;
     private final boolean nanos;
-    private final byte[] header = new byte[16];
+    private final byte[] header = new byte[PcapHeaders.RECORD];
     private int linkType = -1;
 
     public PcapFileWriter(OutputStream out, boolean nanos) {
@@ -31,10 +31,7 @@ public final class PcapFileWriter implements CaptureWriter {
         }
         long sec = Math.floorDiv(ts, 1_000_000_000L);
         long frac = Math.floorMod(ts, 1_000_000_000L);
-        Le.u32(header, 0, (int) sec);
-        Le.u32(header, 4, (int) (nanos ? frac : frac / 1000));
-        Le.u32(header, 8, capturedLength);
-        Le.u32(header, 12, (int) originalLength);
+        PcapHeaders.record(header, sec, nanos ? frac : frac / 1000, capturedLength, originalLength);
         out.write(header);
         out.write(data, 0, capturedLength);
     }
@@ -46,12 +43,6 @@ public final class PcapFileWriter implements CaptureWriter {
     }
 
     private void fileHeader(int linkType) throws IOException {
-        byte[] h = new byte[24];
-        Le.u32(h, 0, nanos ? 0xA1B23C4D : 0xA1B2C3D4);
-        Le.u16(h, 4, 2);
-        Le.u16(h, 6, 4);
-        Le.u32(h, 16, 262144);
-        Le.u32(h, 20, linkType);
-        out.write(h);
+        out.write(PcapHeaders.file(nanos, linkType));
     }
 }

@@ -6,29 +6,40 @@ import java.io.OutputStream;
 import java.util.HashMap;
 import java.util.Map;
 
+import io.rocescope.dissector.field.ksy.PcapngFileKsy;
+
+import static io.rocescope.dissector.field.ksy.PcapngFileLayout.*;
+
 /**
  * A pcapng file (little-endian): a section header, one Interface Description Block for each input
  * interface (written just before its first packet, as pcapng allows), and one Enhanced Packet Block
- * per record, with microsecond or nanosecond timestamps (if_tsresol).
+ * per record, with microsecond or nanosecond timestamps (if_tsresol), where ksy/pcapng_file.ksy puts their fields.
  */
 public final class PcapngFileWriter implements CaptureWriter {
     private final OutputStream out;
     private final boolean nanos;
     /** Input (interface id, link type) to output interface id. */
     private final Map<Long, Integer> interfaces = new HashMap<>();
+    /** Every block ends with its total length again (the 4 bytes after its body). */
+    private static final int TRAILER = LEN_BLOCK_TOTAL_LENGTH;
+    /** The pcapng version written, 1.0, and the snapshot length: libpcap's maximum, as tcpdump writes it. */
+    private static final int VERSION_MAJOR = 1, VERSION_MINOR = 0, SNAPLEN = 262144;
+    /** if_tsresol's value for nanoseconds: 10^-9. */
+    private static final int TSRESOL_NANOS = 9;
 
     public PcapngFileWriter(OutputStream out, boolean nanos) throws IOException {
         this.out = new BufferedOutputStream(out, 1 << 20);
         this.nanos = nanos;
-        byte[] shb = new byte[28];
-        Le.u32(shb, 0, 0x0A0D0D0A);
-        Le.u32(shb, 4, 28);
-        Le.u32(shb, 8, 0x1A2B3C4D);
-        Le.u16(shb, 12, 1);
-        Le.u16(shb, 14, 0);
-        Le.u32(shb, 16, -1);   // section length unknown
-        Le.u32(shb, 20, -1);
-        Le.u32(shb, 24, 28);
+        int len = FIXED_SIZE_BLOCK + FIXED_SIZE_SHB_BODY + TRAILER;
+        byte[] shb = new byte[len];
+        blockHeader(shb, PcapngFileKsy.BLOCK_TYPE_SECTION_HEADER, len);
+        int body = FIXED_SIZE_BLOCK;
+        Le.u32(shb, body + OFF_SHB_BODY_BYTE_ORDER_MAGIC, (int) BYTE_ORDER_MAGIC);
+        Le.u16(shb, body + OFF_SHB_BODY_VERSION_MAJOR, VERSION_MAJOR);
+        Le.u16(shb, body + OFF_SHB_BODY_VERSION_MINOR, VERSION_MINOR);
+        Le.u32(shb, body + OFF_SHB_BODY_SECTION_LENGTH, -1);   // section length unknown (-1, all 8 bytes)
+        Le.u32(shb, body + OFF_SHB_BODY_SECTION_LENGTH + 4, -1);
+        Le.u32(shb, len - TRAILER, len);
         this.out.write(shb);
     }
 
@@ -43,42 +54,47 @@ public final class PcapngFileWriter implements CaptureWriter {
         }
         long units = nanos ? ts : Math.floorDiv(ts, 1000L);
         int padded = (capturedLength + 3) & ~3;
-        int len = 32 + padded;
-        byte[] h = new byte[28];
-        Le.u32(h, 0, 6);
-        Le.u32(h, 4, len);
-        Le.u32(h, 8, id);
-        Le.u32(h, 12, (int) (units >>> 32));
-        Le.u32(h, 16, (int) units);
-        Le.u32(h, 20, capturedLength);
-        Le.u32(h, 24, (int) originalLength);
+        int len = FIXED_SIZE_BLOCK + FIXED_SIZE_EPB_BODY + padded + TRAILER;
+        byte[] h = new byte[FIXED_SIZE_BLOCK + FIXED_SIZE_EPB_BODY];
+        blockHeader(h, PcapngFileKsy.BLOCK_TYPE_ENHANCED_PACKET, len);
+        int body = FIXED_SIZE_BLOCK;
+        Le.u32(h, body + OFF_EPB_BODY_INTERFACE_ID, id);
+        Le.u32(h, body + OFF_EPB_BODY_TIMESTAMP_HIGH, (int) (units >>> 32));
+        Le.u32(h, body + OFF_EPB_BODY_TIMESTAMP_LOW, (int) units);
+        Le.u32(h, body + OFF_EPB_BODY_CAPTURED_LEN, capturedLength);
+        Le.u32(h, body + OFF_EPB_BODY_ORIGINAL_LEN, (int) originalLength);
         out.write(h);
         out.write(data, 0, capturedLength);
         out.write(new byte[padded - capturedLength]);
-        byte[] t = new byte[4];
+        byte[] t = new byte[TRAILER];
         Le.u32(t, 0, len);
         out.write(t);
     }
 
     private void interfaceBlock(int linkType) throws IOException {
-        // options: if_tsresol (9 = 10^-9) when nanoseconds, then opt_endofopt
-        int optLen = nanos ? 8 + 4 : 0;
-        int len = 20 + optLen;
+        // options: if_tsresol (one byte, padded to 4) when nanoseconds, then opt_endofopt (an option of length 0)
+        int optLen = nanos ? FIXED_SIZE_OPTION + 4 + FIXED_SIZE_OPTION : 0;
+        int len = FIXED_SIZE_BLOCK + FIXED_SIZE_IDB_BODY + optLen + TRAILER;
         byte[] b = new byte[len];
-        Le.u32(b, 0, 1);
-        Le.u32(b, 4, len);
-        Le.u16(b, 8, linkType);
-        Le.u32(b, 12, 262144);
-        int o = 16;
+        blockHeader(b, PcapngFileKsy.BLOCK_TYPE_INTERFACE_DESCRIPTION, len);
+        int body = FIXED_SIZE_BLOCK;
+        Le.u16(b, body + OFF_IDB_BODY_LINK_TYPE, linkType);
+        Le.u32(b, body + OFF_IDB_BODY_SNAPLEN, SNAPLEN);
+        int o = body + FIXED_SIZE_IDB_BODY;
         if (nanos) {
-            Le.u16(b, o, 9);
-            Le.u16(b, o + 2, 1);
-            b[o + 4] = 9;
-            o += 8;
-            o += 4;   // opt_endofopt: code 0, length 0
+            Le.u16(b, o + OFF_OPTION_CODE, PcapngFileKsy.IDB_OPTION_IF_TSRESOL);
+            Le.u16(b, o + OFF_OPTION_LENGTH, 1);
+            b[o + FIXED_SIZE_OPTION] = TSRESOL_NANOS;
+            o += FIXED_SIZE_OPTION + 4;
+            o += FIXED_SIZE_OPTION;   // opt_endofopt: code 0, length 0
         }
         Le.u32(b, o, len);
         out.write(b);
+    }
+
+    private static void blockHeader(byte[] b, int type, int totalLength) {
+        Le.u32(b, OFF_BLOCK_BLOCK_TYPE, type);
+        Le.u32(b, OFF_BLOCK_TOTAL_LENGTH, totalLength);
     }
 
     @Override

@@ -1,0 +1,38 @@
+package io.rocescope.dissector.encode;
+
+import static io.rocescope.dissector.field.ksy.PcapFileLayout.*;
+
+/**
+ * The classic pcap's file and record headers, little-endian, where ksy/pcap_file.ksy puts their fields: written by
+ * both pcap writers (the streaming one of live captures and synth, and the one `dissect -w` uses).
+ */
+final class PcapHeaders {
+    private PcapHeaders() {}
+
+    /** The savefile format's version, 2.4 (pcap-savefile(5)): the only one readers know. */
+    private static final int VERSION_MAJOR = 2, VERSION_MINOR = 4;
+    /** The snapshot length written: libpcap's maximum, as tcpdump writes it. */
+    private static final int SNAPLEN = 262144;
+
+    /** The 24-byte file header of a pcap of {@code linkType}, with nanosecond or microsecond timestamps. */
+    static byte[] file(boolean nanos, int linkType) {
+        byte[] h = new byte[FIXED_SIZE_HEADER];
+        Le.u32(h, OFF_HEADER_MAGIC, (int) (nanos ? MAGIC_NANOS : MAGIC_MICROS));
+        Le.u16(h, OFF_HEADER_VERSION_MAJOR, VERSION_MAJOR);
+        Le.u16(h, OFF_HEADER_VERSION_MINOR, VERSION_MINOR);
+        Le.u32(h, OFF_HEADER_SNAPLEN, SNAPLEN);
+        Le.u32(h, OFF_HEADER_NETWORK, linkType);
+        return h;
+    }
+
+    /** A record header of {@link #RECORD} bytes into {@code h}: seconds, their fraction, captured and original lengths. */
+    static void record(byte[] h, long seconds, long fraction, int capturedLength, long originalLength) {
+        Le.u32(h, OFF_RECORD_TS_SEC, (int) seconds);
+        Le.u32(h, OFF_RECORD_TS_FRAC, (int) fraction);
+        Le.u32(h, OFF_RECORD_INCL_LEN, capturedLength);
+        Le.u32(h, OFF_RECORD_ORIG_LEN, (int) originalLength);
+    }
+
+    /** The size of a record header. */
+    static final int RECORD = FIXED_SIZE_RECORD;
+}

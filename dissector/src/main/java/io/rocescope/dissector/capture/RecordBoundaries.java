@@ -5,6 +5,21 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
+import static io.rocescope.dissector.field.ksy.PcapFileLayout.FIXED_SIZE_HEADER;
+import static io.rocescope.dissector.field.ksy.PcapFileLayout.FIXED_SIZE_RECORD;
+import static io.rocescope.dissector.field.ksy.PcapFileLayout.OFF_HEADER_NETWORK;
+import static io.rocescope.dissector.field.ksy.PcapFileLayout.OFF_HEADER_SNAPLEN;
+import static io.rocescope.dissector.field.ksy.PcapFileLayout.OFF_RECORD_INCL_LEN;
+import static io.rocescope.dissector.field.ksy.PcapFileLayout.OFF_RECORD_ORIG_LEN;
+import static io.rocescope.dissector.field.ksy.PcapFileLayout.OFF_RECORD_TS_FRAC;
+import static io.rocescope.dissector.field.ksy.PcapFileLayout.OFF_RECORD_TS_SEC;
+import static io.rocescope.dissector.field.ksy.PcapngFileLayout.FIXED_SIZE_BLOCK;
+import static io.rocescope.dissector.field.ksy.PcapngFileLayout.LEN_BLOCK_TOTAL_LENGTH;
+import static io.rocescope.dissector.field.ksy.PcapngFileLayout.LEN_SHB_BODY_BYTE_ORDER_MAGIC;
+import static io.rocescope.dissector.field.ksy.PcapngFileLayout.OFF_BLOCK_BLOCK_TYPE;
+import static io.rocescope.dissector.field.ksy.PcapngFileLayout.OFF_BLOCK_TOTAL_LENGTH;
+import static io.rocescope.dissector.field.ksy.PcapngFileLayout.OFF_SHB_BODY_BYTE_ORDER_MAGIC;
+
 /**
  * Finds where a record starts in the middle of a capture file, so that a large capture can be cut
  * into splits that are read independently (fleet mode). Only the bytes near the offset are read.
@@ -27,6 +42,8 @@ import java.nio.file.Path;
 public final class RecordBoundaries {
     /** Records (blocks) a candidate must chain through, unless the file ends first. */
     static final int CHAIN = 16, LONG_CHAIN = 1024;
+    /** A pcapng block of no body: its header and the total length repeated at its end. */
+    private static final int SMALLEST_BLOCK = FIXED_SIZE_BLOCK + LEN_BLOCK_TOTAL_LENGTH;
     private static final long DAY = 86_400;
     /** How far past the offset a boundary is looked for: far more than the largest record. */
     private static final long SEARCH = 4L << 20;
@@ -47,12 +64,12 @@ public final class RecordBoundaries {
         this.ch = ch;
         this.check = check;
         this.size = ch.size();
-        byte[] head = read(0, 24);
-        if (head.length < 24) throw new CaptureFormatException("too short for a capture");
+        byte[] head = read(0, FIXED_SIZE_HEADER);
+        if (head.length < FIXED_SIZE_HEADER) throw new CaptureFormatException("too short for a capture");
         long be = ByteOrder32.u32(head, 0, true), le = ByteOrder32.u32(head, 0, false);
         pcapng = be == PcapngReader.SHB;
         if (pcapng) {
-            byte[] bom = read(8, 4);
+            byte[] bom = read(FIXED_SIZE_BLOCK + OFF_SHB_BODY_BYTE_ORDER_MAGIC, LEN_SHB_BODY_BYTE_ORDER_MAGIC);
             bigEndian = ByteOrder32.u32(bom, 0, true) == PcapngReader.BYTE_ORDER_MAGIC;
             return;
         }
@@ -60,8 +77,8 @@ public final class RecordBoundaries {
         else if (le == PcapReader.MAGIC_MICROS || le == PcapReader.MAGIC_NANOS) bigEndian = false;
         else throw new CaptureFormatException("not an uncompressed pcap or pcapng file");
         nanos = ByteOrder32.u32(head, 0, bigEndian) == PcapReader.MAGIC_NANOS;
-        snaplen = ByteOrder32.u32(head, 16, bigEndian);
-        long word = ByteOrder32.u32(head, 20, bigEndian);
+        snaplen = ByteOrder32.u32(head, OFF_HEADER_SNAPLEN, bigEndian);
+        long word = ByteOrder32.u32(head, OFF_HEADER_NETWORK, bigEndian);
         linkType = (int) (word & 0xFFFF);
         fcsBytes = (word & 0x10000000L) != 0 ? (int) ((word >>> 29) & 7) * 2 : 0;
         icrcConfirms = icrcConfirms();
@@ -98,10 +115,10 @@ public final class RecordBoundaries {
 
     private long next(long offset) throws IOException {
         if (pcapng) return nextBlock(offset);
-        if (offset <= 24) return Math.min(24, size);
+        if (offset <= FIXED_SIZE_HEADER) return Math.min(FIXED_SIZE_HEADER, size);
         long end = Math.min(size, offset + SEARCH);
         for (long p = offset; p < end; p++) {
-            if (p + 16 > size) return size;
+            if (p + FIXED_SIZE_RECORD > size) return size;
             if (pcapRecordAt(p)) return p;
         }
         return end == size ? size : -1;
@@ -113,19 +130,19 @@ public final class RecordBoundaries {
         long q = p;
         // past CHAIN records the chain goes on, up to LONG_CHAIN, until a good ICRC confirms it (a phase without RoCE)
         for (int i = 0; q < size && (i < CHAIN || icrcConfirms && roceGood == 0 && i < LONG_CHAIN); i++) {
-            byte[] h = read(q, 16);
-            if (h.length < 16) return false;
-            long sec = ByteOrder32.u32(h, 0, bigEndian), frac = ByteOrder32.u32(h, 4, bigEndian);
-            long incl = ByteOrder32.u32(h, 8, bigEndian), orig = ByteOrder32.u32(h, 12, bigEndian);
+            byte[] h = read(q, FIXED_SIZE_RECORD);
+            if (h.length < FIXED_SIZE_RECORD) return false;
+            long sec = ByteOrder32.u32(h, OFF_RECORD_TS_SEC, bigEndian), frac = ByteOrder32.u32(h, OFF_RECORD_TS_FRAC, bigEndian);
+            long incl = ByteOrder32.u32(h, OFF_RECORD_INCL_LEN, bigEndian), orig = ByteOrder32.u32(h, OFF_RECORD_ORIG_LEN, bigEndian);
             if (frac >= (nanos ? 1_000_000_000L : 1_000_000L)) return false;
             if (incl > orig || incl > PcapReader.MAX_RECORD || (snaplen > 0 && incl > snaplen)) return false;
             if (firstSec < 0) firstSec = sec;
             else if (Math.abs(sec - firstSec) > DAY) return false;
-            if (q + 16 + incl > size) return false;
-            int v = judge(q + 16, (int) incl, orig, sec, frac);
+            if (q + FIXED_SIZE_RECORD + incl > size) return false;
+            int v = judge(q + FIXED_SIZE_RECORD, (int) incl, orig, sec, frac);
             if (i == 0 && (v & RecordCheck.WELL_FORMED) == 0 || (v & RecordCheck.LENGTHS_AGREE) == 0) return false;
             if ((v & RecordCheck.ROCE_ICRC_GOOD) != 0) roceGood++;
-            q += 16 + incl;
+            q += FIXED_SIZE_RECORD + incl;
         }
         // a chain that ends exactly at the end of the file needs no more confirmation
         return roceGood > 0 || !icrcConfirms || q == size;
@@ -138,15 +155,15 @@ public final class RecordBoundaries {
      * chain alone.
      */
     private boolean icrcConfirms() throws IOException {
-        long q = 24;
-        for (int i = 0; i < 4096 && q + 16 <= size; i++) {
-            byte[] h = read(q, 16);
-            long incl = ByteOrder32.u32(h, 8, bigEndian);
-            if (incl > PcapReader.MAX_RECORD || q + 16 + incl > size) return false;
-            int v = judge(q + 16, (int) incl, ByteOrder32.u32(h, 12, bigEndian), ByteOrder32.u32(h, 0, bigEndian),
-                ByteOrder32.u32(h, 4, bigEndian) % 1_000_000L);
+        long q = FIXED_SIZE_HEADER;
+        for (int i = 0; i < 4096 && q + FIXED_SIZE_RECORD <= size; i++) {
+            byte[] h = read(q, FIXED_SIZE_RECORD);
+            long incl = ByteOrder32.u32(h, OFF_RECORD_INCL_LEN, bigEndian);
+            if (incl > PcapReader.MAX_RECORD || q + FIXED_SIZE_RECORD + incl > size) return false;
+            int v = judge(q + FIXED_SIZE_RECORD, (int) incl, ByteOrder32.u32(h, OFF_RECORD_ORIG_LEN, bigEndian),
+                ByteOrder32.u32(h, OFF_RECORD_TS_SEC, bigEndian), ByteOrder32.u32(h, OFF_RECORD_TS_FRAC, bigEndian) % 1_000_000L);
             if ((v & RecordCheck.ROCE_ICRC_GOOD) != 0) return true;
-            q += 16 + incl;
+            q += FIXED_SIZE_RECORD + incl;
         }
         return false;
     }
@@ -161,7 +178,7 @@ public final class RecordBoundaries {
         rec.originalLength = (int) Math.min(Math.max(orig, incl), Integer.MAX_VALUE);
         rec.interfaceId = 0;
         rec.linkType = linkType;
-        rec.fileOffset = at - 16;
+        rec.fileOffset = at - FIXED_SIZE_RECORD;
         Erf.unwrap(rec);
         return check.judge(rec, linkType, orig, fcsBytes);
     }
@@ -171,7 +188,7 @@ public final class RecordBoundaries {
         long start = (offset + 3) & ~3L;   // blocks start 4-byte aligned (every block length is a multiple of 4)
         long end = Math.min(size, offset + SEARCH);
         for (long p = start; p < end; p += 4) {
-            if (p + 12 > size) return size;
+            if (p + SMALLEST_BLOCK > size) return size;
             if (blockChainAt(p)) return p;
         }
         return end == size ? size : -1;
@@ -180,12 +197,12 @@ public final class RecordBoundaries {
     private boolean blockChainAt(long p) throws IOException {
         long q = p;
         for (int i = 0; i < CHAIN && q < size; i++) {
-            byte[] h = read(q, 8);
-            if (h.length < 8) return false;
-            long type = ByteOrder32.u32(h, 0, bigEndian), total = ByteOrder32.u32(h, 4, bigEndian);
-            if (ByteOrder32.u32(h, 0, true) == PcapngReader.SHB) return i > 0;   // a new section: its own byte order
-            if (!knownBlock(type) || total < 12 || total > PcapngReader.MAX_BLOCK || total % 4 != 0 || q + total > size) return false;
-            byte[] t = read(q + total - 4, 4);
+            byte[] h = read(q, FIXED_SIZE_BLOCK);
+            if (h.length < FIXED_SIZE_BLOCK) return false;
+            long type = ByteOrder32.u32(h, OFF_BLOCK_BLOCK_TYPE, bigEndian), total = ByteOrder32.u32(h, OFF_BLOCK_TOTAL_LENGTH, bigEndian);
+            if (ByteOrder32.u32(h, OFF_BLOCK_BLOCK_TYPE, true) == PcapngReader.SHB) return i > 0;   // a new section: its own byte order
+            if (!knownBlock(type) || total < SMALLEST_BLOCK || total > PcapngReader.MAX_BLOCK || total % 4 != 0 || q + total > size) return false;
+            byte[] t = read(q + total - LEN_BLOCK_TOTAL_LENGTH, LEN_BLOCK_TOTAL_LENGTH);   // the length again, at the end
             if (ByteOrder32.u32(t, 0, bigEndian) != total) return false;
             q += total;
         }

@@ -21,7 +21,9 @@ public final class PcapngReader implements CaptureReader {
     // Where the fields sit, from ksy/pcapng_file.ksy (compile-time constants: the loops read as before). A block is
     // its header (type, total length), its body, which `block` holds, and the total length again (TRAIL bytes).
     private static final int HEAD = PcapngFileLayout.FIXED_SIZE_BLOCK, TYPE = PcapngFileLayout.OFF_BLOCK_BLOCK_TYPE, TOTAL = PcapngFileLayout.OFF_BLOCK_TOTAL_LENGTH,
-        TRAIL = PcapngFileLayout.LEN_BLOCK_TOTAL_LENGTH, MIN_BLOCK = HEAD + TRAIL;
+        TRAIL = PcapngFileLayout.LEN_BLOCK_TOTAL_LENGTH;
+    /** A block of no body: its header and its total length repeated (RecordBoundaries' search uses it too). */
+    static final int MIN_BLOCK = HEAD + TRAIL;
     // the section header's byte-order magic is read apart: `block` holds the section header's body after it
     private static final int BOM = PcapngFileLayout.LEN_SHB_BODY_BYTE_ORDER_MAGIC, SHB_OPTIONS = PcapngFileLayout.FIXED_SIZE_SHB_BODY - BOM,
         MIN_SHB = HEAD + PcapngFileLayout.FIXED_SIZE_SHB_BODY + TRAIL;

@@ -42,8 +42,6 @@ import static io.rocescope.dissector.field.ksy.PcapngFileLayout.OFF_SHB_BODY_BYT
 public final class RecordBoundaries {
     /** Records (blocks) a candidate must chain through, unless the file ends first. */
     static final int CHAIN = 16, LONG_CHAIN = 1024;
-    /** A pcapng block of no body: its header and the total length repeated at its end. */
-    private static final int SMALLEST_BLOCK = FIXED_SIZE_BLOCK + LEN_BLOCK_TOTAL_LENGTH;
     private static final long DAY = 86_400;
     /** How far past the offset a boundary is looked for: far more than the largest record. */
     private static final long SEARCH = 4L << 20;
@@ -188,7 +186,7 @@ public final class RecordBoundaries {
         long start = (offset + 3) & ~3L;   // blocks start 4-byte aligned (every block length is a multiple of 4)
         long end = Math.min(size, offset + SEARCH);
         for (long p = start; p < end; p += 4) {
-            if (p + SMALLEST_BLOCK > size) return size;
+            if (p + PcapngReader.MIN_BLOCK > size) return size;
             if (blockChainAt(p)) return p;
         }
         return end == size ? size : -1;
@@ -201,7 +199,7 @@ public final class RecordBoundaries {
             if (h.length < FIXED_SIZE_BLOCK) return false;
             long type = ByteOrder32.u32(h, OFF_BLOCK_BLOCK_TYPE, bigEndian), total = ByteOrder32.u32(h, OFF_BLOCK_TOTAL_LENGTH, bigEndian);
             if (ByteOrder32.u32(h, OFF_BLOCK_BLOCK_TYPE, true) == PcapngReader.SHB) return i > 0;   // a new section: its own byte order
-            if (!knownBlock(type) || total < SMALLEST_BLOCK || total > PcapngReader.MAX_BLOCK || total % 4 != 0 || q + total > size) return false;
+            if (!knownBlock(type) || total < PcapngReader.MIN_BLOCK || total > PcapngReader.MAX_BLOCK || total % 4 != 0 || q + total > size) return false;
             byte[] t = read(q + total - LEN_BLOCK_TOTAL_LENGTH, LEN_BLOCK_TOTAL_LENGTH);   // the length again, at the end
             if (ByteOrder32.u32(t, 0, bigEndian) != total) return false;
             q += total;

@@ -52,18 +52,12 @@ class ArpFramesTest {
                 arps++;
                 if (a.isReply()) replies++;
                 assertThat((long) a.opcode()).isEqualTo(d.get(Fields.ARP_OPCODE, -1));
-                assertThat(number(a.senderMac())).isEqualTo(d.get(Fields.ARP_SRC_HW, -1));
-                assertThat(number(a.senderIp())).isEqualTo(d.get(Fields.ARP_SRC_IP, -1));
-                assertThat(number(a.targetIp())).isEqualTo(d.get(Fields.ARP_DST_IP, -1));
+                assertThat(KaitaiFields.number(a.senderMac())).isEqualTo(d.get(Fields.ARP_SRC_HW, -1));
+                assertThat(KaitaiFields.number(a.senderIp())).isEqualTo(d.get(Fields.ARP_SRC_IP, -1));
+                assertThat(KaitaiFields.number(a.targetIp())).isEqualTo(d.get(Fields.ARP_DST_IP, -1));
             }
         }
         assertThat(arps).isGreaterThan(20);
         assertThat(replies).isPositive();
-    }
-
-    private static long number(byte[] b) {
-        long v = 0;
-        for (byte x : b) v = (v << 8) | (x & 0xFF);
-        return v;
     }
 }

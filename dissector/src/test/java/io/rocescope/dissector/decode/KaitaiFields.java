@@ -168,7 +168,7 @@ final class KaitaiFields {
     }
 
     /** A big-endian number of up to 8 bytes (a MAC address as the registry holds its value). */
-    private static long number(byte[] b) {
+    static long number(byte[] b) {
         long v = 0;
         for (byte x : b) v = (v << 8) | (x & 0xFF);
         return v;
@@ -429,6 +429,6 @@ final class KaitaiFields {
     }
 
     private static long u32(byte[] b) {
-        return ((b[0] & 0xFFL) << 24) | ((b[1] & 0xFFL) << 16) | ((b[2] & 0xFFL) << 8) | (b[3] & 0xFFL);
+        return number(java.util.Arrays.copyOf(b, 4));
     }
 }

@@ -26,6 +26,8 @@ import java.util.Map;
  * A .ksy in little-endian or in its file's byte order ({@code meta: endian: le}, or Kaitai's
  * {@code endian: {switch-on: ..., cases: ...}}, as pcap's) gets the same constants if it has no bit field: its
  * integers are whole bytes, SHIFT 0 and MASK the whole word, so its values are read in the file's order at OFF.
+ * So does an integer whose type names its own order ({@code u8le} in a big-endian header, as ERF's timestamp),
+ * with {@code ORDER_FIELD}, the {@code java.nio.ByteOrder} to read it in.
  * A field of a nested type or a blob has SHIFT 0 and MASK -1 (its bytes, not a value). A field repeated a fixed number
  * of times ({@code repeat: expr} with a number) spans all its elements, with {@code COUNT_FIELD} their number (so
  * element i of a PFC frame's pause times is at {@code OFF + i * LEN / COUNT}). A field of fixed bytes ({@code contents:},
@@ -105,13 +107,19 @@ public final class KsyLayouts {
             if (bitField && !bigEndian) throw new IllegalArgumentException(file + ": " + id + ": bit fields need meta endian: be");
             if (!bitField && bit % 8 != 0) throw new IllegalArgumentException(file + ": " + id + " starts inside a byte");
             long first = bit / 8, len = (bit + bits - 1) / 8 - first + 1;
-            boolean value = bits <= 64 && !attr.containsKey("repeat") && (bitField || attr.get("size") == null && isInteger(attr, bigEndian));
+            boolean value = bits <= 64 && !attr.containsKey("repeat") && (bitField || attr.get("size") == null && isInteger(attr));
             long shift = value ? len * 8 - (bit % 8) - bits : 0;
             sb.append("    public static final int OFF_").append(id).append(" = ").append(first)
                 .append(", LEN_").append(id).append(" = ").append(len)
                 .append(", SHIFT_").append(id).append(" = ").append(shift).append(";\n");
             sb.append("    public static final long MASK_").append(id).append(" = ")
                 .append(!value || bits == 64 ? "-1L" : String.format("0x%xL", (1L << bits) - 1)).append(";\n");
+            // an integer that names its own byte order (ERF's little-endian timestamp in a big-endian header): its
+            // bytes are whole, so SHIFT 0 and MASK the whole word hold; ORDER says how to read the word
+            if (attr.get("type") instanceof String t && t.matches("[us][248](be|le)")) {
+                sb.append("    public static final java.nio.ByteOrder ORDER_").append(id).append(" = java.nio.ByteOrder.")
+                    .append(t.endsWith("le") ? "LITTLE_ENDIAN" : "BIG_ENDIAN").append(";\n");
+            }
             if (attr.containsKey("repeat")) sb.append("    public static final int COUNT_").append(id).append(" = ").append(attr.get("repeat-expr")).append(";\n");
             if (attr.containsKey("contents")) {
                 sb.append("    public static final String CONTENTS_").append(id).append(" = ").append(literal(contents(file, id, attr.get("contents"))))
@@ -149,10 +157,8 @@ public final class KsyLayouts {
         sb.append("    }\n");
     }
 
-    /** An integer field; in a big-endian layout a little-endian one is refused (its SHIFT and MASK would be wrong). */
-    private static boolean isInteger(Map<?, ?> attr, boolean bigEndian) {
-        if (bigEndian && attr.get("type") instanceof String s && s.matches("[us][1248]le"))
-            throw new IllegalArgumentException("field " + attr.get("id") + ": " + s + " is little-endian; the layouts are read big-endian");
+    /** An integer field (of whole bytes, in the layout's byte order or its own). */
+    private static boolean isInteger(Map<?, ?> attr) {
         return attr.get("type") instanceof String s && s.matches("[us][1248](be|le)?");
     }
 

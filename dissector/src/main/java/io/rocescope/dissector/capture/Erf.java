@@ -1,21 +1,31 @@
 package io.rocescope.dissector.capture;
 
 import io.rocescope.dissector.field.LinkTypeNames;
+import io.rocescope.dissector.field.ksy.ErfRecordKsy;
+import io.rocescope.dissector.field.ksy.ErfRecordLayout;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
  * Endace ERF records inside pcap/pcapng (link type 197, what ibdump writes for InfiniBand ports),
- * unwrapped as Wireshark's wiretap does: the 16-byte ERF header (little-endian 32.32 fixed-point
- * timestamp, type, flags, record length, loss counter, wire length), any extension headers, and for
- * Ethernet records the 2 pad bytes are taken off; the record's time becomes the ERF timestamp, its wire
- * length the ERF wire length, and its link type the one of the ERF type (INFINIBAND 21 → 247,
- * ETH 2 → Ethernet). A record too short for its header, or of another ERF type, stays as it is (the
+ * unwrapped as Wireshark's wiretap does: the ERF header where ksy/erf_record.ksy puts its fields
+ * (little-endian 32.32 fixed-point timestamp, type, flags, record length, loss counter, wire length),
+ * any extension headers, and for Ethernet records the offset and pad bytes are taken off; the
+ * record's time becomes the ERF timestamp, its wire length the ERF wire length, and its link type
+ * the one of the ERF type (INFINIBAND 21 → 247, ETH 2 → Ethernet). A record too short for its header, or of another ERF type, stays as it is (the
  * decoder then shows its bytes as data).
  */
 final class Erf {
-    static final int TYPE_ETH = 2, TYPE_INFINIBAND = 21;
+    /** The ERF types unwrapped (ksy/erf_record.ksy's erf_type). */
+    static final int TYPE_ETH = ErfRecordKsy.ERF_TYPE_ETH, TYPE_INFINIBAND = ErfRecordKsy.ERF_TYPE_INFINIBAND;
+    private static final int HEADER = ErfRecordLayout.FIXED_SIZE, TS = ErfRecordLayout.OFF_TS,
+        TYPE = ErfRecordLayout.OFF_TYPE, WLEN = ErfRecordLayout.OFF_WLEN,
+        EXTENSION = ErfRecordLayout.FIXED_SIZE_EXTENSION_HEADER, EXTENSION_MORE = ErfRecordLayout.OFF_EXTENSION_HEADER_MORE,
+        ETH = ErfRecordLayout.FIXED_SIZE_ETH_HEADER;
+    // the has_extension bit shares the type's byte, as each extension header's more bit its ext_type's
+    private static final int HAS_EXTENSION_BIT = (int) ErfRecordLayout.MASK_HAS_EXTENSION << ErfRecordLayout.SHIFT_HAS_EXTENSION,
+        MORE_BIT = (int) ErfRecordLayout.MASK_EXTENSION_HEADER_MORE << ErfRecordLayout.SHIFT_EXTENSION_HEADER_MORE;
 
     private Erf() {}
 
@@ -30,24 +40,25 @@ final class Erf {
      * any byte order); false when it is not one this reader unwraps.
      */
     static boolean unwrap(ByteBuffer b, int off, int cap, Unwrapped u) {
-        if (cap < 16) return false;
-        int type = b.get(off + 8) & 0xFF;
-        int hlen = 16;
-        int t = type;
-        while ((t & 0x80) != 0) {   // extension headers, 8 bytes each, chained by their own top bit
-            if (cap < hlen + 8) return false;
-            t = b.get(off + hlen) & 0xFF;
-            hlen += 8;
+        if (cap < HEADER) return false;
+        int typeByte = b.get(off + TYPE) & 0xFF;
+        int hlen = HEADER;
+        boolean more = (typeByte & HAS_EXTENSION_BIT) != 0;
+        while (more) {   // extension headers, each saying with its own top bit whether another follows
+            if (cap < hlen + EXTENSION) return false;
+            more = (b.get(off + hlen + EXTENSION_MORE) & MORE_BIT) != 0;
+            hlen += EXTENSION;
         }
         int linkType;
-        switch (type & 0x7F) {
+        switch ((int) ((typeByte >>> ErfRecordLayout.SHIFT_TYPE) & ErfRecordLayout.MASK_TYPE)) {
             case TYPE_INFINIBAND: linkType = LinkTypeNames.INFINIBAND; break;
-            case TYPE_ETH: linkType = LinkTypeNames.ETHERNET; hlen += 2; break;
+            case TYPE_ETH: linkType = LinkTypeNames.ETHERNET; hlen += ETH; break;
             default: return false;
         }
         if (cap < hlen) return false;
-        int wlen = ((b.get(off + 14) & 0xFF) << 8) | (b.get(off + 15) & 0xFF);
-        long ts = b.duplicate().order(ByteOrder.LITTLE_ENDIAN).getLong(off);
+        int wlen = (int) ((b.duplicate().order(ByteOrder.BIG_ENDIAN).getShort(off + WLEN) >>> ErfRecordLayout.SHIFT_WLEN)
+            & ErfRecordLayout.MASK_WLEN);
+        long ts = b.duplicate().order(ErfRecordLayout.ORDER_TS).getLong(off + TS);
         u.skip = hlen;
         u.capturedLength = Math.min(cap - hlen, wlen);
         u.originalLength = Math.max(wlen, u.capturedLength);

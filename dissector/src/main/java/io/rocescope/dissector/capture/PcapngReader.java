@@ -174,13 +174,14 @@ public final class PcapngReader implements CaptureReader {
             long type = buf.getInt(pos) & 0xFFFFFFFFL;
             long total = buf.getInt(pos + TOTAL) & 0xFFFFFFFFL;
             if (type != EPB || total < HEAD + EPB_DATA + TRAIL || total > MAX_BLOCK || total % 4 != 0 || total > filled - pos) break;
-            int id = buf.getInt(pos + HEAD + EPB_ID);
-            long ts = (buf.getInt(pos + HEAD + EPB_TS_HIGH) & 0xFFFFFFFFL) << 32 | (buf.getInt(pos + HEAD + EPB_TS_LOW) & 0xFFFFFFFFL);
-            long cap = buf.getInt(pos + HEAD + EPB_CAP) & 0xFFFFFFFFL, orig = buf.getInt(pos + HEAD + EPB_ORIG) & 0xFFFFFFFFL;
+            int epb = pos + HEAD;   // the block's body (one add, not one a field)
+            int id = buf.getInt(epb + EPB_ID);
+            long ts = (buf.getInt(epb + EPB_TS_HIGH) & 0xFFFFFFFFL) << 32 | (buf.getInt(epb + EPB_TS_LOW) & 0xFFFFFFFFL);
+            long cap = buf.getInt(epb + EPB_CAP) & 0xFFFFFFFFL, orig = buf.getInt(epb + EPB_ORIG) & 0xFFFFFFFFL;
             if (id < 0 || id >= interfaces.size() || HEAD + EPB_DATA + cap > total - TRAIL) break;
             Iface iface = interfaces.get(id);
             ++count;
-            b.add(pos + HEAD + EPB_DATA, count, nanos(iface, ts), (int) cap, originalLength.of(orig, cap, count, name, warnings), id, iface.linkType);
+            b.add(epb + EPB_DATA, count, nanos(iface, ts), (int) cap, originalLength.of(orig, cap, count, name, warnings), id, iface.linkType);
             pos += (int) total;
         }
         in.consume(pos);

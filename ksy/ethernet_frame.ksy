@@ -14,6 +14,12 @@ meta:
   - {id: addr, wireshark: eth.addr, label: Address, base: ether}
   - {id: type, wireshark: eth.type, label: Type, base: hex, digits: 4, names: ether_payload::ether_type}
   - {id: trailer, wireshark: eth.trailer, label: Trailer, base: bytes}
+# values of the format that are no field (KsyLayouts makes them constants of EthernetFrameLayout)
+-constants:
+  # the smallest frame, without its FCS (IEEE 802.3: 64 bytes with it); shorter ones are padded up to it
+  min_frame_size: 60
+  # the frame check sequence a capture may keep at the end (a CRC-32)
+  fcs_size: 4
 doc: |
   Destination and source MAC, then an EtherType. Tags (802.1Q / 802.1ad) and the
   payload are decoded by ether_payload, which recurses through any number of tags.

@@ -11,6 +11,9 @@ doc: |
 # constants of the format that are no field (dissector/src/build/KsyLayouts.java writes them into IbMadLayout)
 -constants:
   gsi_q_key: 0x80010000   # the Q_Key every GSI (QP1) MAD carries in its DETH (the well-known Q_Key of QP1); CM drops others
+  # the first 5 bytes of an RDMA-CM service ID (IBTA Annex A11, 00 00 00 00 01), read as a number; then come the
+  # port space and the port (type service_id)
+  rdma_ip_service_id_prefix: 0x01
 -wireshark: infiniband.mad
 -label: MAD Header - Common Management Datagram
 -fields:

@@ -1,11 +1,11 @@
 package io.rocescope.cli.report;
 
 import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.encode.PcapFileWriter;
 import io.rocescope.dissector.text.Addresses;
 import io.rocescope.flow.Finding;
 import io.rocescope.flow.Reports;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -159,12 +159,14 @@ public final class EvidenceExtracts implements EvidenceScanner.FrameVisitor {
         FindingLines.write(out, e, analysis, timeOf, extractOf);
     }
 
-    /** A classic pcap with nanosecond timestamps, hashed as it is written; a small buffer (many may be open). */
+    /**
+     * A classic pcap with nanosecond timestamps (dissect -w's writer), hashed as it is written; a small buffer
+     * (many may be open).
+     */
     static final class Writer {
         final int linkType;
-        private final OutputStream out;
+        private final PcapFileWriter out;
         private final MessageDigest sha256;
-        private final byte[] h = new byte[16];
 
         Writer(Path file, int linkType) throws IOException {
             this.linkType = linkType;
@@ -173,31 +175,16 @@ public final class EvidenceExtracts implements EvidenceScanner.FrameVisitor {
             } catch (NoSuchAlgorithmException e) {
                 throw new IllegalStateException(e);
             }
-            out = new BufferedOutputStream(new DigestOutputStream(Files.newOutputStream(file), sha256), 16 << 10);
-            byte[] g = new byte[24];
-            le32(g, 0, 0xA1B23C4D);
-            g[4] = 2; g[6] = 4;
-            le32(g, 16, 262144);
-            le32(g, 20, linkType);
-            out.write(g);
+            out = new PcapFileWriter(new DigestOutputStream(Files.newOutputStream(file), sha256), true, 16 << 10);
         }
 
         void write(long ts, byte[] data, int captured, long original) throws IOException {
-            le32(h, 0, (int) Math.floorDiv(ts, 1_000_000_000L));
-            le32(h, 4, (int) Math.floorMod(ts, 1_000_000_000L));
-            le32(h, 8, captured);
-            le32(h, 12, (int) Math.max(captured, original));
-            out.write(h);
-            out.write(data, 0, captured);
+            out.write(ts, data, captured, Math.max(captured, original), linkType, 0);
         }
 
         String close() throws IOException {
             out.close();
             return HexFormat.of().formatHex(sha256.digest());
-        }
-
-        private static void le32(byte[] b, int o, int v) {
-            b[o] = (byte) v; b[o + 1] = (byte) (v >>> 8); b[o + 2] = (byte) (v >>> 16); b[o + 3] = (byte) (v >>> 24);
         }
     }
 }

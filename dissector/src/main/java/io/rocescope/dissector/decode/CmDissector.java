@@ -5,6 +5,7 @@ import io.rocescope.dissector.cm.CmPath;
 import io.rocescope.dissector.cm.ServiceId;
 import io.rocescope.dissector.field.CmNames;
 import io.rocescope.dissector.field.FieldDef;
+import io.rocescope.dissector.util.BigEndian;
 import io.rocescope.dissector.value.Gid;
 
 import static io.rocescope.dissector.field.CmFields.*;
@@ -144,9 +145,9 @@ final class CmDissector {
         return new CmPath(localLid, remoteLid, localGid, remoteGid, flowLabel, rate, trafficClass, hopLimit, sl, subnetLocal, ackTimeout);
     }
 
-    /** RDMA-CM service IDs: 00 00 00 00 01 <port space> <port> (ksy/ib_mad.ksy's switch on service_id.prefix). */
+    /** RDMA-CM service IDs: 00 00 00 00 01 <port space> <port> (ksy/ib_mad.ksy's rdma_ip_service_id_prefix). */
     static boolean isRdmaIpServiceId(byte[] d, int o) {
-        return d[o] == 0 && d[o + 1] == 0 && d[o + 2] == 0 && d[o + 3] == 0 && d[o + 4] == 1;
+        return BigEndian.read(d, o + OFF_SERVICE_ID_PREFIX, LEN_SERVICE_ID_PREFIX) == RDMA_IP_SERVICE_ID_PREFIX;
     }
 
     /** RDMA-CM's cma_hdr at the start of REQ / SIDR_REQ private data. */

@@ -16,7 +16,12 @@ public final class PcapFileWriter implements CaptureWriter {
     private int linkType = -1;
 
     public PcapFileWriter(OutputStream out, boolean nanos) {
-        this.out = new BufferedOutputStream(out, 1 << 20);
+        this(out, nanos, 1 << 20);
+    }
+
+    /** One buffering {@code bufferBytes} (the report's evidence extracts keep many open at once). */
+    public PcapFileWriter(OutputStream out, boolean nanos, int bufferBytes) {
+        this.out = new BufferedOutputStream(out, bufferBytes);
         this.nanos = nanos;
     }
 

@@ -184,7 +184,7 @@ public final class RoceFrames {
     }
 
     /** The smallest Ethernet frame without its FCS: a MAC Control frame is padded up to it. */
-    private static final int MIN_FRAME = 60;
+    private static final int MIN_FRAME = (int) io.rocescope.dissector.field.ksy.EthernetFrameLayout.MIN_FRAME_SIZE;
 
     /** A PFC frame (to MAC Control's reserved address) pausing one priority for {@code quanta} (0 = resume). */
     public static byte[] pfc(byte[] srcMac, int priority, int quanta) {

@@ -7,6 +7,10 @@ import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.decode.FrameDecoder;
 import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.field.FieldType;
+import io.rocescope.dissector.field.LinkTypeNames;
+import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
+import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
+import io.rocescope.dissector.field.ksy.Ipv6PacketLayout;
 
 /**
  * The {@link RecordCheck} that decodes the candidate record: a stateless decoder with default options
@@ -28,7 +32,7 @@ public final class DecodedRecordCheck implements RecordCheck {
     /** The candidate record must decode whole, and an Ethernet one as a protocol the dissector knows. */
     private static boolean wellFormed(DecodedFrame f, int linkType) {
         // only an Ethernet frame says what it carries in a way the dissector knows or not (its EtherType)
-        return (linkType != 1 || f.protocol() != DecodedFrame.Protocol.UNKNOWN) && !f.hasExpert("malformed");
+        return (linkType != LinkTypeNames.ETHERNET || f.protocol() != DecodedFrame.Protocol.UNKNOWN) && !f.hasExpert("malformed");
     }
 
     /**
@@ -40,21 +44,23 @@ public final class DecodedRecordCheck implements RecordCheck {
      * Native InfiniBand frames (a VCRC after the packet) and ERF records (a header of their own) are not checked.
      */
     private static boolean lengthsAgree(DecodedFrame f, int linkType, long orig, int fcsBytes) {
-        if (linkType == 247 || linkType == 197 || f.sourceOffset() < 0) return true;
+        if (linkType == LinkTypeNames.INFINIBAND || linkType == LinkTypeNames.ERF || f.sourceOffset() < 0) return true;
         byte[] d = f.data();
-        int so = f.sourceOffset();
+        int so = f.sourceOffset();   // the source address: the IP header starts where its layout puts that field
         long end;
         if (f.addressType() == FieldType.IPV4) {
-            int ip = so - 12;
-            if (ip < 0 || ip + 4 > f.capturedLength()) return false;
-            end = ip + (((d[ip + 2] & 0xFF) << 8) | (d[ip + 3] & 0xFF));
+            int ip = so - Ipv4PacketLayout.OFF_SRC_ADDR, length = ip + Ipv4PacketLayout.OFF_TOTAL_LENGTH;
+            if (ip < 0 || length + Ipv4PacketLayout.LEN_TOTAL_LENGTH > f.capturedLength()) return false;
+            end = ip + (((d[length] & 0xFF) << 8) | (d[length + 1] & 0xFF));   // the total length counts the header
         } else if (f.addressType() == FieldType.IPV6) {
-            int ip = so - 8;
-            if (ip < 0 || ip + 6 > f.capturedLength()) return false;
-            end = ip + 40 + (((d[ip + 4] & 0xFF) << 8) | (d[ip + 5] & 0xFF));
+            int ip = so - Ipv6PacketLayout.OFF_SRC_ADDR, length = ip + Ipv6PacketLayout.OFF_PAYLOAD_LENGTH;
+            if (ip < 0 || length + Ipv6PacketLayout.LEN_PAYLOAD_LENGTH > f.capturedLength()) return false;
+            end = ip + Ipv6PacketLayout.FIXED_SIZE + (((d[length] & 0xFF) << 8) | (d[length + 1] & 0xFF));
         } else {
             return true;
         }
-        return end + fcsBytes == orig || (orig <= 64 + fcsBytes && end < orig);
+        // a short frame is padded up to the minimum; the FCS's room is allowed on top of it as well
+        return end + fcsBytes == orig
+            || (orig <= EthernetFrameLayout.MIN_FRAME_SIZE + EthernetFrameLayout.FCS_SIZE + fcsBytes && end < orig);
     }
 }

@@ -9,6 +9,10 @@ doc: |
   IBTA Vol 1 §7.7: the 8-byte LRH a native InfiniBand packet starts with. Packet Length counts 4-byte words
   from the LRH through the ICRC; the 2-byte Variant CRC follows (§7.8.2), sent least significant byte first.
   Link Next Header says what follows: 3 IBA global (a GRH, then the BTH), 2 IBA local (the BTH).
+# values of the format that are no field (constants of IbLrhLayout)
+-constants:
+  pktlen_unit: 4         # Packet Length counts 4-byte words
+  variant_crc_size: 2    # after the packet, so no fixed offset of the seq
 # the registry entries (RoCEscope's build generates them: dissector/src/build/KsyTables.java), in registry order
 -wireshark: infiniband.lrh
 -label: Local Route Header

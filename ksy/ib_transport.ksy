@@ -9,6 +9,13 @@ doc: |
   Which extended headers follow the BTH is fixed by the opcode (IBTA vol 1 ch. 9, rxe_opcode.c);
   the switch below is the table. Opcodes with no case carry no extended header (e.g. SEND Middle).
   The ICRC is a CRC-32 transmitted least-significant byte first; it is read here as raw bytes.
+# values of the format that are no field (KsyLayouts makes them constants of IbTransportLayout)
+-constants:
+  icrc_size: 4                  # the Invariant CRC that ends the substream
+  # an opcode is a transport (its top 3 bits, enum transport) and an operation (its low 5): an RC opcode is its
+  # operation, so (opcode & opcode_operation_mask) == OPCODE_RC_ACKNOWLEDGE asks "an ACK of RC or XRC?"
+  opcode_transport_shift: 5
+  opcode_operation_mask: 0x1f
 # the registry entries of what follows the headers (RoCEscope's build generates them: dissector/src/build/KsyTables.java);
 # the ICRC's check (its status, the value found and the one expected) is computed, not read, and stays in Fields.java
 -wireshark: infiniband
@@ -119,6 +126,14 @@ seq:
   - id: icrc
     size: 4
 enums:
+  # the transport of an opcode (its top 3 bits, bth's instance transport; IBTA vol 1 table 38)
+  transport:
+    0: {id: rc, doc: RC}
+    1: {id: uc, doc: UC}
+    2: {id: rd, doc: RD}
+    3: {id: ud, doc: UD}
+    4: {id: cnp, doc: CNP}
+    5: {id: xrc, doc: XRC}
   # every defined opcode, with the name Wireshark's Info column and RoCEscope's show
   opcode:
     0x00: {id: rc_send_first, doc: RC SEND First}
@@ -285,6 +300,7 @@ types:
     instances:
       transport:
         value: opcode >> 5
+        enum: transport
   rdeth:
     -wireshark: infiniband.rdeth
     -abbrev: RDETH

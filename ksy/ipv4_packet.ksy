@@ -6,6 +6,10 @@ meta:
     - udp_datagram
     - tcp_segment
     - icmp_packet
+# values of the format that are no field (constants of Ipv4PacketLayout)
+-constants:
+  ipv4_version_value: 4  # the version field's value
+  ihl_unit: 4            # the header length counts 4-byte words
 # the registry entries (RoCEscope's build generates them: dissector/src/build/KsyTables.java), in registry order;
 # ip.addr is hidden (either address)
 -wireshark: ip

@@ -6,6 +6,9 @@ meta:
     - udp_datagram
     - tcp_segment
     - icmpv6_packet
+# values of the format that are no field (constants of Ipv6PacketLayout)
+-constants:
+  ipv6_version_value: 6  # the version field's value
 # the registry entries (RoCEscope's build generates them: dissector/src/build/KsyTables.java), in registry order;
 # ipv6.addr is hidden (either address)
 -wireshark: ipv6

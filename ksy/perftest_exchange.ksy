@@ -3,6 +3,9 @@ meta:
   title: perftest's out-of-band exchange over TCP (default port 18515, when -R/--rdma_cm is not given)
   endian: be
   encoding: ASCII
+# values of the exchange that are no field (constants of PerftestExchangeLayout)
+-constants:
+  default_port: 18515   # perftest's TCP port when -p is not given
 doc: |
   One direction of the exchange (linux-rdma/perftest src/perftest_communication.c); for each primitive the client
   writes first, so both directions carry the same records: the version string, from 5.32 the cycle-buffer and

@@ -4,6 +4,9 @@ meta:
   endian: be
   imports:
     - ib_transport
+# values of the format that are no field (constants of UdpDatagramLayout)
+-constants:
+  roce_v2_port: 4791   # the destination port of RoCEv2 (IANA), the switch's case below
 # the registry entries (RoCEscope's build generates them: dissector/src/build/KsyTables.java), in registry order;
 # udp.port is hidden (either port); udp.stream is the dissector's (the conversation's index, from 0 in order of
 # first appearance, either direction)

@@ -2,6 +2,8 @@ package io.rocescope.dissector.encode;
 
 import io.rocescope.dissector.field.ksy.IbMadKsy;
 import io.rocescope.dissector.field.ksy.IbTransportKsy;
+import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
+import io.rocescope.dissector.field.ksy.Ipv6PacketLayout;
 
 import static io.rocescope.dissector.field.ksy.IbMadLayout.*;
 
@@ -15,8 +17,9 @@ public final class CmMads {
         RTU = IbMadKsy.CM_ATTRIBUTE_RTU, DREQ = IbMadKsy.CM_ATTRIBUTE_DREQ, DREP = IbMadKsy.CM_ATTRIBUTE_DREP;
     /** The IBA time codes RDMA-CM uses: CM response timeouts, the local ACK timeout, the target ACK delay. */
     private static final int CM_RESPONSE_TIMEOUT = 20, LOCAL_ACK_TIMEOUT = 19, TARGET_ACK_DELAY = 15;
-    /** Where an IPv4-mapped IPv6 address (::ffff:a.b.c.d) holds the IPv4 address. */
-    private static final int MAPPED_IPV4 = 12;
+    /** Where an IPv4-mapped GID (::ffff:a.b.c.d) holds the IPv4 address (ksy/ib_mad.ksy's -constants). */
+    private static final int MAPPED_IPV4 = (int) IPV4_MAPPED_GID_OFFSET, MARKER = (int) IPV4_MAPPED_GID_MARKER_OFFSET,
+        MARKER_LEN = MAPPED_IPV4 - MARKER;
 
     private CmMads() {}
 
@@ -85,9 +88,9 @@ public final class CmMads {
             MASK_PATH_LOCAL_ACK_TIMEOUT, LOCAL_ACK_TIMEOUT);
         // RDMA-CM header in the private data (version 0.0)
         int cma = OFF_CM_REQ_PRIVATE_DATA;
-        boolean v6 = srcIp.length == 16;
+        boolean v6 = srcIp.length == Ipv6PacketLayout.LEN_SRC_ADDR;
         Layout.put(b, cma + OFF_CMA_HDR_IP_VERSION, LEN_CMA_HDR_IP_VERSION, SHIFT_CMA_HDR_IP_VERSION, MASK_CMA_HDR_IP_VERSION,
-            v6 ? 6 : 4);
+            v6 ? Ipv6PacketLayout.IPV6_VERSION_VALUE : Ipv4PacketLayout.IPV4_VERSION_VALUE);
         Layout.put(b, cma + OFF_CMA_HDR_SRC_PORT, LEN_CMA_HDR_SRC_PORT, SHIFT_CMA_HDR_SRC_PORT, MASK_CMA_HDR_SRC_PORT, srcPort);
         System.arraycopy(srcIp, 0, b, cma + OFF_CMA_HDR_SRC_ADDR + (v6 ? 0 : MAPPED_IPV4), srcIp.length);
         System.arraycopy(dstIp, 0, b, cma + OFF_CMA_HDR_DST_ADDR + (v6 ? 0 : MAPPED_IPV4), dstIp.length);
@@ -160,12 +163,16 @@ public final class CmMads {
 
     /** A GID: a 16-byte address as it is, a 4-byte one IPv4-mapped (::ffff:a.b.c.d). */
     private static void putGid(byte[] b, int at, byte[] ip) {
-        if (ip.length == 16) {
-            System.arraycopy(ip, 0, b, at, 16);
+        if (ip.length == Ipv6PacketLayout.LEN_SRC_ADDR) {
+            System.arraycopy(ip, 0, b, at, ip.length);
         } else {
-            b[at + MAPPED_IPV4 - 2] = (byte) 0xFF;
-            b[at + MAPPED_IPV4 - 1] = (byte) 0xFF;
-            System.arraycopy(ip, 0, b, at + MAPPED_IPV4, 4);
+            mapIpv4(b, at, ip);
         }
+    }
+
+    /** The IPv4-mapped GID of {@code ipv4} into the zeroed 16 bytes at {@code at}: the ::ffff: marker, then the address. */
+    static void mapIpv4(byte[] b, int at, byte[] ipv4) {
+        Layout.put(b, at + MARKER, MARKER_LEN, 0, IPV4_MAPPED_GID_MARKER, IPV4_MAPPED_GID_MARKER);
+        System.arraycopy(ipv4, 0, b, at + MAPPED_IPV4, Ipv4PacketLayout.LEN_SRC_ADDR);
     }
 }

@@ -14,6 +14,12 @@ doc: |
   # the first 5 bytes of an RDMA-CM service ID (IBTA Annex A11, 00 00 00 00 01), read as a number; then come the
   # port space and the port (type service_id)
   rdma_ip_service_id_prefix: 0x01
+  # a GID of an IPv4 address (in a REQ path, and RDMA-CM's cma_hdr addresses) is the IPv4-mapped IPv6 address
+  # ::ffff:a.b.c.d (RFC 4291 2.5.5.2; RoCEv2 GIDs, IBTA vol 1 Annex A17): ten zero bytes, the 16-bit marker
+  # 0xffff at byte 10, the IPv4 address in the last 4 bytes (from byte 12)
+  ipv4_mapped_gid_marker_offset: 10
+  ipv4_mapped_gid_marker: 0xffff
+  ipv4_mapped_gid_offset: 12
 -wireshark: infiniband.mad
 -label: MAD Header - Common Management Datagram
 -fields:

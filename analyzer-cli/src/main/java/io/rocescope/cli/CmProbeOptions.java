@@ -3,6 +3,7 @@ package io.rocescope.cli;
 import io.rocescope.cli.probe.CmProbeRequest;
 import io.rocescope.cli.probe.EcmpCoverage;
 import io.rocescope.cli.probe.Sweep;
+import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -44,8 +45,10 @@ final class CmProbeOptions {
     @Option(names = "--dst-mac", paramLabel = "MAC", description = "next hop's MAC (default: the neighbour table, else ARP)")
     String dstMac;
 
-    /** The largest frame a size sweep may ask for (a 9216-byte jumbo frame and its Ethernet header). */
-    static final int MAX_FRAME = 9216 + 14;
+    /** The largest IP MTU a size sweep may ask for: a 9216-byte jumbo frame's (no format's constant: a common switch maximum). */
+    static final int JUMBO_MTU = 9216;
+    /** The largest frame a size sweep may ask for: the jumbo MTU and the Ethernet header. */
+    static final int MAX_FRAME = JUMBO_MTU + EthernetFrameLayout.FIXED_SIZE;
 
     void check(CommandLine cl) {
         if (responseTimeout < 8 || responseTimeout > 24) throw new CommandLine.ParameterException(cl, "--cm-response-timeout must be 8..24 (1 ms .. 69 s)");

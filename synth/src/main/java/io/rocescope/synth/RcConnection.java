@@ -6,8 +6,15 @@ import io.rocescope.dissector.encode.RoceFrames;
 import io.rocescope.dissector.encode.TcpFrames;
 import io.rocescope.dissector.text.Addresses;
 
+import io.rocescope.dissector.field.ksy.PerftestExchangeLayout;
+
 import java.io.IOException;
 import java.util.List;
+
+import static io.rocescope.dissector.field.ksy.IbTransportKsy.*;
+import static io.rocescope.dissector.field.ksy.IbTransportLayout.MASK_AETH_SYNDROME_VALUE;
+import static io.rocescope.dissector.field.ksy.IbTransportLayout.MASK_BTH_PSN;
+import static io.rocescope.dissector.field.ksy.IbTransportLayout.SHIFT_AETH_SYNDROME_TYPE;
 
 /**
  * One simulated RC connection between requester A and responder B: RDMA-CM set-up and tear-down,
@@ -15,7 +22,19 @@ import java.util.List;
  * ACKs; faults (a lost packet with NAK and Go-Back-N, RNR NAKs, ECN marks and CNPs) are injected on demand.
  */
 final class RcConnection {
-    static final int ACK_UNLIMITED = 0x1F, NAK_SEQ = 0x60;
+    /**
+     * AETH syndromes (type in the top bits, then the credit code, RNR timer or NAK code): an ACK with the
+     * all-ones credit code 31 (unlimited credits), the NAKs PSN Sequence Error and Remote Access Error, and
+     * the RNR NAK the timer code is ORed into.
+     */
+    static final int ACK_UNLIMITED = AETH_TYPE_ACK << SHIFT_AETH_SYNDROME_TYPE | (int) MASK_AETH_SYNDROME_VALUE,
+        NAK_SEQ = AETH_TYPE_NAK << SHIFT_AETH_SYNDROME_TYPE | NAK_CODE_PSN_SEQUENCE_ERROR,
+        NAK_REMOTE_ACCESS = AETH_TYPE_NAK << SHIFT_AETH_SYNDROME_TYPE | NAK_CODE_REMOTE_ACCESS_ERROR,
+        RNR_NAK = AETH_TYPE_RNR_NAK << SHIFT_AETH_SYNDROME_TYPE;
+    /** PSNs are 24 bits and wrap (the BTH's PSN field). */
+    private static final int PSN_MASK = (int) MASK_BTH_PSN;
+    /** perftest's out-of-band TCP port, which RDMA-CM set-ups here listen on too. */
+    private static final int PERFTEST_PORT = (int) PerftestExchangeLayout.DEFAULT_PORT;
     final Synth s;
     Net ab, ba;
     final int qpA, qpB, mtu;
@@ -35,8 +54,8 @@ final class RcConnection {
         this.qpA = qpA;
         this.qpB = qpB;
         this.mtu = mtu;
-        this.psnA = s.random.nextInt(1 << 24);
-        this.psnB = s.random.nextInt(1 << 24);
+        this.psnA = s.random.nextInt(PSN_MASK + 1);
+        this.psnB = s.random.nextInt(PSN_MASK + 1);
         this.vaB = 0x7f0000000000L + ((long) s.random.nextInt(1 << 20) << 12);
         this.rkeyB = 0x100 + s.random.nextInt(0x1000);
         this.vaA = 0x7f0000000000L + ((long) s.random.nextInt(1 << 20) << 12);
@@ -56,7 +75,7 @@ final class RcConnection {
 
     /** REQ → REP → RTU. Each side's Starting PSN is the one it expects to receive. */
     void connect() throws IOException {
-        s.emit(CmMads.frame(ab, 0, CmMads.req(tid, commA, 18515, 0x0aff_fe00_0001L, qpA, psnB, mtuEnum(),
+        s.emit(CmMads.frame(ab, 0, CmMads.req(tid, commA, PERFTEST_PORT, 0x0aff_fe00_0001L, qpA, psnB, mtuEnum(),
             reqSourceGid != null ? reqSourceGid : ab.srcIp(), ab.dstIp(), 40000 + s.random.nextInt(20000))));
         s.advance(20_000);
         s.emit(CmMads.frame(ba, 0, CmMads.rep(tid, commB, commA, qpB, psnA, 0x0aff_fe00_0002L)));
@@ -75,10 +94,10 @@ final class RcConnection {
      */
     long writeRefused(int rkey, long va) throws IOException {
         int p = psnA;
-        s.emit(RoceFrames.roce(ab, 0x0A, qpB, p, true, false, RoceFrames.reth(va, rkey, 64), fill(64, 1)));
+        s.emit(RoceFrames.roce(ab, OPCODE_RC_RDMA_WRITE_ONLY, qpB, p, true, false, RoceFrames.reth(va, rkey, 64), fill(64, 1)));
         s.advance(ACK_DELAY);
-        long nak = s.emit(RoceFrames.roce(ba, 0x11, qpA, p, false, false, RoceFrames.aeth(0x62, msn), new byte[0]));
-        psnA = (p + 1) & 0xFFFFFF;
+        long nak = s.emit(RoceFrames.roce(ba, OPCODE_RC_ACKNOWLEDGE, qpA, p, false, false, RoceFrames.aeth(NAK_REMOTE_ACCESS, msn), new byte[0]));
+        psnA = (p + 1) & PSN_MASK;
         return nak;
     }
 
@@ -87,7 +106,7 @@ final class RcConnection {
 
     private void tcp(boolean fromA, int flags, byte[] payload) throws IOException {
         Net n = fromA ? ab : ba;
-        int sp = fromA ? clientPort : 18515, dp = fromA ? 18515 : clientPort;
+        int sp = fromA ? clientPort : PERFTEST_PORT, dp = fromA ? PERFTEST_PORT : clientPort;
         long seq = fromA ? seqA : seqB, ack = fromA ? seqB : seqA;
         s.emit(TcpFrames.segment(n, sp, dp, seq, (flags & TcpFrames.ACK) != 0 ? ack : 0, flags, payload));
         long used = payload.length + ((flags & (TcpFrames.SYN | TcpFrames.FIN)) != 0 ? 1 : 0);
@@ -143,7 +162,7 @@ final class RcConnection {
 
     private void ack(int psn) throws IOException {
         s.advance(ACK_DELAY);
-        s.emit(RoceFrames.roce(ba, 0x11, qpA, psn, false, false, RoceFrames.aeth(ackSyndrome, ++msn), new byte[0]));
+        s.emit(RoceFrames.roce(ba, OPCODE_RC_ACKNOWLEDGE, qpA, psn, false, false, RoceFrames.aeth(ackSyndrome, ++msn), new byte[0]));
     }
 
     /** A SEND (write = false) or RDMA WRITE message of {@code size} bytes, cut at the MTU, then one ACK. */
@@ -164,11 +183,11 @@ final class RcConnection {
         for (int i = 0; i < n; i++) {
             if (i == lose) continue;                                     // lost before the capture point
             long f = s.emit(packet(i, n, size, write, first));
-            if (lose >= 0 && i == lose + 1) s.truth.fault("psn.gap", List.of(f), List.of((first + lose) & 0xFFFFFF), "a packet lost before the capture point");
+            if (lose >= 0 && i == lose + 1) s.truth.fault("psn.gap", List.of(f), List.of((first + lose) & PSN_MASK), "a packet lost before the capture point");
             if (i == nakAfter) {
-                int lost = (first + lose) & 0xFFFFFF;
+                int lost = (first + lose) & PSN_MASK;
                 s.advance(ACK_DELAY);
-                long nak = s.emit(RoceFrames.roce(ba, 0x11, qpA, lost, false, false, RoceFrames.aeth(NAK_SEQ, msn), new byte[0]));
+                long nak = s.emit(RoceFrames.roce(ba, OPCODE_RC_ACKNOWLEDGE, qpA, lost, false, false, RoceFrames.aeth(NAK_SEQ, msn), new byte[0]));
                 s.truth.fault("nak.psn_sequence_error", List.of(nak), List.of(lost), "the responder expects PSN " + lost);
                 long resent = -1;
                 for (int j = lose; j < n; j++) {
@@ -181,20 +200,20 @@ final class RcConnection {
                 break;
             }
         }
-        psnA = (first + n) & 0xFFFFFF;
-        ack((psnA - 1) & 0xFFFFFF);
+        psnA = (first + n) & PSN_MASK;
+        ack((psnA - 1) & PSN_MASK);
     }
 
     private byte[] packet(int i, int n, int size, boolean write, int first) {
         int payload = i < n - 1 ? mtu : size - mtu * (n - 1);
         int op;
         byte[] hdr = new byte[0];
-        if (n == 1) op = write ? 0x0A : 0x04;
-        else if (i == 0) op = write ? 0x06 : 0x00;
-        else if (i < n - 1) op = write ? 0x07 : 0x01;
-        else op = write ? 0x08 : 0x02;
+        if (n == 1) op = write ? OPCODE_RC_RDMA_WRITE_ONLY : OPCODE_RC_SEND_ONLY;
+        else if (i == 0) op = write ? OPCODE_RC_RDMA_WRITE_FIRST : OPCODE_RC_SEND_FIRST;
+        else if (i < n - 1) op = write ? OPCODE_RC_RDMA_WRITE_MIDDLE : OPCODE_RC_SEND_MIDDLE;
+        else op = write ? OPCODE_RC_RDMA_WRITE_LAST : OPCODE_RC_SEND_LAST;
         if (write && i == 0) hdr = RoceFrames.reth(vaB, rkeyB, size);
-        return RoceFrames.roce(ab, op, qpB, (first + i) & 0xFFFFFF, i == n - 1, false, hdr, fill(payload, i));
+        return RoceFrames.roce(ab, op, qpB, (first + i) & PSN_MASK, i == n - 1, false, hdr, fill(payload, i));
     }
 
     private static byte[] fill(int n, int seed) {
@@ -207,43 +226,44 @@ final class RcConnection {
     void read(int size) throws IOException {
         int n = Math.max(1, (size + mtu - 1) / mtu);
         int p = psnA;
-        s.emit(RoceFrames.roce(ab, 0x0C, qpB, p, true, false, RoceFrames.reth(vaB, rkeyB, size), new byte[0]));
+        s.emit(RoceFrames.roce(ab, OPCODE_RC_RDMA_READ_REQUEST, qpB, p, true, false, RoceFrames.reth(vaB, rkeyB, size), new byte[0]));
         s.advance(ACK_DELAY);
         msn++;
         for (int i = 0; i < n; i++) {
             int payload = i < n - 1 ? mtu : size - mtu * (n - 1);
-            int op = n == 1 ? 0x10 : i == 0 ? 0x0D : i < n - 1 ? 0x0E : 0x0F;
-            byte[] aeth = op == 0x0E ? new byte[0] : RoceFrames.aeth(ACK_UNLIMITED, msn);
-            s.emit(RoceFrames.roce(ba, op, qpA, (p + i) & 0xFFFFFF, false, false, aeth, fill(payload, i)));
+            int op = n == 1 ? OPCODE_RC_RDMA_READ_RESPONSE_ONLY : i == 0 ? OPCODE_RC_RDMA_READ_RESPONSE_FIRST
+                : i < n - 1 ? OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE : OPCODE_RC_RDMA_READ_RESPONSE_LAST;
+            byte[] aeth = op == OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE ? new byte[0] : RoceFrames.aeth(ACK_UNLIMITED, msn);
+            s.emit(RoceFrames.roce(ba, op, qpA, (p + i) & PSN_MASK, false, false, aeth, fill(payload, i)));
         }
-        psnA = (p + n) & 0xFFFFFF;
+        psnA = (p + n) & PSN_MASK;
     }
 
     /** A FetchAdd and its atomic acknowledgement. */
     void fetchAdd(long add) throws IOException {
         int p = psnA;
-        s.emit(RoceFrames.roce(ab, 0x14, qpB, p, true, false, RoceFrames.atomicEth(vaB, rkeyB, add, 0), new byte[0]));
+        s.emit(RoceFrames.roce(ab, OPCODE_RC_FETCHADD, qpB, p, true, false, RoceFrames.atomicEth(vaB, rkeyB, add, 0), new byte[0]));
         s.advance(ACK_DELAY);
-        s.emit(RoceFrames.roce(ba, 0x12, qpA, p, false, false,
+        s.emit(RoceFrames.roce(ba, OPCODE_RC_ATOMIC_ACKNOWLEDGE, qpA, p, false, false,
             RoceFrames.concat(RoceFrames.aeth(ACK_UNLIMITED, ++msn), java.nio.ByteBuffer.allocate(8).putLong(s.random.nextInt(1000)).array()), new byte[0]));
-        psnA = (p + 1) & 0xFFFFFF;
+        psnA = (p + 1) & PSN_MASK;
     }
 
     /** A SEND Only that meets {@code times} RNR NAKs (receiver not ready) before it is accepted. */
     void sendWithRnr(int times, int timerCode, long timerNanos) throws IOException {
         int p = psnA;
         for (int k = 0; k <= times; k++) {
-            long sent = s.emit(RoceFrames.roce(ab, 0x04, qpB, p, true, false, new byte[0], fill(64, k)));
+            long sent = s.emit(RoceFrames.roce(ab, OPCODE_RC_SEND_ONLY, qpB, p, true, false, new byte[0], fill(64, k)));
             if (k > 0) s.truth.fault("retransmission", List.of(sent), List.of(p), "resent after RNR NAK " + k);
             s.advance(ACK_DELAY);
             if (k < times) {
-                long rnr = s.emit(RoceFrames.roce(ba, 0x11, qpA, p, false, false, RoceFrames.aeth(0x20 | timerCode, msn), new byte[0]));
+                long rnr = s.emit(RoceFrames.roce(ba, OPCODE_RC_ACKNOWLEDGE, qpA, p, false, false, RoceFrames.aeth(RNR_NAK | timerCode, msn), new byte[0]));
                 s.truth.fault("rnr_nak", List.of(rnr), List.of(p), "receiver not ready, timer code " + timerCode);
                 s.advance(timerNanos);
             }
         }
         s.truth.expect("psn.duplicate", times);   // every retry repeats the PSN
-        psnA = (p + 1) & 0xFFFFFF;
+        psnA = (p + 1) & PSN_MASK;
         ack(p);
     }
 }

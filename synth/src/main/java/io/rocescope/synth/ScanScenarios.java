@@ -3,6 +3,8 @@ package io.rocescope.synth;
 import io.rocescope.dissector.encode.CmMads;
 import io.rocescope.dissector.encode.Net;
 import io.rocescope.dissector.encode.RoceFrames;
+import io.rocescope.dissector.field.ksy.IbTransportKsy;
+import io.rocescope.dissector.field.ksy.IbTransportLayout;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -33,7 +35,7 @@ final class ScanScenarios {
         long first = -1;
         int base = 0x100 + s.random.nextInt(0x1000);
         for (int i = 0; i < QPNS; i++) {
-            long f = s.emit(RoceFrames.roce(net, 0x04, base + i, s.random.nextInt(1 << 24), true, false, new byte[0], new byte[16]));
+            long f = s.emit(RoceFrames.roce(net, IbTransportKsy.OPCODE_RC_SEND_ONLY, base + i, s.random.nextInt((int) IbTransportLayout.MASK_BTH_PSN + 1), true, false, new byte[0], new byte[16]));
             if (first < 0) first = f;
             s.advance(10_000);
         }
@@ -49,7 +51,7 @@ final class ScanScenarios {
         for (int i = 0; i < SERVICES; i++) {
             int comm = s.random.nextInt();
             long req = s.emit(CmMads.frame(ab, 0, CmMads.req(1000 + i, comm, 5000 + i, 0x0aff_fe00_0042L, 0x11 + i,
-                s.random.nextInt(1 << 24), 3, ab.srcIp(), ab.dstIp(), 40000 + i)));
+                s.random.nextInt((int) IbTransportLayout.MASK_BTH_PSN + 1), 3, ab.srcIp(), ab.dstIp(), 40000 + i)));
             if (first < 0) first = req;
             s.advance(30_000);
             long rej = s.emit(CmMads.frame(ab.reverse(), 0, CmMads.rej(1000 + i, s.random.nextInt(), comm, 8)));

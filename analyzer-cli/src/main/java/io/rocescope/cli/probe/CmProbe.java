@@ -10,6 +10,11 @@ import io.rocescope.dissector.field.CmFields;
 import io.rocescope.dissector.field.CmNames;
 import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.field.Fields;
+import io.rocescope.dissector.field.LinkTypeNames;
+import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
+import io.rocescope.dissector.field.ksy.IbMadKsy;
+import io.rocescope.dissector.field.ksy.IbTransportLayout;
+import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
 
 import java.io.IOException;
 import java.security.SecureRandom;
@@ -25,6 +30,11 @@ import java.util.function.Consumer;
  * the target's token bucket.
  */
 public final class CmProbe {
+    /** The largest frame any Ethernet host sends: its header and the standard 1500-byte MTU (IEEE 802.3). */
+    private static final int STANDARD_FRAME = EthernetFrameLayout.FIXED_SIZE + 1500;
+    /** Starting PSNs are 24 bits (the BTH's PSN field). */
+    private static final int PSN_RANGE = (int) IbTransportLayout.MASK_BTH_PSN + 1;
+
     /** What a probe run is given. */
     public record Settings(int count, double rate, int port, int responseTimeout, int retries) {}
 
@@ -73,7 +83,7 @@ public final class CmProbe {
         result.sweep = sweep;
         for (int v : sweep.values()) {
             Net n = switch (sweep.kind()) {
-                case DSCP -> net.withTrafficClass(v, net.ecn() & 3);
+                case DSCP -> net.withTrafficClass(v, net.ecn() & (int) Ipv4PacketLayout.MASK_ECN);
                 case UDP_SPORT -> new Net(net.srcMac(), net.dstMac(), net.srcIp(), net.dstIp(), net.vlan(), net.pcp(), v, net.ecn());
                 case SIZE -> net;
             };
@@ -92,7 +102,7 @@ public final class CmProbe {
             seq++;
             int commId = random.nextInt() | 1;
             int qpn = 0x800000 | random.nextInt(0x7FFFFF);   // high QPNs: rxe hands out low ones
-            CmProbeRequest req = new CmProbeRequest(n, tidBase + seq, commId, qpn, random.nextInt(0x1000000), settings.port(), caGuid,
+            CmProbeRequest req = new CmProbeRequest(n, tidBase + seq, commId, qpn, random.nextInt(PSN_RANGE), settings.port(), caGuid,
                 settings.responseTimeout(), settings.retries(), frameSize);
             ProbeResult.Probe p = probe(seq, req);
             result.probes.add(p);
@@ -115,7 +125,7 @@ public final class CmProbe {
                 });
             } catch (IOException e) {
                 // this host would not send it (a size sweep's frame above our own MTU): the step says so, the run goes on
-                if (sends > 0 || req.frame.length <= 1514) throw e;
+                if (sends > 0 || req.frame.length <= STANDARD_FRAME) throw e;
                 return new ProbeResult.Probe(seq, "error", null, null, 0, null, null, null,
                     "not sent: " + req.frame.length + "-byte frame refused here (" + e.getMessage() + ")");
             }
@@ -151,7 +161,7 @@ public final class CmProbe {
                     return new ProbeResult.Probe(seq, mraSeen ? "MRA, REP" : "REP", null, null, sends, rtt, retried, pkey,
                         "a listener accepted; answered with REJ (consumer reject)" + suffix(icrcNote(f)));
                 }
-                if (attr == 0x11 && f.get(CmFields.MRA_REMOTECOMMID, -1) == (req.localCommId & 0xFFFFFFFFL)) {
+                if (attr == IbMadKsy.CM_ATTRIBUTE_MRA && f.get(CmFields.MRA_REMOTECOMMID, -1) == (req.localCommId & 0xFFFFFFFFL)) {
                     // MRA: the target asks for its service timeout more before it answers
                     mraSeen = true;
                     deadline = System.nanoTime() + timeout + CmProbeRequest.ibaTimeNanos((int) f.get(CmFields.MRA_SERVICETIMEOUT, 0));
@@ -166,7 +176,7 @@ public final class CmProbe {
         rec.data = s.data();
         rec.capturedLength = s.data().length;
         rec.originalLength = s.data().length;
-        rec.linkType = 1;
+        rec.linkType = LinkTypeNames.ETHERNET;
         rec.number++;
         rec.timestampNanos = s.timestampNanos();
         try {

@@ -3,6 +3,12 @@ package io.rocescope.cli.probe;
 import io.rocescope.dissector.encode.CmMads;
 import io.rocescope.dissector.encode.Net;
 import io.rocescope.dissector.encode.RoceFrames;
+import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
+import io.rocescope.dissector.field.ksy.IbMadKsy;
+import io.rocescope.dissector.field.ksy.IbMadLayout;
+import io.rocescope.dissector.field.ksy.IbTransportLayout;
+import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
+import io.rocescope.dissector.field.ksy.UdpDatagramLayout;
 
 /**
  * The frames of one CM probe: a ConnectRequest as RDMA-CM sends it (UD SEND Only to QP1, the RDMA-CM
@@ -11,15 +17,12 @@ import io.rocescope.dissector.encode.RoceFrames;
  * the target's CM knows when we give up; and the REJ that answers a REP at once.
  */
 public final class CmProbeRequest {
-    /** Where in the MAD the REQ's fields sit (24-byte MAD header, then the REQ's; IBTA vol 1 12.6.5). */
-    private static final int REMOTE_RESPONSE_TIMEOUT = 24 + 43, LOCAL_RESPONSE_TIMEOUT = 24 + 47, MAX_CM_RETRIES = 24 + 51;
-    /** REJ: Message REJected in bits 7:6 of this byte; 1 = REP. */
-    private static final int REJ_MSG_REJECTED = 24 + 8;
     /** REJ reason 28: consumer reject (what a Linux CM user that refuses a connection sends). */
-    public static final int CONSUMER_REJECT = 28;
+    public static final int CONSUMER_REJECT = IbMadKsy.REJ_REASON_CONSUMER_REJECT;
 
-    /** The REQ's frame as built: Ethernet 14, IPv4 20, UDP 8, BTH 12, DETH 8, MAD 256, ICRC 4. */
-    public static final int UNPADDED_FRAME = 14 + 20 + 8 + 12 + 8 + 256 + 4;
+    /** The REQ's frame as built: Ethernet, IPv4, UDP, BTH, DETH, the 256-byte MAD, ICRC. */
+    public static final int UNPADDED_FRAME = EthernetFrameLayout.FIXED_SIZE + Ipv4PacketLayout.FIXED_SIZE + UdpDatagramLayout.FIXED_SIZE
+        + IbTransportLayout.FIXED_SIZE_BTH + IbTransportLayout.FIXED_SIZE_DETH + IbMadLayout.FIXED_SIZE + (int) IbTransportLayout.ICRC_SIZE;
 
     public final long tid;
     public final int localCommId, qpn, startPsn;
@@ -39,18 +42,15 @@ public final class CmProbeRequest {
         this.localCommId = localCommId;
         this.qpn = qpn;
         this.startPsn = startPsn;
-        byte[] mad = CmMads.req(tid, localCommId, port, caGuid, qpn, startPsn, 3, net.srcIp(), net.dstIp(), net.udpSrcPort());
-        mad[REMOTE_RESPONSE_TIMEOUT] = (byte) ((responseTimeout << 3) | (mad[REMOTE_RESPONSE_TIMEOUT] & 7));
-        mad[LOCAL_RESPONSE_TIMEOUT] = (byte) ((responseTimeout << 3) | (mad[LOCAL_RESPONSE_TIMEOUT] & 7));
-        mad[MAX_CM_RETRIES] = (byte) ((retries << 4) | (mad[MAX_CM_RETRIES] & 0x0F));
+        byte[] mad = CmMads.req(tid, localCommId, port, caGuid, qpn, startPsn, 3, net.srcIp(), net.dstIp(), net.udpSrcPort(),
+            responseTimeout, retries);
         this.bthPsn = startPsn;
         this.frame = RoceFrames.paddedIpv4(CmMads.frame(net, bthPsn, mad), frameSize);
     }
 
     /** The REJ of the target's REP (whose Local Communication ID is {@code remoteCommId}): nothing stays half-open. */
     public byte[] rejectReply(int remoteCommId) {
-        byte[] mad = CmMads.rej(tid, localCommId, remoteCommId, CONSUMER_REJECT);
-        mad[REJ_MSG_REJECTED] = (byte) (1 << 6);
+        byte[] mad = CmMads.rej(tid, localCommId, remoteCommId, IbMadKsy.MESSAGE_REJECTED_REP, CONSUMER_REJECT);
         return CmMads.frame(net, ++bthPsn, mad);
     }
 

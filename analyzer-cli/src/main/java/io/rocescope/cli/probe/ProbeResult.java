@@ -1,5 +1,11 @@
 package io.rocescope.cli.probe;
 
+import io.rocescope.dissector.field.ksy.EtherPayloadLayout;
+import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
+import io.rocescope.dissector.field.ksy.IbTransportLayout;
+import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
+import io.rocescope.dissector.field.ksy.UdpDatagramLayout;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -11,6 +17,10 @@ public final class ProbeResult {
     /** One probe: what answered (REJ, REP, MRA→REJ …, "timeout", "refused" …), after how many sends, its RTT. */
     public record Probe(int seq, String answer, Integer rejectReason, String rejectReasonName, int sends, Double rttMillis,
                         Boolean rttAfterRetry, Integer pkey, String note) {}
+
+    /** What an IP datagram carries besides a RoCE MTU of payload: IPv4, UDP, BTH, RETH and ICRC (60 bytes). */
+    private static final int ROCE_OVERHEAD = Ipv4PacketLayout.FIXED_SIZE + UdpDatagramLayout.FIXED_SIZE + IbTransportLayout.FIXED_SIZE_BTH
+        + IbTransportLayout.FIXED_SIZE_RETH + (int) IbTransportLayout.ICRC_SIZE;
 
     public final String kind, target, ip, from, device;
     public final Map<String, Object> settings = new LinkedHashMap<>();
@@ -97,9 +107,9 @@ public final class ProbeResult {
         for (Step s : steps) if (s.answered() > 0 && (largest == null || s.value() > largest)) largest = s.value();
         if (largest == null) return null;
         for (Step s : steps) if (s.answered() == 0 && s.value() > largest && (unanswered == null || s.value() < unanswered)) unanswered = s.value();
-        int ipMtu = largest - 14 - (vlan ? 4 : 0);
+        int ipMtu = largest - EthernetFrameLayout.FIXED_SIZE - (vlan ? EtherPayloadLayout.FIXED_SIZE_VLAN_TAG : 0);
         int roce = 0;
-        for (int m = 256; m <= 4096; m *= 2) if (m <= ipMtu - 60) roce = m;
+        for (int m = 256; m <= 4096; m *= 2) if (m <= ipMtu - ROCE_OVERHEAD) roce = m;
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("largestAnsweredFrame", largest);
         m.put("ipMtu", ipMtu);

@@ -5,6 +5,8 @@ import io.rocescope.dissector.cm.CmPath;
 import io.rocescope.dissector.cm.ServiceId;
 import io.rocescope.dissector.field.CmNames;
 import io.rocescope.dissector.field.FieldDef;
+import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
+import io.rocescope.dissector.field.ksy.Ipv6PacketLayout;
 import io.rocescope.dissector.util.BigEndian;
 import io.rocescope.dissector.value.Gid;
 
@@ -113,8 +115,8 @@ final class CmDissector {
             maxRetries, srq, extTransport, primary, alternate);
     }
 
-    /** Where an IPv4-mapped IPv6 address (::ffff:a.b.c.d, RFC 4291 2.5.5.2) holds the IPv4 address. */
-    private static final int MAPPED_IPV4 = 12;
+    /** Where an IPv4-mapped GID (::ffff:a.b.c.d) holds the IPv4 address, and its size (ksy/ib_mad.ksy, ipv4_packet.ksy). */
+    private static final int MAPPED_IPV4 = (int) IPV4_MAPPED_GID_OFFSET, IPV4_LEN = Ipv4PacketLayout.LEN_SRC_ADDR;
 
     /**
      * A REQ path: LIDs, GIDs (with the IPv4 address of an IPv4-mapped GID), flow label … The packet rate spans
@@ -128,10 +130,10 @@ final class CmDissector {
         p.addr(PATH_LOCALGID[k], local, LEN_PATH_LOCAL_GID);
         Gid localGid = Gid.of(d, local), remoteGid = Gid.of(d, remote);
         long v4 = localGid.mappedIpv4();
-        if (v4 >= 0) p.f.add(PATH_LOCALGID_IPV4[k], local + MAPPED_IPV4, 4, v4);
+        if (v4 >= 0) p.f.add(PATH_LOCALGID_IPV4[k], local + MAPPED_IPV4, IPV4_LEN, v4);
         p.addr(PATH_REMOTEGID[k], remote, LEN_PATH_REMOTE_GID);
         v4 = remoteGid.mappedIpv4();
-        if (v4 >= 0) p.f.add(PATH_REMOTEGID_IPV4[k], remote + MAPPED_IPV4, 4, v4);
+        if (v4 >= 0) p.f.add(PATH_REMOTEGID_IPV4[k], remote + MAPPED_IPV4, IPV4_LEN, v4);
         int flowLabel = p.readBits(PATH_FLOWLABEL[k], o + OFF_PATH_FLOW_LABEL, LEN_PATH_FLOW_LABEL, SHIFT_PATH_FLOW_LABEL, MASK_PATH_FLOW_LABEL);
         int rate = (int) ((Bytes.u8(d, o + OFF_PATH_PACKET_RATE) >>> SHIFT_PATH_PACKET_RATE) & MASK_PATH_PACKET_RATE);
         p.f.add(PATH_PKTRATE[k], o + OFF_PATH_RESERVED0, LEN_PATH_RESERVED0, rate);
@@ -160,12 +162,12 @@ final class CmDissector {
         int ipv = p.readBits(IP_CM_IPV, o + OFF_CMA_HDR_IP_VERSION, LEN_CMA_HDR_IP_VERSION, SHIFT_CMA_HDR_IP_VERSION,
             MASK_CMA_HDR_IP_VERSION);
         p.u16(IP_CM_SPORT, o + OFF_CMA_HDR_SRC_PORT);
-        if (ipv == 6) {
+        if (ipv == Ipv6PacketLayout.IPV6_VERSION_VALUE) {
             p.addr(IP_CM_SIP6, o + OFF_CMA_HDR_SRC_ADDR, LEN_CMA_HDR_SRC_ADDR);
             p.addr(IP_CM_DIP6, o + OFF_CMA_HDR_DST_ADDR, LEN_CMA_HDR_DST_ADDR);
         } else {
-            p.addr(IP_CM_SIP4, o + OFF_CMA_HDR_SRC_ADDR + MAPPED_IPV4, 4);
-            p.addr(IP_CM_DIP4, o + OFF_CMA_HDR_DST_ADDR + MAPPED_IPV4, 4);
+            p.addr(IP_CM_SIP4, o + OFF_CMA_HDR_SRC_ADDR + MAPPED_IPV4, IPV4_LEN);
+            p.addr(IP_CM_DIP4, o + OFF_CMA_HDR_DST_ADDR + MAPPED_IPV4, IPV4_LEN);
         }
         p.bytes(IP_CM_PRIVATE, o + FIXED_SIZE_CMA_HDR, size - FIXED_SIZE_CMA_HDR);
         p.f.close(node, o + size);

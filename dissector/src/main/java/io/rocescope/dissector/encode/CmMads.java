@@ -2,6 +2,8 @@ package io.rocescope.dissector.encode;
 
 import io.rocescope.dissector.field.ksy.IbMadKsy;
 import io.rocescope.dissector.field.ksy.IbTransportKsy;
+import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
+import io.rocescope.dissector.field.ksy.Ipv6PacketLayout;
 
 import static io.rocescope.dissector.field.ksy.IbMadLayout.*;
 
@@ -15,8 +17,11 @@ public final class CmMads {
         RTU = IbMadKsy.CM_ATTRIBUTE_RTU, DREQ = IbMadKsy.CM_ATTRIBUTE_DREQ, DREP = IbMadKsy.CM_ATTRIBUTE_DREP;
     /** The IBA time codes RDMA-CM uses: CM response timeouts, the local ACK timeout, the target ACK delay. */
     private static final int CM_RESPONSE_TIMEOUT = 20, LOCAL_ACK_TIMEOUT = 19, TARGET_ACK_DELAY = 15;
-    /** Where an IPv4-mapped IPv6 address (::ffff:a.b.c.d) holds the IPv4 address. */
-    private static final int MAPPED_IPV4 = 12;
+    /** The Max CM Retries RDMA-CM announces in a REQ. */
+    private static final int MAX_CM_RETRIES = 15;
+    /** Where an IPv4-mapped GID (::ffff:a.b.c.d) holds the IPv4 address (ksy/ib_mad.ksy's -constants). */
+    private static final int MAPPED_IPV4 = (int) IPV4_MAPPED_GID_OFFSET, MARKER = (int) IPV4_MAPPED_GID_MARKER_OFFSET,
+        MARKER_LEN = MAPPED_IPV4 - MARKER;
 
     private CmMads() {}
 
@@ -44,6 +49,15 @@ public final class CmMads {
      */
     public static byte[] req(long tid, int localCommId, int port, long caGuid, int qpn, int startPsn, int mtuEnum,
                              byte[] srcIp, byte[] dstIp, int srcPort) {
+        return req(tid, localCommId, port, caGuid, qpn, startPsn, mtuEnum, srcIp, dstIp, srcPort, CM_RESPONSE_TIMEOUT, MAX_CM_RETRIES);
+    }
+
+    /**
+     * The same with the CM response timeout (IBA time code, both the remote and the local one) and the Max CM
+     * Retries the REQ announces: what its sender really waits and resends.
+     */
+    public static byte[] req(long tid, int localCommId, int port, long caGuid, int qpn, int startPsn, int mtuEnum,
+                             byte[] srcIp, byte[] dstIp, int srcPort, int cmResponseTimeout, int maxCmRetries) {
         byte[] b = new byte[LEN_DATA];
         Layout.put(b, OFF_CM_REQ_LOCAL_COMM_ID, LEN_CM_REQ_LOCAL_COMM_ID, SHIFT_CM_REQ_LOCAL_COMM_ID, MASK_CM_REQ_LOCAL_COMM_ID,
             localCommId & 0xFFFFFFFFL);
@@ -62,11 +76,11 @@ public final class CmMads {
             MASK_CM_REQ_INITIATOR_DEPTH, 1);
         // RC (transport service type 0), no end-to-end flow control
         Layout.put(b, OFF_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT, LEN_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT,
-            SHIFT_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT, MASK_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT, CM_RESPONSE_TIMEOUT);
+            SHIFT_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT, MASK_CM_REQ_REMOTE_CM_RESPONSE_TIMEOUT, cmResponseTimeout);
         Layout.put(b, OFF_CM_REQ_STARTING_PSN, LEN_CM_REQ_STARTING_PSN, SHIFT_CM_REQ_STARTING_PSN, MASK_CM_REQ_STARTING_PSN,
             startPsn);
         Layout.put(b, OFF_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT, LEN_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT,
-            SHIFT_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT, MASK_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT, CM_RESPONSE_TIMEOUT);
+            SHIFT_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT, MASK_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT, cmResponseTimeout);
         Layout.put(b, OFF_CM_REQ_RETRY_COUNT, LEN_CM_REQ_RETRY_COUNT, SHIFT_CM_REQ_RETRY_COUNT, MASK_CM_REQ_RETRY_COUNT, 7);
         Layout.put(b, OFF_CM_REQ_PARTITION_KEY, LEN_CM_REQ_PARTITION_KEY, SHIFT_CM_REQ_PARTITION_KEY, MASK_CM_REQ_PARTITION_KEY,
             0xFFFF);
@@ -74,7 +88,7 @@ public final class CmMads {
         Layout.put(b, OFF_CM_REQ_RNR_RETRY_COUNT, LEN_CM_REQ_RNR_RETRY_COUNT, SHIFT_CM_REQ_RNR_RETRY_COUNT,
             MASK_CM_REQ_RNR_RETRY_COUNT, IbMadKsy.RNR_RETRY_COUNT_INFINITE);
         Layout.put(b, OFF_CM_REQ_MAX_CM_RETRIES, LEN_CM_REQ_MAX_CM_RETRIES, SHIFT_CM_REQ_MAX_CM_RETRIES,
-            MASK_CM_REQ_MAX_CM_RETRIES, 15);
+            MASK_CM_REQ_MAX_CM_RETRIES, maxCmRetries);
         int path = OFF_CM_REQ_PRIMARY_PATH;   // permissive LIDs: RoCE routes by GID
         Layout.put(b, path + OFF_PATH_LOCAL_LID, LEN_PATH_LOCAL_LID, SHIFT_PATH_LOCAL_LID, MASK_PATH_LOCAL_LID, 0xFFFF);
         Layout.put(b, path + OFF_PATH_REMOTE_LID, LEN_PATH_REMOTE_LID, SHIFT_PATH_REMOTE_LID, MASK_PATH_REMOTE_LID, 0xFFFF);
@@ -85,9 +99,9 @@ public final class CmMads {
             MASK_PATH_LOCAL_ACK_TIMEOUT, LOCAL_ACK_TIMEOUT);
         // RDMA-CM header in the private data (version 0.0)
         int cma = OFF_CM_REQ_PRIVATE_DATA;
-        boolean v6 = srcIp.length == 16;
+        boolean v6 = srcIp.length == Ipv6PacketLayout.LEN_SRC_ADDR;
         Layout.put(b, cma + OFF_CMA_HDR_IP_VERSION, LEN_CMA_HDR_IP_VERSION, SHIFT_CMA_HDR_IP_VERSION, MASK_CMA_HDR_IP_VERSION,
-            v6 ? 6 : 4);
+            v6 ? Ipv6PacketLayout.IPV6_VERSION_VALUE : Ipv4PacketLayout.IPV4_VERSION_VALUE);
         Layout.put(b, cma + OFF_CMA_HDR_SRC_PORT, LEN_CMA_HDR_SRC_PORT, SHIFT_CMA_HDR_SRC_PORT, MASK_CMA_HDR_SRC_PORT, srcPort);
         System.arraycopy(srcIp, 0, b, cma + OFF_CMA_HDR_SRC_ADDR + (v6 ? 0 : MAPPED_IPV4), srcIp.length);
         System.arraycopy(dstIp, 0, b, cma + OFF_CMA_HDR_DST_ADDR + (v6 ? 0 : MAPPED_IPV4), dstIp.length);
@@ -127,13 +141,18 @@ public final class CmMads {
 
     /** A REJ of a REQ (message rejected 0): reason 8 is "invalid service ID" (nothing listens). */
     public static byte[] rej(long tid, int localCommId, int remoteCommId, int reason) {
+        return rej(tid, localCommId, remoteCommId, IbMadKsy.MESSAGE_REJECTED_REQ, reason);
+    }
+
+    /** A REJ of the message {@code messageRejected} says (IbMadKsy.MESSAGE_REJECTED_*: REQ, REP, other). */
+    public static byte[] rej(long tid, int localCommId, int remoteCommId, int messageRejected, int reason) {
         byte[] b = new byte[LEN_DATA];
         Layout.put(b, OFF_CM_REJ_LOCAL_COMM_ID, LEN_CM_REJ_LOCAL_COMM_ID, SHIFT_CM_REJ_LOCAL_COMM_ID, MASK_CM_REJ_LOCAL_COMM_ID,
             localCommId & 0xFFFFFFFFL);
         Layout.put(b, OFF_CM_REJ_REMOTE_COMM_ID, LEN_CM_REJ_REMOTE_COMM_ID, SHIFT_CM_REJ_REMOTE_COMM_ID,
             MASK_CM_REJ_REMOTE_COMM_ID, remoteCommId & 0xFFFFFFFFL);
         Layout.put(b, OFF_CM_REJ_MESSAGE_REJECTED, LEN_CM_REJ_MESSAGE_REJECTED, SHIFT_CM_REJ_MESSAGE_REJECTED,
-            MASK_CM_REJ_MESSAGE_REJECTED, IbMadKsy.MESSAGE_REJECTED_REQ);
+            MASK_CM_REJ_MESSAGE_REJECTED, messageRejected);
         Layout.put(b, OFF_CM_REJ_REASON, LEN_CM_REJ_REASON, SHIFT_CM_REJ_REASON, MASK_CM_REJ_REASON, reason);
         return mad(REJ, tid, b);
     }
@@ -160,12 +179,16 @@ public final class CmMads {
 
     /** A GID: a 16-byte address as it is, a 4-byte one IPv4-mapped (::ffff:a.b.c.d). */
     private static void putGid(byte[] b, int at, byte[] ip) {
-        if (ip.length == 16) {
-            System.arraycopy(ip, 0, b, at, 16);
+        if (ip.length == Ipv6PacketLayout.LEN_SRC_ADDR) {
+            System.arraycopy(ip, 0, b, at, ip.length);
         } else {
-            b[at + MAPPED_IPV4 - 2] = (byte) 0xFF;
-            b[at + MAPPED_IPV4 - 1] = (byte) 0xFF;
-            System.arraycopy(ip, 0, b, at + MAPPED_IPV4, 4);
+            mapIpv4(b, at, ip);
         }
+    }
+
+    /** The IPv4-mapped GID of {@code ipv4} into the zeroed 16 bytes at {@code at}: the ::ffff: marker, then the address. */
+    static void mapIpv4(byte[] b, int at, byte[] ipv4) {
+        Layout.put(b, at + MARKER, MARKER_LEN, 0, IPV4_MAPPED_GID_MARKER, IPV4_MAPPED_GID_MARKER);
+        System.arraycopy(ipv4, 0, b, at + MAPPED_IPV4, Ipv4PacketLayout.LEN_SRC_ADDR);
     }
 }

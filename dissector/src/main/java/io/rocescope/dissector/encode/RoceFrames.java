@@ -1,11 +1,12 @@
 package io.rocescope.dissector.encode;
 
-import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.dissector.decode.IcrcCalculator;
 import io.rocescope.dissector.field.ksy.EtherPayloadKsy;
 import io.rocescope.dissector.field.ksy.Ipv4PacketKsy;
 
 import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
+import io.rocescope.dissector.field.ksy.Ipv6PacketLayout;
+import io.rocescope.dissector.field.ksy.UdpDatagramLayout;
 import io.rocescope.dissector.field.ksy.MacControlKsy;
 import io.rocescope.dissector.field.ksy.MacControlLayout;
 import io.rocescope.dissector.field.ksy.RoceV1GrhKsy;
@@ -25,32 +26,34 @@ import static io.rocescope.dissector.field.ksy.IbTransportLayout.*;
 public final class RoceFrames {
     private RoceFrames() {}
 
+    /** The ICRC's size (ksy/ib_transport.ksy's icrc_size); it is written least significant byte first. */
+    private static final int ICRC_LEN = (int) ICRC_SIZE;
     private static final ThreadLocal<IcrcCalculator> ICRC = ThreadLocal.withInitial(IcrcCalculator::new);
 
     /** A RoCEv2 frame; {@code headers} are the extended headers in wire order. */
     public static byte[] roce(Net net, int opcode, int destQp, int psn, boolean ackReq, boolean solicited, byte[] headers, byte[] payload) {
         int pad = (4 - payload.length % 4) % 4;
-        int ib = FIXED_SIZE_BTH + headers.length + payload.length + pad + 4;
+        int ib = FIXED_SIZE_BTH + headers.length + payload.length + pad + ICRC_LEN;
         int udpLen = UdpHeader.LENGTH + ib;
         int l3 = net.ipv6() ? Ipv6Header.LENGTH : Ipv4Header.LENGTH;
         byte[] frame = new byte[EthernetHeader.length(net) + l3 + udpLen];
         int ipOff = EthernetHeader.put(frame, net, net.ipv6() ? EtherPayloadKsy.ETHER_TYPE_IPV6 : EtherPayloadKsy.ETHER_TYPE_IPV4);
         int udpOff = ipOff + l3;
         if (net.ipv6()) {
-            int flowLabel = (int) ((net.udpSrcPort() * 2654435761L) & 0xFFFFF);
+            int flowLabel = (int) ((net.udpSrcPort() * 2654435761L) & Ipv6PacketLayout.MASK_FLOW_LABEL);
             Ipv6Header.put(frame, ipOff, net.ecn(), flowLabel, udpLen, Ipv4PacketKsy.IP_PROTOCOL_UDP, net.srcIp(), net.dstIp());
         } else {
             Ipv4Header.put(frame, ipOff, net.ecn(), l3 + udpLen, psn ^ destQp ^ opcode << 8, Ipv4PacketKsy.IP_PROTOCOL_UDP, net.srcIp(),
                 net.dstIp());
         }
-        UdpHeader.put(frame, udpOff, net.udpSrcPort(), DecodeOptions.ROCE_V2_PORT, udpLen);
+        UdpHeader.put(frame, udpOff, net.udpSrcPort(), (int) UdpDatagramLayout.ROCE_V2_PORT, udpLen);
         int bthOff = udpOff + UdpHeader.LENGTH;
         System.arraycopy(bth(opcode, solicited, pad, destQp, ackReq, psn), 0, frame, bthOff, FIXED_SIZE_BTH);
         System.arraycopy(headers, 0, frame, bthOff + FIXED_SIZE_BTH, headers.length);
         System.arraycopy(payload, 0, frame, bthOff + FIXED_SIZE_BTH + headers.length, payload.length);
-        int icrcOff = frame.length - 4;
+        int icrcOff = frame.length - ICRC_LEN;
         long crc = ICRC.get().compute(frame, ipOff, net.ipv6() ? IcrcCalculator.IPV6 : IcrcCalculator.IPV4, l3, udpOff, bthOff, icrcOff);
-        for (int i = 0; i < 4; i++) frame[icrcOff + i] = (byte) (crc >>> (8 * i));
+        for (int i = 0; i < ICRC_LEN; i++) frame[icrcOff + i] = (byte) (crc >>> (8 * i));
         // IPv6 forbids a zero UDP checksum (RFC 8200; rxe sends 0 anyway, and tshark flags it): compute it.
         // The ICRC masks this field, so it stays valid.
         if (net.ipv6()) UdpHeader.checksum(frame, udpOff, udpLen, Ipv6Header.addressSum(frame, ipOff) + udpLen + Ipv4PacketKsy.IP_PROTOCOL_UDP);
@@ -75,9 +78,9 @@ public final class RoceFrames {
         int udpOff = ipOff + Ipv4Header.LENGTH, bthOff = udpOff + UdpHeader.LENGTH;
         int udpLen = UdpHeader.length(f, udpOff);
         Ipv4Header.totalLength(f, ipOff, length - ipOff);
-        int icrcOff = udpOff + udpLen - 4;
+        int icrcOff = udpOff + udpLen - ICRC_LEN;
         long crc = ICRC.get().compute(f, ipOff, IcrcCalculator.IPV4, Ipv4Header.LENGTH, udpOff, bthOff, icrcOff);
-        for (int i = 0; i < 4; i++) f[icrcOff + i] = (byte) (crc >>> (8 * i));
+        for (int i = 0; i < ICRC_LEN; i++) f[icrcOff + i] = (byte) (crc >>> (8 * i));
         return f;
     }
 
@@ -88,7 +91,7 @@ public final class RoceFrames {
     public static byte[] roceV1(Net net, int opcode, int destQp, int psn, boolean ackReq, byte[] headers, byte[] payload) {
         if (!net.ipv6()) throw new IllegalArgumentException("RoCEv1 GIDs are 16 bytes: give the Net IPv6 addresses");
         int pad = (4 - payload.length % 4) % 4;
-        int ib = FIXED_SIZE_BTH + headers.length + payload.length + pad + 4;
+        int ib = FIXED_SIZE_BTH + headers.length + payload.length + pad + ICRC_LEN;
         int l2 = EthernetHeader.length(net);
         ByteBuffer b = ByteBuffer.allocate(l2 + RoceV1GrhLayout.FIXED_SIZE + ib);
         int grhOff = EthernetHeader.put(b.array(), net, EtherPayloadKsy.ETHER_TYPE_ROCE);
@@ -98,9 +101,9 @@ public final class RoceFrames {
         b.put(bth(opcode, false, pad, destQp, ackReq, psn));
         b.put(headers).put(payload).put(new byte[pad]);
         byte[] frame = b.array();
-        int icrcOff = frame.length - 4;
+        int icrcOff = frame.length - ICRC_LEN;
         long crc = ICRC.get().compute(frame, grhOff, IcrcCalculator.GRH, RoceV1GrhLayout.FIXED_SIZE, -1, bthOff, icrcOff);
-        for (int i = 0; i < 4; i++) frame[icrcOff + i] = (byte) (crc >>> (8 * i));
+        for (int i = 0; i < ICRC_LEN; i++) frame[icrcOff + i] = (byte) (crc >>> (8 * i));
         return frame;
     }
 

@@ -1,6 +1,7 @@
 package io.rocescope.dissector.encode;
 
 import io.rocescope.dissector.field.ksy.EtherPayloadKsy;
+import io.rocescope.dissector.field.ksy.IbMadLayout;
 import io.rocescope.dissector.field.ksy.Ipv4PacketKsy;
 
 import io.rocescope.dissector.field.ksy.TcpSegmentKsy;
@@ -57,10 +58,8 @@ public final class TcpFrames {
 
     /** An IPv4 address as the IPv4-mapped GID RoCE uses. */
     public static byte[] gid(byte[] ipv4) {
-        byte[] g = new byte[16];
-        g[10] = (byte) 0xFF;
-        g[11] = (byte) 0xFF;
-        System.arraycopy(ipv4, 0, g, 12, 4);
+        byte[] g = new byte[IbMadLayout.LEN_PATH_LOCAL_GID];
+        CmMads.mapIpv4(g, 0, ipv4);
         return g;
     }
 }

@@ -22,6 +22,8 @@ public final class PsnSeries implements EvidenceScanner.FrameVisitor {
     /** An opcode's transport (its top bits) and operation (its low bits); an RC opcode is its operation. */
     private static final int TRANSPORT_SHIFT = (int) IbTransportLayout.OPCODE_TRANSPORT_SHIFT,
         OPERATION = (int) IbTransportLayout.OPCODE_OPERATION_MASK;
+    /** The bits above the BTH's PSN in an int: shifting them out and back sign-extends a PSN difference. */
+    private static final int ABOVE_PSN = Integer.SIZE - Byte.SIZE * IbTransportLayout.LEN_BTH_PSN;
 
     /** A flow as the reports name it. */
     record Key(String src, String dst, int destQp) {}
@@ -54,7 +56,7 @@ public final class PsnSeries implements EvidenceScanner.FrameVisitor {
         Series s = series.get(new Key(Addresses.source(f), Addresses.destination(f), f.ib().destQp()));
         if (s == null) return;
         int psn = f.ib().psn();
-        int d = ((psn - s.highest) << 8) >> 8;   // 24-bit PSN difference
+        int d = ((psn - s.highest) << ABOVE_PSN) >> ABOVE_PSN;   // 24-bit PSN difference
         boolean back = s.highest >= 0 && d <= 0;
         if (!back) s.highest = psn;
         if (back) {

@@ -1,6 +1,7 @@
 package io.rocescope.cli;
 
 import io.rocescope.dissector.field.CmNames;
+import io.rocescope.dissector.field.ksy.IbMadKsy;
 import io.rocescope.flow.ConnectionParameters;
 import io.rocescope.flow.Reports;
 
@@ -40,7 +41,7 @@ final class ParametersText {
         if (q == null) return;
         List<String> parts = new ArrayList<>();
         if (q.retryCount() != null) parts.add("retry count " + q.retryCount());
-        if (q.rnrRetryCount() != null) parts.add("RNR retry " + q.rnrRetryCount() + (q.rnrRetryCount() == 7 ? " (infinite)" : ""));
+        if (q.rnrRetryCount() != null) parts.add("RNR retry " + q.rnrRetryCount() + (q.rnrRetryCount() == IbMadKsy.RNR_RETRY_COUNT_INFINITE ? " (infinite)" : ""));
         if (q.ackTimeout() != null) parts.add("ACK timeout " + iba(q.ackTimeout()));
         if (q.initiatorDepth() != null) parts.add("initiator depth " + q.initiatorDepth());
         if (q.responderResources() != null) parts.add("responder resources " + q.responderResources());

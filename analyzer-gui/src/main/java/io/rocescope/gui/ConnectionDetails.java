@@ -2,6 +2,7 @@ package io.rocescope.gui;
 
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.CmNames;
+import io.rocescope.dissector.field.ksy.IbMadKsy;
 import io.rocescope.flow.ConnectionParameters;
 import io.rocescope.flow.Finding;
 import io.rocescope.flow.FindingKind;
@@ -177,7 +178,7 @@ final class ConnectionDetails {
         }
         ConnectionParameters.Qp a = p.a(), b = p.b();
         both(out, NEGOTIATED, "Retry count", a, b, ConnectionParameters.Qp::retryCount, String::valueOf);
-        both(out, NEGOTIATED, "RNR retry count", a, b, ConnectionParameters.Qp::rnrRetryCount, v -> v == 7 ? "7 (infinite)" : String.valueOf(v));
+        both(out, NEGOTIATED, "RNR retry count", a, b, ConnectionParameters.Qp::rnrRetryCount, v -> v == IbMadKsy.RNR_RETRY_COUNT_INFINITE ? v + " (infinite)" : String.valueOf(v));
         both(out, NEGOTIATED, "Local ACK timeout", a, b, ConnectionParameters.Qp::ackTimeout, ConnectionDetails::iba);
         both(out, NEGOTIATED, "Initiator depth", a, b, ConnectionParameters.Qp::initiatorDepth, String::valueOf);
         both(out, NEGOTIATED, "Responder resources", a, b, ConnectionParameters.Qp::responderResources, String::valueOf);

@@ -1,9 +1,11 @@
 package io.rocescope.gui;
 
 import io.rocescope.dissector.field.InfinibandNames;
-import io.rocescope.dissector.field.ksy.IbTransportKsy;
+import io.rocescope.dissector.field.ksy.IbTransportLayout;
 
 import java.util.Arrays;
+
+import static io.rocescope.dissector.field.ksy.IbTransportKsy.*;
 
 /**
  * The end-to-end credits of one direction's ACKs as tcptrace draws TCP's receive window: a line at the
@@ -20,6 +22,12 @@ final class CreditWindow {
     static final CreditWindow NONE = new CreditWindow(new long[0], new long[0], new int[0], new long[0]);
     /** The credits value of an ACK with code 31. */
     static final int UNLIMITED = -1;
+    /** An opcode's operation bits (an RC opcode is its operation, so RC's codes name the operations of XRC too). */
+    private static final int OPERATION = (int) IbTransportLayout.OPCODE_OPERATION_MASK;
+    /** The AETH syndrome's type bits and its value bits (an ACK's credit code). */
+    private static final int SYN_TYPE_SHIFT = IbTransportLayout.SHIFT_AETH_SYNDROME_TYPE,
+        SYN_TYPE_MASK = (int) IbTransportLayout.MASK_AETH_SYNDROME_TYPE,
+        SYN_VALUE_MASK = (int) IbTransportLayout.MASK_AETH_SYNDROME_VALUE;
 
     /** Per ACK (and atomic ACK) that ACKs, in capture order: frame, time from the first frame, credits (-1: unlimited), window edge (PSN, unwrapped). */
     final long[] frames, nanos, edges;
@@ -46,10 +54,11 @@ final class CreditWindow {
         long[] frames = new long[answers.size], nanos = new long[answers.size], edges = new long[answers.size];
         int[] credits = new int[answers.size];
         for (int i = 0; i < answers.size; i++) {
-            int op = answerOps[i] & 0x1F, syn = syndromes[i];
+            int op = answerOps[i] & OPERATION, syn = syndromes[i];
             // the tracker reads credits from Acknowledge and Atomic Acknowledge packets whose syndrome says ACK
-            if ((op != IbTransportKsy.OPCODE_RC_ACKNOWLEDGE && op != IbTransportKsy.OPCODE_RC_ATOMIC_ACKNOWLEDGE) || syn < 0 || ((syn >>> 5) & 3) != InfinibandNames.AETH_ACK) continue;
-            int c = InfinibandNames.credits(syn & 0x1F);
+            if ((op != OPCODE_RC_ACKNOWLEDGE && op != OPCODE_RC_ATOMIC_ACKNOWLEDGE) || syn < 0
+                || ((syn >>> SYN_TYPE_SHIFT) & SYN_TYPE_MASK) != InfinibandNames.AETH_ACK) continue;
+            int c = InfinibandNames.credits(syn & SYN_VALUE_MASK);
             frames[n] = answers.frames[i];
             nanos[n] = answers.nanos[i];
             credits[n] = c;
@@ -86,8 +95,8 @@ final class CreditWindow {
         int n = 0;
         for (int i = 0; i < requests.size; i++) if (endsMessage(requestOps[i])) out[n++] = requests.psns[i];
         for (int i = 0; i < answers.size; i++) {
-            int op = answerOps[i] & 0x1F;
-            if (op == 0x0F || op == 0x10) out[n++] = answers.psns[i];   // READ response Last / Only
+            int op = answerOps[i] & OPERATION;
+            if (op == OPCODE_RC_RDMA_READ_RESPONSE_LAST || op == OPCODE_RC_RDMA_READ_RESPONSE_ONLY) out[n++] = answers.psns[i];
         }
         long[] ends = Arrays.copyOf(out, n);
         Arrays.sort(ends);
@@ -98,9 +107,12 @@ final class CreditWindow {
 
     /** SEND and RDMA WRITE Last / Only (with immediate or invalidate), Compare&Swap, Fetch&Add (RC, XRC). */
     static boolean endsMessage(int opcode) {
-        int op = opcode & 0x1F;
+        int op = opcode & OPERATION;
         return switch (op) {
-            case 0x02, 0x03, 0x04, 0x05, 0x08, 0x09, 0x0A, 0x0B, 0x13, 0x14, 0x16, 0x17 -> true;
+            case OPCODE_RC_SEND_LAST, OPCODE_RC_SEND_LAST_WITH_IMMEDIATE, OPCODE_RC_SEND_ONLY, OPCODE_RC_SEND_ONLY_WITH_IMMEDIATE,
+                OPCODE_RC_RDMA_WRITE_LAST, OPCODE_RC_RDMA_WRITE_LAST_WITH_IMMEDIATE, OPCODE_RC_RDMA_WRITE_ONLY,
+                OPCODE_RC_RDMA_WRITE_ONLY_WITH_IMMEDIATE, OPCODE_RC_CMPSWAP, OPCODE_RC_FETCHADD,
+                OPCODE_RC_SEND_LAST_WITH_INVALIDATE, OPCODE_RC_SEND_ONLY_WITH_INVALIDATE -> true;
             default -> false;
         };
     }

@@ -7,6 +7,8 @@ import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.field.InfinibandNames;
 import io.rocescope.dissector.field.ksy.IbTransportKsy;
+import io.rocescope.dissector.field.ksy.IbTransportLayout;
+import io.rocescope.dissector.field.ksy.Ipv4PacketKsy;
 import io.rocescope.dissector.pipeline.FrameJob;
 import io.rocescope.dissector.pipeline.FramePipeline;
 import io.rocescope.dissector.text.Addresses;
@@ -143,7 +145,13 @@ final class SequencePoints {
     /** What a kept frame is to the direction. */
     private static final byte REQUEST = 0, ANSWER = 1, CNP_TO_REQUESTER = 2;
     /** IP ECN codepoint Congestion Experienced (RFC 3168). */
-    static final int ECN_CE = 3;
+    static final int ECN_CE = Ipv4PacketKsy.ECN_CE;
+    /** An opcode's transport (its top bits) and operation (its low bits); an RC opcode is its operation. */
+    private static final int TRANSPORT_SHIFT = (int) IbTransportLayout.OPCODE_TRANSPORT_SHIFT,
+        OPERATION = (int) IbTransportLayout.OPCODE_OPERATION_MASK;
+    /** The AETH syndrome's type bits. */
+    private static final int SYN_TYPE_SHIFT = IbTransportLayout.SHIFT_AETH_SYNDROME_TYPE,
+        SYN_TYPE_MASK = (int) IbTransportLayout.MASK_AETH_SYNDROME_TYPE;
 
     private static final class Job implements FrameJob<Batch> {
         private final SequencePoints out;
@@ -210,16 +218,17 @@ final class SequencePoints {
 
     /** READ responses, ACKs and atomic ACKs of RC and XRC (they answer the other direction's requests). */
     static boolean isResponse(int opcode) {
-        int transport = opcode >>> 5, op = opcode & 0x1F;
-        return (transport == 0 || transport == 5) && op >= 0x0D && op <= 0x12;
+        int transport = opcode >>> TRANSPORT_SHIFT, op = opcode & OPERATION;
+        return (transport == IbTransportKsy.TRANSPORT_RC || transport == IbTransportKsy.TRANSPORT_XRC)
+            && op >= IbTransportKsy.OPCODE_RC_RDMA_READ_RESPONSE_FIRST && op <= IbTransportKsy.OPCODE_RC_ATOMIC_ACKNOWLEDGE;
     }
 
-    /** RoCEv2's Congestion Notification Packet (0x81; 0x80 as the tracker counts it too). */
-    static boolean isCnp(int opcode) { return opcode == 0x81 || opcode == 0x80; }
+    /** RoCEv2's Congestion Notification Packet (and CNP_IB, as the tracker counts it too). */
+    static boolean isCnp(int opcode) { return opcode == IbTransportKsy.OPCODE_CNP || opcode == IbTransportKsy.OPCODE_CNP_IB; }
 
     static Kind answerKind(int opcode, int syndrome) {
-        if ((opcode & 0x1F) != 0x11 || syndrome < 0) return Kind.RESPONSE;   // READ response, atomic ACK
-        return switch ((syndrome >>> 5) & 3) {
+        if ((opcode & OPERATION) != IbTransportKsy.OPCODE_RC_ACKNOWLEDGE || syndrome < 0) return Kind.RESPONSE;   // READ response, atomic ACK
+        return switch ((syndrome >>> SYN_TYPE_SHIFT) & SYN_TYPE_MASK) {
             case InfinibandNames.AETH_RNR_NAK -> Kind.RNR_NAK;
             case InfinibandNames.AETH_NAK -> Kind.NAK;
             default -> Kind.ACK;

@@ -1,6 +1,7 @@
 package io.rocescope.cli.report;
 
 import io.rocescope.dissector.field.CmNames;
+import io.rocescope.dissector.field.ksy.IbMadKsy;
 import io.rocescope.flow.ConnectionParameters;
 import io.rocescope.flow.Reports;
 
@@ -56,7 +57,7 @@ final class ConnectionParametersSection {
         Rows set = new Rows();
         set.number("Retry count", q.retryCount(), "flows", p + "/retryCount");
         set.number("RNR retry count", q.rnrRetryCount(), "flows", p + "/rnrRetryCount",
-            q.rnrRetryCount() != null && q.rnrRetryCount() == 7 ? "(infinite)" : null);
+            q.rnrRetryCount() != null && q.rnrRetryCount() == IbMadKsy.RNR_RETRY_COUNT_INFINITE ? "(infinite)" : null);
         iba(set, "ACK timeout", q.ackTimeout(), p + "/ackTimeout");
         set.number("Initiator depth", q.initiatorDepth(), "flows", p + "/initiatorDepth");
         set.number("Responder resources", q.responderResources(), "flows", p + "/responderResources");

@@ -1,7 +1,10 @@
 package io.rocescope.cli.report;
 
 import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.field.ksy.IbTransportLayout;
 import io.rocescope.dissector.text.Addresses;
+
+import static io.rocescope.dissector.field.ksy.IbTransportKsy.*;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,6 +19,11 @@ import java.util.Map;
  */
 public final class PsnSeries implements EvidenceScanner.FrameVisitor {
     static final int MAX_POINTS = 1500, MAX_BACK = 500;
+    /** An opcode's transport (its top bits) and operation (its low bits); an RC opcode is its operation. */
+    private static final int TRANSPORT_SHIFT = (int) IbTransportLayout.OPCODE_TRANSPORT_SHIFT,
+        OPERATION = (int) IbTransportLayout.OPCODE_OPERATION_MASK;
+    /** The bits above the BTH's PSN in an int: shifting them out and back sign-extends a PSN difference. */
+    private static final int ABOVE_PSN = Integer.SIZE - Byte.SIZE * IbTransportLayout.LEN_BTH_PSN;
 
     /** A flow as the reports name it. */
     record Key(String src, String dst, int destQp) {}
@@ -44,11 +52,11 @@ public final class PsnSeries implements EvidenceScanner.FrameVisitor {
         if (firstTs == Long.MIN_VALUE) firstTs = f.timestampNanos();
         if (!f.isRoce() || f.ib() == null) return;
         int opcode = f.ib().opcode();
-        if (opcode == 0x80 || opcode == 0x81) return;   // CNPs carry no PSN of the flow
+        if (opcode == OPCODE_CNP_IB || opcode == OPCODE_CNP) return;   // CNPs carry no PSN of the flow
         Series s = series.get(new Key(Addresses.source(f), Addresses.destination(f), f.ib().destQp()));
         if (s == null) return;
         int psn = f.ib().psn();
-        int d = ((psn - s.highest) << 8) >> 8;   // 24-bit PSN difference
+        int d = ((psn - s.highest) << ABOVE_PSN) >> ABOVE_PSN;   // 24-bit PSN difference
         boolean back = s.highest >= 0 && d <= 0;
         if (!back) s.highest = psn;
         if (back) {
@@ -58,8 +66,9 @@ public final class PsnSeries implements EvidenceScanner.FrameVisitor {
             return;
         }
         s.skipped = 0;
-        int t = opcode & 0xE0, op = opcode & 0x1F;
-        boolean response = (t == 0x00 || t == 0xA0) && op >= 0x0D && op <= 0x12;
+        int t = opcode >>> TRANSPORT_SHIFT, op = opcode & OPERATION;   // READ responses, ACKs, atomic ACKs of RC, XRC
+        boolean response = (t == TRANSPORT_RC || t == TRANSPORT_XRC)
+            && op >= OPCODE_RC_RDMA_READ_RESPONSE_FIRST && op <= OPCODE_RC_ATOMIC_ACKNOWLEDGE;
         s.points.add(new Point(f.number(), f.timestampNanos(), psn, back, response));
         if (s.points.size() - s.backs >= MAX_POINTS) {
             // thin the in-order points: keep every other one

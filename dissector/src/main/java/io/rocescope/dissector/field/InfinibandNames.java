@@ -1,6 +1,7 @@
 package io.rocescope.dissector.field;
 
 import io.rocescope.dissector.field.ksy.IbTransportKsy;
+import io.rocescope.dissector.field.ksy.IbTransportLayout;
 
 import java.util.Locale;
 
@@ -36,6 +37,11 @@ public final class InfinibandNames {
 
     public static final ValueNames NAK_CODE_NAMES = v -> nakName((int) v);
 
+    // the syndrome's type bits and its low value bits (a credit code, an RNR timer code or a NAK code)
+    private static final int SYN_TYPE_SHIFT = IbTransportLayout.SHIFT_AETH_SYNDROME_TYPE,
+        SYN_TYPE_MASK = (int) IbTransportLayout.MASK_AETH_SYNDROME_TYPE,
+        SYN_VALUE_MASK = (int) IbTransportLayout.MASK_AETH_SYNDROME_VALUE;
+
     /** Credit code to number of receive WQE credits (rdmavt credit_table); 31 means unlimited. */
     private static final int[] CREDITS = {
         0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536,
@@ -44,7 +50,7 @@ public final class InfinibandNames {
 
     /** Credits granted by a credit code; -1 for code 31 (unlimited). */
     public static int credits(int code) {
-        return code == CREDITS_UNLIMITED ? -1 : CREDITS[code & 0x1F];
+        return code == CREDITS_UNLIMITED ? -1 : CREDITS[code & SYN_VALUE_MASK];
     }
 
     public static String creditsText(int code) {
@@ -60,17 +66,17 @@ public final class InfinibandNames {
         491520};
 
     public static int rnrTimerMicros(int code) {
-        return RNR_MICROS[code & 0x1F];
+        return RNR_MICROS[code & SYN_VALUE_MASK];
     }
 
     /** "81.92 ms" */
     public static String rnrTimerText(int code) {
-        return RNR_TEXTS[code & 0x1F];
+        return RNR_TEXTS[code & SYN_VALUE_MASK];
     }
 
-    private static final String[] RNR_TEXTS = new String[32];
+    private static final String[] RNR_TEXTS = new String[SYN_VALUE_MASK + 1];
     static {
-        for (int c = 0; c < 32; c++) RNR_TEXTS[c] = String.format(Locale.ROOT, "%.2f ms", rnrTimerMicros(c) / 1000.0);
+        for (int c = 0; c <= SYN_VALUE_MASK; c++) RNR_TEXTS[c] = String.format(Locale.ROOT, "%.2f ms", rnrTimerMicros(c) / 1000.0);
     }
 
     public static final ValueNames RNR_TIMER_NAMES = v -> rnrTimerText((int) v);
@@ -86,8 +92,8 @@ public final class InfinibandNames {
     }
 
     private static String syndromeTextOf(int syndrome) {
-        int type = (syndrome >>> 5) & 3;
-        int value = syndrome & 0x1F;
+        int type = (syndrome >>> SYN_TYPE_SHIFT) & SYN_TYPE_MASK;
+        int value = syndrome & SYN_VALUE_MASK;
         switch (type) {
             case AETH_ACK: return "ACK credits=" + creditsText(value);
             case AETH_RNR_NAK: return "RNR NAK timer=" + rnrTimerText(value);

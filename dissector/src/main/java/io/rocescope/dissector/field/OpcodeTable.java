@@ -1,6 +1,9 @@
 package io.rocescope.dissector.field;
 
 import io.rocescope.dissector.field.ksy.IbTransportKsy;
+import io.rocescope.dissector.field.ksy.IbTransportLayout;
+
+import static io.rocescope.dissector.field.ksy.IbTransportKsy.*;
 
 /**
  * Which extended transport headers follow the BTH for each opcode, in wire order, as bits the fast decoder
@@ -49,15 +52,30 @@ public final class OpcodeTable {
         return NAMES[Integer.numberOfTrailingZeros(headerBit)];
     }
 
-    /** Position of an operation within a message, for segmentation. */
-    public static boolean isFirst(int opcode) { int o = opcode & 0x1F; return o == 0x00 || o == 0x06 || o == 0x0D; }
-    public static boolean isMiddle(int opcode) { int o = opcode & 0x1F; return o == 0x01 || o == 0x07 || o == 0x0E; }
+    /**
+     * Position of an operation within a message, for segmentation. The low bits of an opcode are its operation,
+     * the same for every transport, and an RC opcode is its operation alone: so RC's codes name them all.
+     */
+    private static final int OPERATION = (int) IbTransportLayout.OPCODE_OPERATION_MASK;
+
+    public static boolean isFirst(int opcode) {
+        int o = opcode & OPERATION;
+        return o == OPCODE_RC_SEND_FIRST || o == OPCODE_RC_RDMA_WRITE_FIRST || o == OPCODE_RC_RDMA_READ_RESPONSE_FIRST;
+    }
+    public static boolean isMiddle(int opcode) {
+        int o = opcode & OPERATION;
+        return o == OPCODE_RC_SEND_MIDDLE || o == OPCODE_RC_RDMA_WRITE_MIDDLE || o == OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE;
+    }
     public static boolean isLast(int opcode) {
-        int o = opcode & 0x1F;
-        return o == 0x02 || o == 0x03 || o == 0x08 || o == 0x09 || o == 0x0F || o == 0x16;
+        int o = opcode & OPERATION;
+        return o == OPCODE_RC_SEND_LAST || o == OPCODE_RC_SEND_LAST_WITH_IMMEDIATE || o == OPCODE_RC_RDMA_WRITE_LAST
+            || o == OPCODE_RC_RDMA_WRITE_LAST_WITH_IMMEDIATE || o == OPCODE_RC_RDMA_READ_RESPONSE_LAST
+            || o == OPCODE_RC_SEND_LAST_WITH_INVALIDATE;
     }
     public static boolean isOnly(int opcode) {
-        int o = opcode & 0x1F;
-        return o == 0x04 || o == 0x05 || o == 0x0A || o == 0x0B || o == 0x10 || o == 0x17;
+        int o = opcode & OPERATION;
+        return o == OPCODE_RC_SEND_ONLY || o == OPCODE_RC_SEND_ONLY_WITH_IMMEDIATE || o == OPCODE_RC_RDMA_WRITE_ONLY
+            || o == OPCODE_RC_RDMA_WRITE_ONLY_WITH_IMMEDIATE || o == OPCODE_RC_RDMA_READ_RESPONSE_ONLY
+            || o == OPCODE_RC_SEND_ONLY_WITH_INVALIDATE;
     }
 }

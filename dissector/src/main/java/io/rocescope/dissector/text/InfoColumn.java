@@ -7,8 +7,11 @@ import io.rocescope.dissector.field.CmFields;
 import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.field.InfinibandNames;
 import io.rocescope.dissector.field.TcpFlagNames;
+import io.rocescope.dissector.field.ksy.ArpPacketKsy;
 import io.rocescope.dissector.field.ksy.IbTransportKsy;
+import io.rocescope.dissector.field.ksy.IbTransportLayout;
 import io.rocescope.dissector.field.ksy.MacControlKsy;
+import io.rocescope.dissector.field.ksy.UdpDatagramLayout;
 
 import static io.rocescope.dissector.field.Fields.*;
 
@@ -73,6 +76,10 @@ public final class InfoColumn {
         }
     }
 
+    // the AETH syndrome's type bits
+    private static final int SYN_TYPE_SHIFT = IbTransportLayout.SHIFT_AETH_SYNDROME_TYPE,
+        SYN_TYPE_MASK = (int) IbTransportLayout.MASK_AETH_SYNDROME_TYPE;
+
     private static void roce(LineBuffer sb, DecodedFrame f) {
         if (f.has(CmFields.MAD_ATTRIBUTEID)) {
             MadInfo.append(sb, f);
@@ -85,11 +92,11 @@ public final class InfoColumn {
         p = RawText.bytes(b, p, OPCODE_LABELS[opcode & 0xFF]);
         p = RawText.bytes(b, p, QP);
         p = RawText.hex(b, p, h.destQp(), 6);
-        if (opcode != 0x81 && opcode != 0x80) p = RawText.decimal(b, RawText.bytes(b, p, PSN), h.psn());
+        if (opcode != IbTransportKsy.OPCODE_CNP && opcode != IbTransportKsy.OPCODE_CNP_IB) p = RawText.decimal(b, RawText.bytes(b, p, PSN), h.psn());
         if (h.has(IbTransportKsy.HEADER_AETH)) {
             int syn = h.syndrome();
             p = RawText.bytes(b, p, SYNDROMES[syn & 0xFF]);
-            if (((syn >>> 5) & 3) == InfinibandNames.AETH_ACK) p = RawText.decimal(b, RawText.bytes(b, p, MSN), h.msn());
+            if (((syn >>> SYN_TYPE_SHIFT) & SYN_TYPE_MASK) == InfinibandNames.AETH_ACK) p = RawText.decimal(b, RawText.bytes(b, p, MSN), h.msn());
         }
         sb.setLength(p);
         if (h.has(IbTransportKsy.HEADER_DETH)) Text.hex0x(sb.append(" SrcQP="), h.srcQp(), 6);
@@ -103,7 +110,7 @@ public final class InfoColumn {
         }
         if (h.has(IbTransportKsy.HEADER_RETH)) sb.append(" Len=").append(h.dmaLength());
         if (h.has(IbTransportKsy.HEADER_ATOMIC_ETH)) {
-            Text.hex0x(sb.append(opcode == 0x14 || opcode == 0xB4 ? " Add=" : " Swap="), h.swapOrAddData(), 0);
+            Text.hex0x(sb.append(opcode == IbTransportKsy.OPCODE_RC_FETCHADD || opcode == IbTransportKsy.OPCODE_XRC_FETCHADD ? " Add=" : " Swap="), h.swapOrAddData(), 0);
         }
         if (h.has(IbTransportKsy.HEADER_ATOMIC_ACK_ETH)) Text.hex0x(sb.append(" Orig="), h.originalRemoteData(), 0);
         if (h.has(IbTransportKsy.HEADER_IMMDT)) Text.hex0x(sb.append(" Imm="), h.immediate(), 8);
@@ -123,16 +130,16 @@ public final class InfoColumn {
 
     private static void udp(LineBuffer sb, DecodedFrame f) {
         if (f.udpLength() < 0) { sb.append("UDP"); return; }
-        sb.append(f.srcPort()).append(" → ").append(f.dstPort()).append(" Len=").append(Math.max(0, f.udpLength() - 8));
+        sb.append(f.srcPort()).append(" → ").append(f.dstPort()).append(" Len=").append(Math.max(0, f.udpLength() - UdpDatagramLayout.FIXED_SIZE));
     }
 
     private static void arp(LineBuffer sb, DecodedFrame f) {
         int op = (int) f.get(ARP_OPCODE, 0);
         if (!f.has(ARP_DST_IP)) { sb.append("ARP opcode ").append(op); return; }
-        if (op == 1) {
+        if (op == ArpPacketKsy.OPCODE_REQUEST) {
             Addresses.ipv4(sb.append("Who has "), f.get(ARP_DST_IP, 0)).append("? Tell ");
             Addresses.ipv4(sb, f.get(ARP_SRC_IP, 0));
-        } else if (op == 2) {
+        } else if (op == ArpPacketKsy.OPCODE_REPLY) {
             Addresses.ipv4(sb, f.get(ARP_SRC_IP, 0)).append(" is at ");
             int hw = f.find(ARP_SRC_HW_BYTES);   // IPoIB's 20-byte address, in hex as Wireshark prints it
             if (hw >= 0) for (int i = 0; i < f.length(hw); i++) Text.hex(sb, f.data()[f.offset(hw) + i] & 0xFF, 2);

@@ -5,6 +5,7 @@ meta:
 # constants of the format that are no field (dissector/src/build/KsyLayouts.java writes them into MacControlLayout)
 -constants:
   destination_mac: 0x0180c2000001   # the reserved multicast address every PAUSE and PFC frame is sent to
+  pause_quantum_bits: 512           # a pause time counts quanta of 512 bit times (5.12 ns at 100 Gb/s)
 # the registry entries (RoCEscope's build generates them: dissector/src/build/KsyTables.java), in registry order:
 # PAUSE's time, then PFC's class enable vector, its bits and the per-priority times
 -wireshark: macc

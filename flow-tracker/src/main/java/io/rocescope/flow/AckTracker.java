@@ -1,6 +1,8 @@
 package io.rocescope.flow;
 
 import io.rocescope.dissector.field.InfinibandNames;
+import io.rocescope.dissector.field.ksy.IbTransportKsy;
+import io.rocescope.dissector.field.ksy.IbTransportLayout;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +22,16 @@ import java.util.TreeMap;
  */
 final class AckTracker {
     static final int MAX_OUTSTANDING = 8192;
+
+    /** An AETH syndrome's type (ACK, RNR NAK, NAK: enum aeth_type), where ksy/ib_transport.ksy's aeth puts its bits. */
+    static int aethType(int syndrome) {
+        return (syndrome >>> IbTransportLayout.SHIFT_AETH_SYNDROME_TYPE) & (int) IbTransportLayout.MASK_AETH_SYNDROME_TYPE;
+    }
+
+    /** An AETH syndrome's value: the credit code of an ACK, the timer code of an RNR NAK, the NAK code of a NAK. */
+    static int aethValue(int syndrome) {
+        return (syndrome >>> IbTransportLayout.SHIFT_AETH_SYNDROME_VALUE) & (int) IbTransportLayout.MASK_AETH_SYNDROME_VALUE;
+    }
 
     long acks, naks, rnrNaks, readResponses, atomicAcks, unknownAcks;
     /** NAKs by code name: the shared empty map until the first NAK (most flows never get one). */
@@ -126,7 +138,7 @@ final class AckTracker {
 
     /** An ACK, NAK or RNR NAK (the AETH syndrome) for PSN {@code psn}; returns a description for findings, or null. */
     String onAck(int psn, int syndrome, int msn, long frame, long ts) {
-        int type = (syndrome >>> 5) & 3, value = syndrome & 0x1F;
+        int type = aethType(syndrome), value = aethValue(syndrome);
         if (firstMsn < 0) firstMsn = msn;
         if (lastMsn >= 0 && Psn.diff(msn, lastMsn) > 0) msnAdvances++;
         lastMsn = msn;
@@ -162,7 +174,7 @@ final class AckTracker {
                 naksByCode.merge(name, 1L, Long::sum);
                 noteCause(frame, "NAK " + name, FindingKind.nak(value).key());
                 // A PSN sequence error NAK carries the PSN the responder expects: everything before it arrived.
-                if (value == 0) complete(Psn.add(psn, -1), ts);
+                if (value == IbTransportKsy.NAK_CODE_PSN_SEQUENCE_ERROR) complete(Psn.add(psn, -1), ts);
                 return "NAK " + name;
             }
             default:

@@ -7,12 +7,15 @@ import io.rocescope.dissector.cm.ServiceId;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.CmNames;
 import io.rocescope.dissector.field.FieldType;
+import io.rocescope.dissector.field.ksy.IbMadKsy;
+import io.rocescope.dissector.field.ksy.IbMadLayout;
 import io.rocescope.dissector.value.Gid;
 
 import java.util.ArrayList;
 import io.rocescope.dissector.util.LruMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * RDMA-CM set-ups: REQ → (MRA) → REP → RTU … DREQ → DREP, or REJ, or REQs that nobody answers.
@@ -70,8 +73,8 @@ final class CmSetups {
         if (mad == null || !mad.isCm()) return;
         if (mad.qKeyMismatch()) {
             findings.add(FindingKind.CM_QKEY_MISMATCH, Finding.NO_CONNECTION, v.src + " → " + v.dst,
-                String.format("CM %s with Q_Key 0x%08x: CM responders drop MADs without the GSI Q_Key 0x80010000",
-                    CmNames.attributeLabel(mad.attributeId()), f.ib().qKey()), v.frame);
+                String.format("CM %s with Q_Key 0x%08x: CM responders drop MADs without the GSI Q_Key 0x%08x",
+                    CmNames.attributeLabel(mad.attributeId()), f.ib().qKey(), IbMadLayout.GSI_Q_KEY), v.frame);
         }
         CmMessage m = mad.cm();
         if (m instanceof CmMessage.Req req) onReq(req, v);
@@ -159,7 +162,7 @@ final class CmSetups {
         String text = CmNames.rejectReason(reason);
         if (s != null) { s.rejected = true; s.rejectReason = text; event(s, v, "REJ", "reason " + text); scans.onCmRej(s.initiator); }
         findings.add(FindingKind.CM_REJ, connectionOf(s), v.dst + " → " + v.src + (s != null ? " service " + s.service : ""),
-            "CM connection rejected: " + text + (reason == 8 ? " (nothing listens on that service/port)" : ""),
+            "CM connection rejected: " + text + (reason == IbMadKsy.REJ_REASON_INVALID_SERVICE_ID ? " (nothing listens on that service/port)" : ""),
             s != null ? new long[] {s.reqFrame, v.frame} : new long[] {v.frame});
     }
 
@@ -252,9 +255,14 @@ final class CmSetups {
         if (s.connection != null && s.connection.setupStartTs < 0) s.connection.setupStartTs = v.ts;
     }
 
+    /** The bytes of a path_mtu code (ksy/ib_mad.ksy): code n is 2^(7+n) bytes, 256 to 4096; -1 for the others. */
     static int mtuBytes(int ibvMtu) {
-        return ibvMtu >= 1 && ibvMtu <= 5 ? 128 << ibvMtu : -1;
+        return ibvMtu >= IbMadKsy.PATH_MTU_MTU_256 && ibvMtu <= IbMadKsy.PATH_MTU_MTU_4096 ? 128 << ibvMtu : -1;
     }
+
+    /** The MTUs a path can have (path_mtu's codes as bytes), smallest first; read only. */
+    static final int[] MTUS = IntStream.rangeClosed(IbMadKsy.PATH_MTU_MTU_256, IbMadKsy.PATH_MTU_MTU_4096)
+        .map(CmSetups::mtuBytes).toArray();
 
     /** Set-ups that never became a connection are kept for the timeline; beyond this many only their findings count them. */
     static final int MAX_FAILED = 1000;

@@ -43,7 +43,7 @@ public final class Connection {
 
     int inferredMtu() {
         int m = Math.max(ab == null ? 0 : ab.maxSegmentPayload, ba == null ? 0 : ba.maxSegmentPayload);
-        for (int mtu : new int[] {256, 512, 1024, 2048, 4096}) if (m == mtu) return mtu;
+        for (int mtu : CmSetups.MTUS) if (m == mtu) return mtu;
         return -1;
     }
 

@@ -2,6 +2,8 @@ package io.rocescope.flow;
 
 import io.rocescope.dissector.field.CmNames;
 import io.rocescope.dissector.field.InfinibandNames;
+import io.rocescope.dissector.field.ksy.IbMadKsy;
+import io.rocescope.dissector.field.ksy.IbTransportKsy;
 
 import java.util.Locale;
 
@@ -58,7 +60,7 @@ final class ConnectionEnding {
         if (o.rnrPsn < 0 || o.rnrNaks < 1 || o.resentAfterRnr) return false;
         if (captureEnd - o.lastRnrTs < o.rnrTimerMicros() * 1000L) return false;   // the capture ended before the next retry was due
         Integer rnr = n == null ? null : n.rnrRetryCount(aToB);
-        if (rnr != null && (rnr == 7 || o.rnrNaks < rnr + 1)) return false;   // 7: retries forever
+        if (rnr != null && (rnr == IbMadKsy.RNR_RETRY_COUNT_INFINITE || o.rnrNaks < rnr + 1)) return false;   // retries forever
         String negotiated = rnr != null ? "RNR Retry Count " + rnr + " + 1"
             : "the RNR Retry Count is not known (no CM set-up seen)";
         String text = String.format(Locale.ROOT, "RNR retry exhausted: %d RNR NAKs for PSN %d (%s; RNR timer %s), and the"
@@ -73,11 +75,11 @@ final class ConnectionEnding {
         if (o.errorNakCode < 0 || o.requestsAfterErrorNak > 0) return false;
         String status, check;
         switch (o.errorNakCode) {
-            case 1:
+            case IbTransportKsy.NAK_CODE_INVALID_REQUEST:
                 status = "IBV_WC_REM_INV_REQ_ERR";
                 check = "the opcode the responder's QP allows, and the message length against its receive buffer";
                 break;
-            case 2:
+            case IbTransportKsy.NAK_CODE_REMOTE_ACCESS_ERROR:
                 status = "IBV_WC_REM_ACCESS_ERR";
                 check = "the R_Key, the VA and length against the remote memory region, and its access flags";
                 break;

@@ -2,6 +2,8 @@ package io.rocescope.flow;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.rocescope.dissector.field.InfinibandNames;
+import io.rocescope.dissector.field.ksy.IbMadLayout;
+import io.rocescope.dissector.field.ksy.IbTransportLayout;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,10 +20,13 @@ public final class ConnectionParameters {
     /** 4.096 µs × 2^n: the IBA time of exponent {@code n} (ACK timeouts, CM response timeouts), in microseconds. */
     public static double ibaMicros(int n) { return 4.096 * Math.pow(2, n); }
 
+    /** The largest exponent a Local ACK Timeout (5 bits) can carry. */
+    private static final int MAX_EXPONENT = (int) IbMadLayout.MASK_PATH_LOCAL_ACK_TIMEOUT;
+
     /** The largest exponent n whose IBA time 4.096 µs × 2^n is at most {@code micros} (0 for less). */
     public static int ibaExponentAtMost(double micros) {
         int n = 0;
-        while (n < 31 && ibaMicros(n + 1) <= micros) n++;
+        while (n < MAX_EXPONENT && ibaMicros(n + 1) <= micros) n++;
         return n;
     }
 
@@ -102,7 +107,7 @@ public final class ConnectionParameters {
             if (t != null) mostRnr = t.maxRnrNaks;
         }
         int mtu = 0;
-        for (int m : new int[] {256, 512, 1024, 2048, 4096}) if (f.maxSegmentPayload == m) mtu = m;
+        for (int m : CmSetups.MTUS) if (f.maxSegmentPayload == m) mtu = m;
         Integer reads0 = reads != null && reads.maxOpen > 0 ? reads.maxOpen : null;
         Integer atomics = answers != null && answers.maxOpenAtomics > 0 ? answers.maxOpenAtomics : null;
         if (timeouts == null && rnr == null && mtu == 0 && reads0 == null && atomics == null) return null;
@@ -111,7 +116,7 @@ public final class ConnectionParameters {
 
     /** "81.92 ms" for an RNR timer in microseconds. */
     static String rnrText(int micros) {
-        for (int c = 0; c < 32; c++) if (InfinibandNames.rnrTimerMicros(c) == micros) return InfinibandNames.rnrTimerText(c);
+        for (int c = 0; c <= (int) IbTransportLayout.MASK_AETH_SYNDROME_VALUE; c++) if (InfinibandNames.rnrTimerMicros(c) == micros) return InfinibandNames.rnrTimerText(c);
         return micros + " us";
     }
 }

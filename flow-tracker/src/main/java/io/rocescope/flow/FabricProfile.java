@@ -1,5 +1,7 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.field.ksy.Ipv4PacketKsy;
+
 import java.util.Arrays;
 
 /**
@@ -57,9 +59,9 @@ final class FabricProfile {
             x.classChangeFrame = v.frame;
         }
         switch (v.ecn) {
-            case 0 -> { if (notEct++ == 0) firstNotEctFrame = v.frame; }
-            case 1 -> ect1++;
-            case 2 -> ect0++;
+            case Ipv4PacketKsy.ECN_NOT_ECT -> { if (notEct++ == 0) firstNotEctFrame = v.frame; }
+            case Ipv4PacketKsy.ECN_ECT_1 -> ect1++;
+            case Ipv4PacketKsy.ECN_ECT_0 -> ect0++;
             default -> { }
         }
         if (v.udpSrcPort >= 0) port(v.udpSrcPort);

@@ -2,6 +2,7 @@ package io.rocescope.flow;
 
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.Fields;
+import io.rocescope.dissector.field.ksy.MacControlKsy;
 
 /**
  * The fabric part of the pipeline: CNPs (to the flow of the sender they throttle, which the flow table
@@ -38,14 +39,14 @@ final class FabricTracker {
     /** A MAC Control frame: PAUSE (802.3x) or PFC (802.1Qbb, per priority). */
     void onMacControl(DecodedFrame f, PacketView v) {
         int op = (int) f.get(Fields.MACC_OPCODE, -1);
-        if (op == 1) {
+        if (op == MacControlKsy.OPCODE_PAUSE) {
             int time = (int) f.get(Fields.MACC_PAUSE_TIME, 0);
             pauses.onPause(PauseTracker.PAUSE, time, v.ts, v.frame);
             watch.onPause(PauseTracker.PAUSE, time, v.ts);
         }
-        if (op == 0x0101) {
+        if (op == MacControlKsy.OPCODE_PFC) {
             int enbv = (int) f.get(Fields.MACC_CBFC_ENBV, 0);
-            for (int p = 0; p < 8; p++) {
+            for (int p = 0; p < PauseTracker.PRIORITIES; p++) {
                 if ((enbv & (1 << p)) == 0) continue;
                 int time = (int) f.get(Fields.MACC_CBFC_PAUSE_TIME_C[p], 0);
                 pauses.onPause(p, time, v.ts, v.frame);
@@ -56,7 +57,7 @@ final class FabricTracker {
 
     /** The capture's fabric findings: pause storms, then PFC against what rides its priorities. */
     void captureFindings(Findings findings) {
-        for (int p = 0; p < 9; p++) {
+        for (int p = 0; p < PauseTracker.SLOTS; p++) {
             if (pauses.frames[p] == 0) continue;
             double worst = pauses.worstWindowFraction(p);
             if (worst > options.pauseStormFraction()) {

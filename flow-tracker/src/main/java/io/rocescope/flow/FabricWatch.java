@@ -1,5 +1,7 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.field.ksy.Ipv4PacketKsy;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,8 +47,8 @@ final class FabricWatch {
     void onData(Flow f, PacketView v, CaptureWide wide) {
         FabricProfile p = f.fabric;
         p.onPacket(v, f.packets, o);
-        if (v.ecn > 0) wide.ecnInUse();
-        if (v.ecn == 3) p.onCe(v.ts, v.frame, f.packets, o);
+        if (v.ecn > Ipv4PacketKsy.ECN_NOT_ECT) wide.ecnInUse();   // ECT or CE (-1: no IP header)
+        if (v.ecn == Ipv4PacketKsy.ECN_CE) p.onCe(v.ts, v.frame, f.packets, o);
         int prio = PriorityTable.pfcPriority(v.pcp, v.dscp);
         if (prio < 0) return;
         if (f.packets > 1) {
@@ -142,7 +144,7 @@ final class FabricWatch {
 
     /** Capture-wide findings: PFC's priorities against what rides them. */
     void captureFindings(PauseTracker pt, Findings findings) {
-        for (int p = 0; p < 8; p++) {
+        for (int p = 0; p < PauseTracker.PRIORITIES; p++) {
             if (pt.pauses[p] > 0 && table.pfcNonRoce[p] > 0) {
                 findings.add(FindingKind.PFC_SHARED_PRIORITY, Finding.NO_CONNECTION, "priority " + p, String.format(java.util.Locale.ROOT,
                     "PFC paused priority %d, which also carries %d non-RoCE packets (TCP or other): a pause stalls them too"
@@ -231,7 +233,7 @@ final class FabricWatch {
             if (r != null) dscp.add(r);
         }
         List<FabricReports.PfcPriorityRow> pfc = new ArrayList<>();
-        for (int p = 0; p < 8; p++) {
+        for (int p = 0; p < PauseTracker.PRIORITIES; p++) {
             if (table.pfcPackets[p] == 0 && pt.frames[p] == 0) continue;
             List<Integer> ids = new ArrayList<>();
             for (int id : table.stalledIds(p)) ids.add(id);

@@ -4,6 +4,8 @@ import io.rocescope.dissector.decode.Expert.Severity;
 import java.util.HashMap;
 import java.util.Map;
 
+import static io.rocescope.dissector.field.ksy.UdpDatagramLayout.ROCE_V2_PORT;
+
 /**
  * The registry of finding kinds: every finding the analysis makes is one of these, and everything a front
  * end says about a kind (its severity, its group, what it means, the usual causes, what to check next, the
@@ -150,12 +152,12 @@ public enum FindingKind {
         "ch. 12 (communication management: SIDR)"),
     CM_SIDR_TIMEOUT("cm.sidr_timeout", Severity.ERROR, Group.PROTOCOL,
         "A SIDR request was never answered in the capture.",
-        "The target's CM is unreachable over RoCE (routing, GID, VLAN, firewall on UDP 4791) or the capture missed the answer.",
+        "The target's CM is unreachable over RoCE (routing, GID, VLAN, firewall on UDP " + ROCE_V2_PORT + ") or the capture missed the answer.",
         "Check reachability over RoCE (e.g. `rocescope probe cm`), the GID table and the VLAN of both ends.",
         "ch. 12 (communication management: SIDR)"),
     CM_TIMEOUT("cm.timeout", Severity.ERROR, Group.PROTOCOL,
         "A CM connection request was never answered in the capture.",
-        "The target's CM is unreachable over RoCE (routing, GID, VLAN, firewall on UDP 4791), or the capture missed the answer.",
+        "The target's CM is unreachable over RoCE (routing, GID, VLAN, firewall on UDP " + ROCE_V2_PORT + "), or the capture missed the answer.",
         "Check reachability over RoCE, the GID index and VLAN of both ends, and the CM response timeout in the REQ.",
         "ch. 12 (communication management: timeouts and retries)"),
     SETUP_INCOMPLETE("setup.incomplete", Severity.ERROR, Group.PROTOCOL,
@@ -200,12 +202,12 @@ public enum FindingKind {
     SCAN_QPN("scan.qpn", Severity.WARNING, Group.SECURITY,
         "One source sent RC/UC packets to many QP numbers that no set-up created and nobody answered: QP number enumeration.",
         "A scanner looking for live QPs, or a peer that kept sending to QPNs of connections that no longer exist.",
-        "Identify the source host; RoCE has no authentication beyond the QPN and P_Key, so restrict UDP 4791 to the fabric.",
+        "Identify the source host; RoCE has no authentication beyond the QPN and P_Key, so restrict UDP " + ROCE_V2_PORT + " to the fabric.",
         "§9.6 (packet transport header validation: destination QP)"),
     SCAN_CM_SERVICE("scan.cm_service", Severity.WARNING, Group.SECURITY,
         "One source sent CM REQs to many service IDs: a port scan over the connection manager.",
         "A scanner, or a client trying one port after another until one listens (often REJ'd as Invalid Service ID).",
-        "Identify the source host and what it runs; filter UDP 4791 from outside the fabric.",
+        "Identify the source host and what it runs; filter UDP " + ROCE_V2_PORT + " from outside the fabric.",
         "ch. 12 (communication management: service IDs, REJ)"),
     SCAN_RKEY("scan.rkey", Severity.WARNING, Group.SECURITY,
         "One source got Remote Access Error NAKs for many different R_Keys or addresses: R_Key probing.",

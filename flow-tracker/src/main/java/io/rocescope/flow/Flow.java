@@ -1,5 +1,7 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.field.ksy.Ipv4PacketKsy;
+
 /**
  * Everything known about one direction of a connection: counts, PSNs, messages, and the answers its requests got.
  * A capture may hold millions of flows, most of them a few packets long: the counters are inline, and each
@@ -105,7 +107,7 @@ public final class Flow {
         lastFrame = v.frame;
         lastTs = v.ts;
         if (v.opcode >= 0) opcodes.add(v.opcode & 0xFF);
-        if (v.ecn == 3) { ceMarked++; ceFrames().add(v.frame, packets); }
+        if (v.ecn == Ipv4PacketKsy.ECN_CE) { ceMarked++; ceFrames().add(v.frame, packets); }
         if (v.badIcrc) badIcrc++;
         throughput.add(v.ts, v.length);
         // the payload on the wire: a frame cut by the snaplen still tells the MTU

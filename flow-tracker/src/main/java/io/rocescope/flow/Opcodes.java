@@ -1,35 +1,45 @@
 package io.rocescope.flow;
 
 import io.rocescope.dissector.field.OpcodeTable;
+import io.rocescope.dissector.field.ksy.IbTransportKsy;
+import io.rocescope.dissector.field.ksy.IbTransportLayout;
 
-/** Opcode classes the analysis needs (IBTA vol 1 table 38). */
+import static io.rocescope.dissector.field.ksy.IbTransportKsy.*;
+
+/** Opcode classes the analysis needs (IBTA vol 1 table 38; the codes are ksy/ib_transport.ksy's). */
 final class Opcodes {
     private Opcodes() {}
 
-    static int transport(int opcode) { return opcode >>> 5; }
-    static boolean isRc(int opcode) { return transport(opcode) == 0; }
-    static boolean isUc(int opcode) { return transport(opcode) == 1; }
-    static boolean isUd(int opcode) { return transport(opcode) == 3; }
-    static boolean isXrc(int opcode) { return transport(opcode) == 5; }
-    static boolean isCnp(int opcode) { return opcode == 0x80 || opcode == 0x81; }
+    private static final int SHIFT = (int) IbTransportLayout.OPCODE_TRANSPORT_SHIFT;
+    /** The operation bits of an opcode: an RC opcode is its operation, so they compare with the OPCODE_RC_ codes. */
+    private static final int OPERATION = (int) IbTransportLayout.OPCODE_OPERATION_MASK;
+
+    static int transport(int opcode) { return opcode >>> SHIFT; }
+    static boolean isRc(int opcode) { return transport(opcode) == TRANSPORT_RC; }
+    static boolean isUc(int opcode) { return transport(opcode) == TRANSPORT_UC; }
+    static boolean isUd(int opcode) { return transport(opcode) == TRANSPORT_UD; }
+    static boolean isXrc(int opcode) { return transport(opcode) == TRANSPORT_XRC; }
+    static boolean isCnp(int opcode) { return opcode == OPCODE_CNP_IB || opcode == OPCODE_CNP; }
 
     /** READ responses, ACKs and atomic ACKs: they answer the other direction's requests. */
     static boolean isResponse(int opcode) {
-        int op = opcode & 0x1F;
-        return (isRc(opcode) || isXrc(opcode)) && op >= 0x0D && op <= 0x12;
+        int op = opcode & OPERATION;
+        return (isRc(opcode) || isXrc(opcode)) && op >= OPCODE_RC_RDMA_READ_RESPONSE_FIRST && op <= OPCODE_RC_ATOMIC_ACKNOWLEDGE;
     }
 
     static boolean isReadResponse(int opcode) {
-        int op = opcode & 0x1F;
-        return isResponse(opcode) && op >= 0x0D && op <= 0x10;
+        int op = opcode & OPERATION;
+        return isResponse(opcode) && op >= OPCODE_RC_RDMA_READ_RESPONSE_FIRST && op <= OPCODE_RC_RDMA_READ_RESPONSE_ONLY;
     }
 
-    static boolean isAck(int opcode) { return isResponse(opcode) && (opcode & 0x1F) == 0x11; }
-    static boolean isAtomicAck(int opcode) { return isResponse(opcode) && (opcode & 0x1F) == 0x12; }
-    static boolean isReadRequest(int opcode) { return (isRc(opcode) || isXrc(opcode)) && (opcode & 0x1F) == 0x0C; }
+    static boolean isAck(int opcode) { return isResponse(opcode) && (opcode & OPERATION) == OPCODE_RC_ACKNOWLEDGE; }
+    static boolean isAtomicAck(int opcode) { return isResponse(opcode) && (opcode & OPERATION) == OPCODE_RC_ATOMIC_ACKNOWLEDGE; }
+    static boolean isReadRequest(int opcode) {
+        return (isRc(opcode) || isXrc(opcode)) && (opcode & OPERATION) == OPCODE_RC_RDMA_READ_REQUEST;
+    }
     static boolean isAtomicRequest(int opcode) {
-        int op = opcode & 0x1F;
-        return (isRc(opcode) || isXrc(opcode)) && (op == 0x13 || op == 0x14);
+        int op = opcode & OPERATION;
+        return (isRc(opcode) || isXrc(opcode)) && (op == OPCODE_RC_CMPSWAP || op == OPCODE_RC_FETCHADD);
     }
 
     /** A request that the PSN analysis follows: RC/UC/XRC, defined, not a response. */
@@ -42,14 +52,10 @@ final class Opcodes {
     static boolean isLast(int opcode) { return OpcodeTable.isLast(opcode); }
     static boolean isOnly(int opcode) { return OpcodeTable.isOnly(opcode); }
 
+    /** "RC", "UC", "RD", "UD" or "XRC"; "other" for CNPs (no connection's transport) and undefined transports. */
     static String transportName(int opcode) {
-        switch (transport(opcode)) {
-            case 0: return "RC";
-            case 1: return "UC";
-            case 2: return "RD";
-            case 3: return "UD";
-            case 5: return "XRC";
-            default: return "other";
-        }
+        int t = transport(opcode);
+        String name = t == TRANSPORT_CNP ? null : IbTransportKsy.TRANSPORT.nameOf(t);
+        return name != null ? name : "other";
     }
 }

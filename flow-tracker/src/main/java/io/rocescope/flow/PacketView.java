@@ -3,7 +3,10 @@ package io.rocescope.flow;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.decode.IbHeaders;
 import io.rocescope.dissector.field.FieldType;
+import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
 import io.rocescope.dissector.field.ksy.IbTransportKsy;
+import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
+import io.rocescope.dissector.field.ksy.Ipv6PacketLayout;
 import io.rocescope.dissector.util.BigEndian;
 
 /**
@@ -13,6 +16,8 @@ import io.rocescope.dissector.util.BigEndian;
  * that flows and connections are keyed by.
  */
 public final class PacketView {
+    /** How far the IPv4 Identification sits before the source address (the frame gives the address's offset). */
+    private static final int ID_BACK = Ipv4PacketLayout.OFF_SRC_ADDR - Ipv4PacketLayout.OFF_IDENTIFICATION;
     long frame;
     long ts;
     int length;
@@ -82,8 +87,9 @@ public final class PacketView {
         v.va = reth ? h.rethVa() : v.atomic ? h.atomicVa() : 0;
         v.rkey = reth ? h.rethRKey() : v.atomic ? h.atomicRKey() : 0;
         v.ecn = f.ecn();
-        // the IPv4 source address sits 12 bytes into the header, the Identification 4 bytes in
-        v.ipId = v.addressType == FieldType.IPV4 && so >= 8 && so + 4 <= d.length ? ((d[so - 8] & 0xFF) << 8) | (d[so - 7] & 0xFF) : -1;
+        // the IPv4 Identification, found back from the source address
+        v.ipId = v.addressType == FieldType.IPV4 && so >= ID_BACK && so + Ipv4PacketLayout.LEN_SRC_ADDR <= d.length
+            ? (int) BigEndian.read(d, so - ID_BACK, Ipv4PacketLayout.LEN_IDENTIFICATION) : -1;
         v.badIcrc = f.icrcStatus() == DecodedFrame.IcrcStatus.BAD;
         v.malformed = f.hasExpert("malformed");
         v.captured = f.capturedLength();
@@ -110,14 +116,14 @@ public final class PacketView {
     }
 
     private static long hi(byte[] d, int off, FieldType type) {
-        return type == FieldType.IPV6 ? BigEndian.read(d, off, 8) : 0;
+        return type == FieldType.IPV6 ? BigEndian.read(d, off, Long.BYTES) : 0;   // an IPv6 address's first half
     }
 
     private static long lo(byte[] d, int off, FieldType type) {
         switch (type) {
-            case IPV6: return BigEndian.read(d, off + 8, 8);
-            case IPV4: return BigEndian.read(d, off, 4);
-            default: return BigEndian.read(d, off, 6);   // a MAC
+            case IPV6: return BigEndian.read(d, off + Ipv6PacketLayout.LEN_SRC_ADDR - Long.BYTES, Long.BYTES);
+            case IPV4: return BigEndian.read(d, off, Ipv4PacketLayout.LEN_SRC_ADDR);
+            default: return BigEndian.read(d, off, EthernetFrameLayout.LEN_SRC_MAC);   // a MAC
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.field.ksy.MacControlLayout;
+
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
@@ -16,28 +18,32 @@ import java.util.Map;
  * settled and the new stretch is accounted on its own, at a constant cost whatever the step.
  */
 final class PauseTracker {
-    /** Priority index 8 stands for classic PAUSE (all traffic). */
-    static final int PAUSE = 8;
+    /** PFC's priorities: one pause time each in ksy/mac_control.ksy's pfc. */
+    static final int PRIORITIES = MacControlLayout.COUNT_PFC_PAUSE_TIMES;
+    /** The priority index after them stands for classic PAUSE (all traffic). */
+    static final int PAUSE = PRIORITIES;
+    /** Per-priority arrays: the PFC priorities, then PAUSE. */
+    static final int SLOTS = PRIORITIES + 1;
 
     final double quantumNanos;
     final long windowNanos;
-    final long[] frames = new long[9], pauses = new long[9], resumes = new long[9], quanta = new long[9];
-    final long[] pausedNanos = new long[9];
-    final long[] firstFrame = new long[9];
-    private final long[] pausedUntil = new long[9];
-    private final boolean[] paused = new boolean[9];
-    private final long[] lastTs = new long[9];
+    final long[] frames = new long[SLOTS], pauses = new long[SLOTS], resumes = new long[SLOTS], quanta = new long[SLOTS];
+    final long[] pausedNanos = new long[SLOTS];
+    final long[] firstFrame = new long[SLOTS];
+    private final long[] pausedUntil = new long[SLOTS];
+    private final boolean[] paused = new boolean[SLOTS];
+    private final long[] lastTs = new long[SLOTS];
     /** Per priority: paused nanoseconds of the windows not yet final, by window number. */
     private final Map<Long, Long>[] pending;
     /** Per priority: the most paused nanoseconds of any final window. */
-    private final long[] worst = new long[9];
+    private final long[] worst = new long[SLOTS];
 
     @SuppressWarnings("unchecked")
     PauseTracker(double linkGbps, long windowNanos) {
-        this.quantumNanos = 512.0 / linkGbps;
+        this.quantumNanos = MacControlLayout.PAUSE_QUANTUM_BITS / linkGbps;
         this.windowNanos = windowNanos;
-        this.pending = new Map[9];
-        for (int i = 0; i < 9; i++) pending[i] = new HashMap<>();
+        this.pending = new Map[SLOTS];
+        for (int i = 0; i < SLOTS; i++) pending[i] = new HashMap<>();
     }
 
     void onPause(int prio, int time, long ts, long frame) {

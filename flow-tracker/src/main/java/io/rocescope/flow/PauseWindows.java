@@ -1,21 +1,23 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.field.ksy.MacControlLayout;
+
 /**
  * When each priority was paused, as intervals [start, end): a pause frame starts or extends one, a
  * resume (time 0) ends it early, as {@link PauseTracker} accounts them. Each priority keeps its current
  * interval and the last {@link #KEPT} before it: enough to tell, when a flow's next packet comes, whether
- * a pause on its priority fell between its packets. Priority 8 is classic PAUSE (every priority).
+ * a pause on its priority fell between its packets. Priority {@link PauseTracker#PAUSE} is classic PAUSE (every priority).
  */
 final class PauseWindows {
     static final int KEPT = 16;
     private final double quantumNanos;
-    private final long[][] starts = new long[9][KEPT], ends = new long[9][KEPT];
+    private final long[][] starts = new long[PauseTracker.SLOTS][KEPT], ends = new long[PauseTracker.SLOTS][KEPT];
     /** Intervals per priority; the newest sits at (count - 1) % KEPT. */
-    private final int[] count = new int[9];
+    private final int[] count = new int[PauseTracker.SLOTS];
     /** False until the first pause frame: then every question below has its answer at once (most captures have none). */
     private boolean any;
 
-    PauseWindows(double linkGbps) { this.quantumNanos = 512.0 / linkGbps; }
+    PauseWindows(double linkGbps) { this.quantumNanos = MacControlLayout.PAUSE_QUANTUM_BITS / linkGbps; }
 
     void onPause(int prio, int quanta, long ts) {
         any = true;
@@ -39,7 +41,7 @@ final class PauseWindows {
 
     /** True when priority {@code prio} (or the whole link) is paused at {@code ts}. */
     boolean paused(int prio, long ts) {
-        return any && (inside(prio, ts) || inside(8, ts));
+        return any && (inside(prio, ts) || inside(PauseTracker.PAUSE, ts));
     }
 
     private boolean inside(int prio, long ts) {
@@ -52,7 +54,7 @@ final class PauseWindows {
     /** True when any priority other than {@code prio} (not classic PAUSE) is paused at {@code ts}; the lowest such, or -1. */
     int otherPaused(int prio, long ts) {
         if (!any) return -1;
-        for (int p = 0; p < 8; p++) if (p != prio && inside(p, ts)) return p;
+        for (int p = 0; p < PauseTracker.PRIORITIES; p++) if (p != prio && inside(p, ts)) return p;
         return -1;
     }
 
@@ -63,7 +65,7 @@ final class PauseWindows {
      */
     long stalledBetween(int prio, long t0, long t1) {
         if (!any) return 0;
-        return stalled(prio, t0, t1) + stalled(8, t0, t1);
+        return stalled(prio, t0, t1) + stalled(PauseTracker.PAUSE, t0, t1);
     }
 
     private long stalled(int prio, long t0, long t1) {

@@ -1,5 +1,8 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.field.ksy.EtherPayloadLayout;
+import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
+
 import java.util.Arrays;
 
 /**
@@ -11,20 +14,22 @@ import java.util.Arrays;
  */
 final class PriorityTable {
     static final int KINDS = TrafficKind.values().length;
-    static final int UNTAGGED = 8, NO_IP = 64;
+    /** The indexes after the last PCP (3 bits of the VLAN tag) and the last DSCP (6 bits of the IP header). */
+    static final int UNTAGGED = (int) EtherPayloadLayout.MASK_VLAN_TAG_PCP + 1, NO_IP = (int) Ipv4PacketLayout.MASK_DSCP + 1;
+    private static final int PRIORITIES = PauseTracker.PRIORITIES;
     /** Connections named per PFC priority; beyond it only counted. */
     static final int MAX_STALLED = 32;
 
-    final long[][] pcpPackets = new long[9][KINDS], pcpBytes = new long[9][KINDS];
-    final long[][] dscpPackets = new long[65][KINDS], dscpBytes = new long[65][KINDS];
-    final long[] pfcPackets = new long[8], pfcRoce = new long[8], pfcNonRoce = new long[8];
-    final long[] firstNonRoceFrame = new long[8];
+    final long[][] pcpPackets = new long[UNTAGGED + 1][KINDS], pcpBytes = new long[UNTAGGED + 1][KINDS];
+    final long[][] dscpPackets = new long[NO_IP + 1][KINDS], dscpBytes = new long[NO_IP + 1][KINDS];
+    final long[] pfcPackets = new long[PRIORITIES], pfcRoce = new long[PRIORITIES], pfcNonRoce = new long[PRIORITIES];
+    final long[] firstNonRoceFrame = new long[PRIORITIES];
     /** RoCE data packets on this priority while another one was paused: count, first frame, that other priority. */
-    final long[] roceWhileOtherPaused = new long[8], firstWhileOtherPausedFrame = new long[8];
-    final int[] otherPausedPriority = new int[8];
-    final int[][] stalledIds = new int[8][];
-    final int[] stalledNamed = new int[8];
-    final long[] stalledConnections = new long[8];
+    final long[] roceWhileOtherPaused = new long[PRIORITIES], firstWhileOtherPausedFrame = new long[PRIORITIES];
+    final int[] otherPausedPriority = new int[PRIORITIES];
+    final int[][] stalledIds = new int[PRIORITIES][];
+    final int[] stalledNamed = new int[PRIORITIES];
+    final long[] stalledConnections = new long[PRIORITIES];
 
     /** The PFC priority of a frame: its PCP, else its DSCP / 8, else -1 (untagged and no IP header). */
     static int pfcPriority(int pcp, int dscp) {

@@ -49,7 +49,7 @@ final class ReportBuilder {
             naks, rnr, gaps, retrans, t.evicted(), t.closedNotKept(), t.unattributedCnps(), latencyReport);
         List<Reports.PauseReport> pfc = new ArrayList<>();
         PauseTracker p = t.pauses();
-        for (int prio = 0; prio < 9; prio++) {
+        for (int prio = 0; prio < PauseTracker.SLOTS; prio++) {
             if (p.frames[prio] == 0) continue;
             pfc.add(new Reports.PauseReport(prio == PauseTracker.PAUSE ? "PAUSE" : Integer.toString(prio), p.frames[prio],
                 p.pauses[prio], p.resumes[prio], p.quanta[prio], p.pausedNanos[prio] / 1000.0, p.worstWindowFraction(prio),

@@ -6,6 +6,11 @@ import io.rocescope.dissector.field.Fields;
 import io.rocescope.dissector.perftest.PerftestRecord;
 import io.rocescope.dissector.perftest.PingpongRecord;
 
+import static io.rocescope.dissector.field.ksy.TcpSegmentKsy.TCP_FLAG_ACK;
+import static io.rocescope.dissector.field.ksy.TcpSegmentKsy.TCP_FLAG_FIN;
+import static io.rocescope.dissector.field.ksy.TcpSegmentKsy.TCP_FLAG_RST;
+import static io.rocescope.dissector.field.ksy.TcpSegmentKsy.TCP_FLAG_SYN;
+
 import java.util.ArrayList;
 import io.rocescope.dissector.util.LruMap;
 import java.util.List;
@@ -79,7 +84,8 @@ final class SocketSetups {
             sessions.put(key, s);
             all.add(s);
         }
-        boolean syn = (flags & 0x02) != 0, ack = (flags & 0x10) != 0, fin = (flags & 0x01) != 0, rst = (flags & 0x04) != 0;
+        boolean syn = (flags & TCP_FLAG_SYN) != 0, ack = (flags & TCP_FLAG_ACK) != 0, fin = (flags & TCP_FLAG_FIN) != 0,
+            rst = (flags & TCP_FLAG_RST) != 0;
         if (syn && !ack) event(s, v, "TCP SYN", "port " + cport + " → " + perftestPort);
         else if (syn) { s.synAckSeen = true; event(s, v, "TCP SYN/ACK", ""); }
         else if (s.synAckSeen && !s.handshakeDone && fromClient && ack) { s.handshakeDone = true; event(s, v, "TCP ACK (handshake done)", ""); }

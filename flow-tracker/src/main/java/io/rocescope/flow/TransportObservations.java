@@ -1,6 +1,7 @@
 package io.rocescope.flow;
 
 import io.rocescope.dissector.field.InfinibandNames;
+import io.rocescope.dissector.field.ksy.IbTransportKsy;
 
 /**
  * What one requester flow's traffic shows of its QP's transport parameters: the spacing of its timeout
@@ -141,13 +142,14 @@ final class TransportObservations {
 
     /** An ACK, NAK or RNR NAK (AETH syndrome in {@code v}) for {@code requester}'s requests; also READ responses and atomic ACKs. */
     static void answer(Flow requester, PacketView v) {
-        int type = v.syndrome < 0 ? InfinibandNames.AETH_ACK : (v.syndrome >>> 5) & 3, code = v.syndrome & 0x1F;
+        int type = v.syndrome < 0 ? InfinibandNames.AETH_ACK : AckTracker.aethType(v.syndrome), code = AckTracker.aethValue(v.syndrome);
         TransportObservations o = requester.observationsOrNull();
         if (type == InfinibandNames.AETH_ACK) {
             if (o != null) o.onAck(v.psn);
         } else if (type == InfinibandNames.AETH_RNR_NAK) {
             requester.observations().onRnrNak(v.psn, code, v.frame, v.ts);
-        } else if (type == InfinibandNames.AETH_NAK && code >= 1 && code <= 3) {
+        } else if (type == InfinibandNames.AETH_NAK && code >= IbTransportKsy.NAK_CODE_INVALID_REQUEST
+            && code <= IbTransportKsy.NAK_CODE_REMOTE_OPERATIONAL_ERROR) {
             requester.observations().onErrorNak(code, v.psn, v.frame, v.ts);
         }
     }

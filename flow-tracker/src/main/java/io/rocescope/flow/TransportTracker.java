@@ -3,6 +3,10 @@ package io.rocescope.flow;
 import io.rocescope.dissector.decode.Expert.Severity;
 import io.rocescope.dissector.field.InfinibandNames;
 
+import static io.rocescope.dissector.field.ksy.IbTransportKsy.NAK_CODE_INVALID_REQUEST;
+import static io.rocescope.dissector.field.ksy.IbTransportKsy.NAK_CODE_PSN_SEQUENCE_ERROR;
+import static io.rocescope.dissector.field.ksy.IbTransportKsy.NAK_CODE_REMOTE_ACCESS_ERROR;
+
 /**
  * The transport part of the pipeline: each RoCE data packet of a flow (after the flow table found it) as
  * requests and responses: PSN order, gaps and retransmissions ({@link PsnTracker}), ACKs, NAKs and
@@ -157,7 +161,7 @@ final class TransportTracker {
         } else if (Psn.diff(v.psn, Psn.add(flow.readPsn, flow.readSpan)) >= 0) {
             // else the next request's PSN shows it (unless it re-issues part of the READ)
             int diff = Psn.diff(v.psn, flow.readPsn);
-            for (int mtu : new int[] {256, 512, 1024, 2048, 4096}) {
+            for (int mtu : CmSetups.MTUS) {
                 if (diff == (int) Math.max(1, (flow.readLength + mtu - 1) / mtu)) {
                     c.mtu = mtu;
                     c.mtuSource = "inferred";
@@ -206,17 +210,17 @@ final class TransportTracker {
             return;
         }
         TransportObservations.answer(requester, v);
-        if (requester.psn.started() && !requester.psn.covers(v.psn) && ((v.syndrome >>> 5) & 3) == InfinibandNames.AETH_ACK
+        if (requester.psn.started() && !requester.psn.covers(v.psn) && AckTracker.aethType(v.syndrome) == InfinibandNames.AETH_ACK
             && !findings.any(FindingKind.CAPTURE_LOSSY)) {
             findings.add(FindingKind.CAPTURE_LOSSY, c.id, FlowFindings.where(requester), String.format(
                 "ACK for PSN %d, which the capture never saw sent: the capture probably dropped packets", v.psn), v.frame);
         }
         // an ACK covers its PSN, a NAK (RNR or other) the PSNs before it: what the capture never showed of them it dropped
-        long lost = CaptureIntegrity.lostBy(requester, ((v.syndrome >>> 5) & 3) == InfinibandNames.AETH_ACK ? v.psn : Psn.add(v.psn, -1));
+        long lost = CaptureIntegrity.lostBy(requester, AckTracker.aethType(v.syndrome) == InfinibandNames.AETH_ACK ? v.psn : Psn.add(v.psn, -1));
         if (lost > 0) wide.answerLoss(requester, lost, v.frame);
         String nak = answers.onAck(v.psn, v.syndrome, v.msn, v.frame, v.ts);
         if (nak != null) {
-            int type = (v.syndrome >>> 5) & 3, code = v.syndrome & 0x1F;
+            int type = AckTracker.aethType(v.syndrome), code = AckTracker.aethValue(v.syndrome);
             if (type == InfinibandNames.AETH_RNR_NAK) requester.rnrEvents().add(v.ts, v.frame, events);
             else {
                 requester.nakEvents().add(v.ts, v.frame, events);
@@ -228,7 +232,7 @@ final class TransportTracker {
                     + " and retries", v.frame);
             } else {
                 nakFinding(requester, code);
-                if (code == 2 && requester.lastVa != -1) wide.accessNak(requester.key.src(), requester.lastRkey & 0xFFFFFFFFL, requester.lastVa, v.frame);
+                if (code == NAK_CODE_REMOTE_ACCESS_ERROR && requester.lastVa != -1) wide.accessNak(requester.key.src(), requester.lastRkey & 0xFFFFFFFFL, requester.lastVa, v.frame);
             }
         }
     }
@@ -246,22 +250,22 @@ final class TransportTracker {
         String why;
         FindingKind kind = FindingKind.nak(code);
         Severity s = kind.severity();
-        if (code == 0 && answers.rnrFrame >= 0 && answers.rnrPsn == psn) {
+        if (code == NAK_CODE_PSN_SEQUENCE_ERROR && answers.rnrFrame >= 0 && answers.rnrPsn == psn) {
             cause = new Finding.Cause(answers.rnrFrame, "rnr_nak");
             s = Severity.NOTE;
             why = "the responder still expects PSN " + psn + ", which it RNR-NAKed in frame " + answers.rnrFrame
                 + ": it drops the packets sent after it until it is resent. A consequence of the RNR NAK, not a loss";
-        } else if (code == 0 && p.lastGapFrame >= 0 && Psn.diff(psn, p.lastMissingFrom) >= 0 && Psn.diff(p.lastMissingTo, psn) >= 0) {
+        } else if (code == NAK_CODE_PSN_SEQUENCE_ERROR && p.lastGapFrame >= 0 && Psn.diff(psn, p.lastMissingFrom) >= 0 && Psn.diff(p.lastMissingTo, psn) >= 0) {
             cause = new Finding.Cause(p.lastGapFrame, "psn.gap");
             why = "the responder expected PSN " + psn + ", missing from the gap before frame " + p.lastGapFrame + ": a packet was lost";
-        } else if (code == 0 && requester.lastBadIcrcFrame >= 0 && requester.lastBadIcrcPsn == psn) {
+        } else if (code == NAK_CODE_PSN_SEQUENCE_ERROR && requester.lastBadIcrcFrame >= 0 && requester.lastBadIcrcPsn == psn) {
             cause = new Finding.Cause(requester.lastBadIcrcFrame, "icrc.bad");
             why = "the responder expected PSN " + psn + ", whose packet (frame " + requester.lastBadIcrcFrame
                 + ") was corrupted (bad ICRC) and dropped";
         } else {
-            why = code == 0 ? "the responder expected PSN " + psn + ": a packet was lost or arrived out of order"
-                : code == 2 ? "the R_Key, address or access rights of the request were refused (the QP goes to error)"
-                : code == 1 ? "the responder could not accept the request (QP goes to error)"
+            why = code == NAK_CODE_PSN_SEQUENCE_ERROR ? "the responder expected PSN " + psn + ": a packet was lost or arrived out of order"
+                : code == NAK_CODE_REMOTE_ACCESS_ERROR ? "the R_Key, address or access rights of the request were refused (the QP goes to error)"
+                : code == NAK_CODE_INVALID_REQUEST ? "the responder could not accept the request (QP goes to error)"
                 : "the responder failed the request (QP goes to error)";
         }
         String text = "NAK " + InfinibandNames.nakName(code) + ": " + why;

@@ -310,10 +310,17 @@ class KsyLayoutsTest {
         Files.writeString(bits, "meta:\n  id: le_bits\n  endian: le\nseq:\n  - id: a\n    type: b4\n  - id: b\n    type: b4\n");
         assertThat(runLayouts(dir, bits)).isNotZero();
         assertThat(Files.exists(dir.resolve("out/t/LeBitsLayout.java"))).isFalse();
-        // and a big-endian layout still refuses a little-endian field
+        // a big-endian layout takes a whole-byte integer that names its own order (ERF's u8le timestamp) and says
+        // the order it is read in; a little-endian float it refuses
         Path mixed = dir.resolve("mixed.ksy");
-        Files.writeString(mixed, "meta:\n  id: mixed\n  endian: be\nseq:\n  - id: a\n    type: u2le\n");
-        assertThat(runLayouts(dir, mixed)).isNotZero();
+        Files.writeString(mixed, "meta:\n  id: mixed\n  endian: be\nseq:\n  - id: a\n    type: u2le\n  - id: b\n    type: u4\n");
+        assertThat(runLayouts(dir, mixed)).isZero();
+        assertThat(Files.readString(dir.resolve("out/t/MixedLayout.java"))).contains("OFF_A = 0, LEN_A = 2, SHIFT_A = 0;",
+            "MASK_A = 0xffffL;", "ORDER_A = java.nio.ByteOrder.LITTLE_ENDIAN;", "OFF_B = 2, LEN_B = 4, SHIFT_B = 0;")
+            .doesNotContain("ORDER_B");
+        Path leFloat = dir.resolve("le_float.ksy");
+        Files.writeString(leFloat, "meta:\n  id: le_float\n  endian: be\nseq:\n  - id: a\n    type: f4le\n");
+        assertThat(runLayouts(dir, leFloat)).isNotZero();
     }
 
     /** Runs the build step (src/build/KsyLayouts.java) as Maven does, into dir/out, package t; its exit code. */

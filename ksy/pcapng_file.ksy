@@ -167,7 +167,7 @@ types:
         size: (4 - length % 4) % 4
 enums:
   # the block types of the pcapng specification (draft-ietf-opsawg-pcapng); RoCEscope reads the packets and their
-  # interfaces, and skips the rest
+  # interfaces and skips the rest (its live capture also writes interface statistics)
   block_type:
     0x0a0d0d0a: section_header
     1: interface_description

@@ -21,7 +21,7 @@ seq:
     type: b7
     enum: erf_type
   - id: flags
-    type: u1
+    type: flags
   - id: rlen
     type: u2
     doc: the record's bytes, header and padding included
@@ -42,6 +42,26 @@ seq:
   - id: packet
     size-eos: true
 types:
+  flags:
+    doc: the flags byte (Wireshark's erf.flags, ERF_HDR_*_MASK)
+    seq:
+      - id: reserved
+        type: b2
+      - id: ds_error
+        type: b1
+        doc: a data-stream error
+      - id: rx_error
+        type: b1
+        doc: a receive (link) error
+      - id: truncated
+        type: b1
+        doc: the record was cut for lack of buffer space (obsolete)
+      - id: varying_length
+        type: b1
+        doc: the record is as long as its packet (rlen), not of a fixed size
+      - id: capture_interface
+        type: b2
+        doc: the port the packet came in on
   extension_header:
     seq:
       - id: more

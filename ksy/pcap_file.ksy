@@ -15,6 +15,12 @@ doc: |
   magic_nanos: 0xa1b23c4d
   # the link type of the header's network word; the bits above may carry FCS information
   network_link_type_mask: 0xffff
+  # the FCS information above it (pcap-savefile(5), draft-ietf-opsawg-pcap): the F bit (bit 28) says that every
+  # packet ends with an FCS of the length in bits 29-31, counted in 16-bit words
+  network_fcs_present: 0x10000000
+  network_fcs_length_shift: 29
+  network_fcs_length_mask: 0x7
+  network_fcs_length_unit: 2
 seq:
   - id: hdr
     type: header

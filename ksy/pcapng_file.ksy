@@ -12,6 +12,12 @@ doc: |
 # the section header's byte-order magic, read in the section's order
 -constants:
   byte_order_magic: 0x1a2b3c4d
+  # the version a writer gives its section header (1.0), and the section length that says "not given"
+  version_major: 1
+  version_minor: 0
+  section_length_unknown: -1
+  # if_tsresol's value for nanosecond timestamps (10^-9: the top bit clear, a power of ten)
+  if_tsresol_nanos: 9
 seq:
   - id: blocks
     type: block
@@ -49,6 +55,7 @@ types:
             block_type::enhanced_packet: epb_body
             block_type::simple_packet: spb_body
             block_type::packet: opb_body
+            block_type::interface_statistics: isb_body
       - id: total_length_again
         type: u4
   shb_body:
@@ -127,6 +134,26 @@ types:
       - id: options
         type: option
         repeat: eos
+  isb_body:
+    doc: the Interface Statistics Block
+    seq:
+      - id: interface_id
+        type: u4
+      - id: timestamp_high
+        type: u4
+        doc: when the statistics were taken, in the interface's units (if_tsresol), as an enhanced packet's
+      - id: timestamp_low
+        type: u4
+      - id: options
+        type: option
+        repeat: eos
+  isb_timestamp:
+    doc: the value of isb_starttime and isb_endtime, in the interface's units, as an enhanced packet's timestamp
+    seq:
+      - id: high
+        type: u4
+      - id: low
+        type: u4
   option:
     seq:
       - id: code
@@ -139,12 +166,22 @@ types:
       - id: padding
         size: (4 - length % 4) % 4
 enums:
+  # the block types of the pcapng specification (draft-ietf-opsawg-pcapng); RoCEscope reads the packets and their
+  # interfaces and skips the rest (its live capture also writes interface statistics)
   block_type:
     0x0a0d0d0a: section_header
     1: interface_description
     2: packet
     3: simple_packet
+    4: name_resolution
+    5: interface_statistics
     6: enhanced_packet
+    7: irig_timestamp
+    8: arinc_429_afdx
+    9: systemd_journal_export
+    10: decryption_secrets
+    0x00000bad: custom_copyable
+    0x40000bad: custom_no_copy
   # the option codes RoCEscope reads, by the block they are in (a code means one thing in each)
   shb_option:
     0: end_of_options
@@ -159,3 +196,13 @@ enums:
     3: if_description
     9: if_tsresol
     14: if_tsoffset
+  isb_option:
+    0: end_of_options
+    1: comment
+    2: isb_starttime
+    3: isb_endtime
+    4: isb_ifrecv
+    5: isb_ifdrop
+    6: isb_filteraccept
+    7: isb_osdrop
+    8: isb_usrdeliv

@@ -3,6 +3,8 @@ package io.rocescope.cli;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.encode.CaptureWriter;
 import io.rocescope.dissector.field.LinkTypeNames;
+import io.rocescope.dissector.field.ksy.ErfRecordKsy;
+import io.rocescope.dissector.field.ksy.ErfRecordLayout;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -80,22 +82,25 @@ final class WriteSink implements FrameSink<WriteSink.Batch> {
         }
     }
 
-    /** An ERF record of type INFINIBAND around a packet: 16-byte header (32.32 fixed-point time, LE), then the bytes. */
+    /** ERF's header, where ksy/erf_record.ksy puts its fields (big-endian, but for the timestamp). */
+    private static final int ERF_HEADER = ErfRecordLayout.FIXED_SIZE;
+    /** Type INFINIBAND, no extension header; the flags byte says only "varying record length". */
+    private static final byte ERF_TYPE = (byte) (ErfRecordKsy.ERF_TYPE_INFINIBAND << ErfRecordLayout.SHIFT_TYPE),
+        ERF_FLAGS = (byte) (ErfRecordLayout.MASK_FLAGS_VARYING_LENGTH << ErfRecordLayout.SHIFT_FLAGS_VARYING_LENGTH);
+
+    /** An ERF record of type INFINIBAND around a packet: its header (32.32 fixed-point time, LE), then the bytes. */
     static byte[] erf(long ts, byte[] packet, long wireLength) {
-        byte[] r = new byte[16 + packet.length];
+        byte[] r = new byte[ERF_HEADER + packet.length];
         long secs = Math.floorDiv(ts, 1_000_000_000L), ns = Math.floorMod(ts, 1_000_000_000L);
         // the fraction rounded up, so that reading it back (erf.c rounds to nearest) gives the same nanosecond
         long frac = ((ns << 32) + 999_999_999L) / 1_000_000_000L;
-        java.nio.ByteBuffer.wrap(r).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(0, (secs << 32) | (frac & 0xFFFFFFFFL));
-        r[8] = 21;                                    // INFINIBAND
-        r[9] = 0x04;                                  // varying record length
-        int rlen = r.length;
-        r[10] = (byte) (rlen >>> 8);
-        r[11] = (byte) rlen;
-        int wlen = (int) Math.min(wireLength, 0xFFFF);   // ERF's wire length is 16 bits
-        r[14] = (byte) (wlen >>> 8);
-        r[15] = (byte) wlen;
-        System.arraycopy(packet, 0, r, 16, packet.length);
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(r);   // big-endian
+        b.put(ErfRecordLayout.OFF_TYPE, ERF_TYPE).put(ErfRecordLayout.OFF_FLAGS + ErfRecordLayout.OFF_FLAGS_VARYING_LENGTH, ERF_FLAGS);
+        b.putShort(ErfRecordLayout.OFF_RLEN, (short) r.length);
+        // ERF's wire length is 16 bits
+        b.putShort(ErfRecordLayout.OFF_WLEN, (short) Math.min(wireLength, ErfRecordLayout.MASK_WLEN));
+        b.order(ErfRecordLayout.ORDER_TS).putLong(ErfRecordLayout.OFF_TS, (secs << 32) | (frac & 0xFFFFFFFFL));
+        System.arraycopy(packet, 0, r, ERF_HEADER, packet.length);
         return r;
     }
 

@@ -10,15 +10,36 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import static io.rocescope.dissector.field.ksy.PcapngFileKsy.BLOCK_TYPE_INTERFACE_DESCRIPTION;
+import static io.rocescope.dissector.field.ksy.PcapngFileKsy.BLOCK_TYPE_SECTION_HEADER;
+import static io.rocescope.dissector.field.ksy.PcapngFileKsy.IDB_OPTION_END_OF_OPTIONS;
+import static io.rocescope.dissector.field.ksy.PcapngFileKsy.IDB_OPTION_IF_DESCRIPTION;
+import static io.rocescope.dissector.field.ksy.PcapngFileKsy.IDB_OPTION_IF_NAME;
+import static io.rocescope.dissector.field.ksy.PcapngFileLayout.BYTE_ORDER_MAGIC;
+import static io.rocescope.dissector.field.ksy.PcapngFileLayout.FIXED_SIZE_BLOCK;
+import static io.rocescope.dissector.field.ksy.PcapngFileLayout.FIXED_SIZE_IDB_BODY;
+import static io.rocescope.dissector.field.ksy.PcapngFileLayout.FIXED_SIZE_OPTION;
+import static io.rocescope.dissector.field.ksy.PcapngFileLayout.FIXED_SIZE_SHB_BODY;
+import static io.rocescope.dissector.field.ksy.PcapngFileLayout.LEN_BLOCK_TOTAL_LENGTH;
+import static io.rocescope.dissector.field.ksy.PcapngFileLayout.OFF_BLOCK_BLOCK_TYPE;
+import static io.rocescope.dissector.field.ksy.PcapngFileLayout.OFF_BLOCK_TOTAL_LENGTH;
+import static io.rocescope.dissector.field.ksy.PcapngFileLayout.OFF_OPTION_CODE;
+import static io.rocescope.dissector.field.ksy.PcapngFileLayout.OFF_OPTION_LENGTH;
+import static io.rocescope.dissector.field.ksy.PcapngFileLayout.OFF_SHB_BODY_BYTE_ORDER_MAGIC;
+
 /**
  * The interface names (if_name, or if_description where an interface has no name) a pcapng file's first
  * section describes, as dumpcap writes them ("eth0"): the "interface where known" of the fleet's rows. A
  * classic pcap names none, and neither does a compressed file (read here is only the head of a plain file);
  * then the rows name the capture's file ({@link #of}), which is how such captures are usually told apart
- * (host1-eth0.pcap).
+ * (host1-eth0.pcap). The blocks are read where ksy/pcapng_file.ksy puts their fields. (PcapngReader would
+ * name them too, but only once it has read up to the first packet, and from compressed files as well.)
  */
 final class PcapngInterfaces {
-    private static final int SHB = 0x0A0D0D0A, IDB = 1, IF_NAME = 2, IF_DESCRIPTION = 3, HEAD = 1 << 16;
+    private static final int HEAD = 1 << 16;
+    /** A block ends with its total length again; the smallest section header and interface description. */
+    private static final int TRAIL = LEN_BLOCK_TOTAL_LENGTH, MIN_SHB = FIXED_SIZE_BLOCK + FIXED_SIZE_SHB_BODY + TRAIL,
+        MIN_IDB = FIXED_SIZE_BLOCK + FIXED_SIZE_IDB_BODY + TRAIL;
 
     private PcapngInterfaces() {}
 
@@ -35,23 +56,25 @@ final class PcapngInterfaces {
         } catch (IOException | RuntimeException e) {
             return null;
         }
-        if (head.length < 28) return null;
+        if (head.length < MIN_SHB) return null;
         ByteBuffer b = ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN);
-        if (b.getInt(0) != SHB) return null;
-        if (b.getInt(8) != 0x1A2B3C4D) b.order(ByteOrder.BIG_ENDIAN);
+        if (b.getInt(OFF_BLOCK_BLOCK_TYPE) != BLOCK_TYPE_SECTION_HEADER) return null;
+        if (b.getInt(FIXED_SIZE_BLOCK + OFF_SHB_BODY_BYTE_ORDER_MAGIC) != (int) BYTE_ORDER_MAGIC) b.order(ByteOrder.BIG_ENDIAN);
         List<String> names = new ArrayList<>();
-        int at = b.getInt(4);
+        int at = b.getInt(OFF_BLOCK_TOTAL_LENGTH);
         // the section's Interface Description Blocks come before its packets; stop at the first other block
-        while (at > 0 && at + 20 <= head.length) {
-            int type = b.getInt(at), length = b.getInt(at + 4);
-            if (type != IDB || length < 20 || at + length > head.length) break;
+        while (at > 0 && at + MIN_IDB <= head.length) {
+            int type = b.getInt(at + OFF_BLOCK_BLOCK_TYPE), length = b.getInt(at + OFF_BLOCK_TOTAL_LENGTH);
+            if (type != BLOCK_TYPE_INTERFACE_DESCRIPTION || length < MIN_IDB || at + length > head.length) break;
             String name = null, description = null;
-            for (int o = at + 16; o + 4 <= at + length - 4; ) {
-                int code = b.getShort(o) & 0xFFFF, len = b.getShort(o + 2) & 0xFFFF;
-                if (code == 0 || o + 4 + len > at + length - 4) break;
-                if (code == IF_NAME) name = new String(head, o + 4, len, StandardCharsets.UTF_8).replace("\0", "");
-                if (code == IF_DESCRIPTION) description = new String(head, o + 4, len, StandardCharsets.UTF_8).replace("\0", "");
-                o += 4 + ((len + 3) & ~3);
+            int end = at + length - TRAIL;   // the options end where the trailing length begins
+            for (int o = at + FIXED_SIZE_BLOCK + FIXED_SIZE_IDB_BODY; o + FIXED_SIZE_OPTION <= end; ) {
+                int code = b.getShort(o + OFF_OPTION_CODE) & 0xFFFF, len = b.getShort(o + OFF_OPTION_LENGTH) & 0xFFFF;
+                if (code == IDB_OPTION_END_OF_OPTIONS || o + FIXED_SIZE_OPTION + len > end) break;
+                int value = o + FIXED_SIZE_OPTION;
+                if (code == IDB_OPTION_IF_NAME) name = new String(head, value, len, StandardCharsets.UTF_8).replace("\0", "");
+                if (code == IDB_OPTION_IF_DESCRIPTION) description = new String(head, value, len, StandardCharsets.UTF_8).replace("\0", "");
+                o += FIXED_SIZE_OPTION + ((len + 3) & ~3);
             }
             if (name == null || name.isBlank()) name = description;
             if (name != null && !name.isBlank() && !names.contains(name)) names.add(name);

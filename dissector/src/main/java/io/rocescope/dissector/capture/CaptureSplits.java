@@ -1,5 +1,7 @@
 package io.rocescope.dissector.capture;
 
+import io.rocescope.dissector.field.ksy.PcapFileLayout;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -23,7 +25,7 @@ public final class CaptureSplits {
         CaptureReader r = CaptureReaders.open(path);
         try {
             if (r instanceof PcapReader p) {
-                if (start > 24) p.seekSplit(start);
+                if (start > PcapFileLayout.FIXED_SIZE_HEADER) p.seekSplit(start);   // not the first record
             } else if (r instanceof PcapngReader p) {
                 if (start > 0) {
                     p.next(new CaptureRecord());   // the header blocks up to the first packet

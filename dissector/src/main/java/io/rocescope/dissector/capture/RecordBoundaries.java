@@ -7,12 +7,22 @@ import java.nio.file.Path;
 
 import static io.rocescope.dissector.field.ksy.PcapFileLayout.FIXED_SIZE_HEADER;
 import static io.rocescope.dissector.field.ksy.PcapFileLayout.FIXED_SIZE_RECORD;
+import static io.rocescope.dissector.field.ksy.PcapFileLayout.NETWORK_FCS_LENGTH_MASK;
+import static io.rocescope.dissector.field.ksy.PcapFileLayout.NETWORK_FCS_LENGTH_SHIFT;
+import static io.rocescope.dissector.field.ksy.PcapFileLayout.NETWORK_FCS_LENGTH_UNIT;
+import static io.rocescope.dissector.field.ksy.PcapFileLayout.NETWORK_FCS_PRESENT;
+import static io.rocescope.dissector.field.ksy.PcapFileLayout.NETWORK_LINK_TYPE_MASK;
+import static io.rocescope.dissector.field.ksy.PcapFileLayout.OFF_HEADER_MAGIC;
 import static io.rocescope.dissector.field.ksy.PcapFileLayout.OFF_HEADER_NETWORK;
 import static io.rocescope.dissector.field.ksy.PcapFileLayout.OFF_HEADER_SNAPLEN;
 import static io.rocescope.dissector.field.ksy.PcapFileLayout.OFF_RECORD_INCL_LEN;
 import static io.rocescope.dissector.field.ksy.PcapFileLayout.OFF_RECORD_ORIG_LEN;
 import static io.rocescope.dissector.field.ksy.PcapFileLayout.OFF_RECORD_TS_FRAC;
 import static io.rocescope.dissector.field.ksy.PcapFileLayout.OFF_RECORD_TS_SEC;
+import static io.rocescope.dissector.field.ksy.PcapngFileKsy.BLOCK_TYPE_CUSTOM_COPYABLE;
+import static io.rocescope.dissector.field.ksy.PcapngFileKsy.BLOCK_TYPE_CUSTOM_NO_COPY;
+import static io.rocescope.dissector.field.ksy.PcapngFileKsy.BLOCK_TYPE_DECRYPTION_SECRETS;
+import static io.rocescope.dissector.field.ksy.PcapngFileKsy.BLOCK_TYPE_INTERFACE_DESCRIPTION;
 import static io.rocescope.dissector.field.ksy.PcapngFileLayout.FIXED_SIZE_BLOCK;
 import static io.rocescope.dissector.field.ksy.PcapngFileLayout.LEN_BLOCK_TOTAL_LENGTH;
 import static io.rocescope.dissector.field.ksy.PcapngFileLayout.LEN_SHB_BODY_BYTE_ORDER_MAGIC;
@@ -64,7 +74,8 @@ public final class RecordBoundaries {
         this.size = ch.size();
         byte[] head = read(0, FIXED_SIZE_HEADER);
         if (head.length < FIXED_SIZE_HEADER) throw new CaptureFormatException("too short for a capture");
-        long be = ByteOrder32.u32(head, 0, true), le = ByteOrder32.u32(head, 0, false);
+        // pcap's magic, or where pcapng's first block has its type
+        long be = ByteOrder32.u32(head, OFF_HEADER_MAGIC, true), le = ByteOrder32.u32(head, OFF_HEADER_MAGIC, false);
         pcapng = be == PcapngReader.SHB;
         if (pcapng) {
             byte[] bom = read(FIXED_SIZE_BLOCK + OFF_SHB_BODY_BYTE_ORDER_MAGIC, LEN_SHB_BODY_BYTE_ORDER_MAGIC);
@@ -74,11 +85,12 @@ public final class RecordBoundaries {
         if (be == PcapReader.MAGIC_MICROS || be == PcapReader.MAGIC_NANOS) bigEndian = true;
         else if (le == PcapReader.MAGIC_MICROS || le == PcapReader.MAGIC_NANOS) bigEndian = false;
         else throw new CaptureFormatException("not an uncompressed pcap or pcapng file");
-        nanos = ByteOrder32.u32(head, 0, bigEndian) == PcapReader.MAGIC_NANOS;
+        nanos = ByteOrder32.u32(head, OFF_HEADER_MAGIC, bigEndian) == PcapReader.MAGIC_NANOS;
         snaplen = ByteOrder32.u32(head, OFF_HEADER_SNAPLEN, bigEndian);
         long word = ByteOrder32.u32(head, OFF_HEADER_NETWORK, bigEndian);
-        linkType = (int) (word & 0xFFFF);
-        fcsBytes = (word & 0x10000000L) != 0 ? (int) ((word >>> 29) & 7) * 2 : 0;
+        linkType = (int) (word & NETWORK_LINK_TYPE_MASK);
+        fcsBytes = (word & NETWORK_FCS_PRESENT) == 0 ? 0
+            : (int) (((word >>> NETWORK_FCS_LENGTH_SHIFT) & NETWORK_FCS_LENGTH_MASK) * NETWORK_FCS_LENGTH_UNIT);
         icrcConfirms = icrcConfirms();
     }
 
@@ -207,9 +219,14 @@ public final class RecordBoundaries {
         return true;
     }
 
-    /** Block types of the pcapng specification (packets, interfaces, names, statistics, secrets, custom, systemd). */
+    /**
+     * Block types of the pcapng specification (packets, interfaces, names, statistics, secrets, custom, systemd),
+     * pcapng_file.ksy's block_type: all but the section header (told apart before) and the custom blocks are the
+     * codes from interface_description (1) to decryption_secrets (10).
+     */
     private static boolean knownBlock(long type) {
-        return type >= 1 && type <= 10 || type == 0x0BAD || type == 0x40000BAD || type == 0x0000000A;
+        return type >= BLOCK_TYPE_INTERFACE_DESCRIPTION && type <= BLOCK_TYPE_DECRYPTION_SECRETS
+            || type == BLOCK_TYPE_CUSTOM_COPYABLE || type == BLOCK_TYPE_CUSTOM_NO_COPY;
     }
 
     /** A window of the file in memory: the search reads a few bytes at many nearby offsets. */

@@ -90,3 +90,8 @@ enums:
     1: {id: ect_1, doc: ECT(1)}
     2: {id: ect_0, doc: ECT(0)}
     3: {id: ce, doc: CE}
+  # the bits of the 3-bit flags field (RFC 791): reserved, Don't Fragment, More Fragments
+  ip_flag:
+    4: {id: rb, doc: Reserved bit}
+    2: {id: df, doc: "Don't fragment"}
+    1: {id: mf, doc: More fragments}

@@ -2,6 +2,9 @@ meta:
   id: tcp_segment
   title: TCP header (enough for handshakes and perftest's key exchange)
   endian: be
+# values of the format that are no field (constants of TcpSegmentLayout)
+-constants:
+  data_offset_unit: 4  # the data offset counts 4-byte words
 # the registry entries (RoCEscope's build generates them: dissector/src/build/KsyTables.java), in registry order;
 # tcp.port is hidden (either port), tcp.stream/seq/ack are the dissector's (stream index, relative numbers)
 -wireshark: tcp

@@ -1,7 +1,12 @@
 package io.rocescope.cli;
 
 import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.field.FieldSpec;
 import io.rocescope.dissector.field.FieldType;
+import io.rocescope.dissector.field.ksy.IbTransportFieldsKsy;
+import io.rocescope.dissector.field.ksy.Ipv6PacketFieldsKsy;
+import io.rocescope.dissector.field.ksy.RoceV1GrhFieldsKsy;
+import io.rocescope.dissector.field.ksy.TcpSegmentFieldsKsy;
 import io.rocescope.dissector.text.FieldText;
 import io.rocescope.dissector.text.LineBuffer;
 
@@ -9,9 +14,10 @@ import io.rocescope.dissector.text.Text;
 
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.time.ZoneId;
+
+import static io.rocescope.dissector.field.ksy.IbMadFieldsKsy.*;
 
 /**
  * How tshark's -T json, ek and pdml show a field: its value as text (what -T fields prints, but bytes
@@ -54,31 +60,31 @@ final class TsharkTree {
      */
     private static final Map<String, Integer> WIRESHARK_BASE = new HashMap<>();
     static {
-        String req = "infiniband.cm.req.", rep = "infiniband.cm.rep.", rej = "infiniband.cm.rej.";
-        for (String n : List.of("responderres", "initdepth", "remoteresptout", "transpsvctype", "e2eflowctrl", "localresptout",
-            "retrcount", "pppmtu", "rdcexist", "rnrretrcount", "maxcmretr", "srq", "ext_transport", "ip_cm.majv", "ip_cm.minv",
-            "ip_cm.ipv", "prim_tfcclass", "prim_hoplim", "prim_sl", "prim_subnetlocal", "prim_localacktout", "alt_tfcclass",
-            "alt_hoplim", "alt_sl", "alt_subnetlocal", "alt_localacktout")) WIRESHARK_BASE.put(req + n, 2);
-        for (String n : List.of("respres", "initdepth", "tgtackdelay", "failoveracc", "e2eflowctrl", "rnrretrcount", "srq"))
-            WIRESHARK_BASE.put(rep + n, 2);
-        WIRESHARK_BASE.put(rej + "msgrej", 2);
-        WIRESHARK_BASE.put(rej + "rejinfolen", 2);
-        WIRESHARK_BASE.put(rej + "reason", 4);
-        WIRESHARK_BASE.put(req + "ip_cm.sport", 4);
-        WIRESHARK_BASE.put(req + "serviceid.dport", 4);
-        for (String n : List.of("prim_locallid", "prim_remotelid", "alt_locallid", "alt_remotelid")) WIRESHARK_BASE.put(req + n, DECIMAL);
-        WIRESHARK_BASE.put("infiniband.mad.baseversion", 2);
-        WIRESHARK_BASE.put("infiniband.mad.classversion", 2);
-        WIRESHARK_BASE.put("infiniband.deth.q_key", 16);
-        WIRESHARK_BASE.put("infiniband.deth.srcqp", 8);
-        WIRESHARK_BASE.put("infiniband.atomiceth.swapdt", DECIMAL);
-        WIRESHARK_BASE.put("infiniband.atomiceth.cmpdt", DECIMAL);
-        WIRESHARK_BASE.put("infiniband.atomicacketh.origremdt", DECIMAL);
-        WIRESHARK_BASE.put("infiniband.immdt", BYTES);
-        WIRESHARK_BASE.put("tcp.flags", 4);
-        WIRESHARK_BASE.put("ipv6.flow", 6);
-        WIRESHARK_BASE.put("infiniband.grh.nxthdr", DECIMAL);
-        WIRESHARK_BASE.put("ipv6.tclass", 8);
+        base(2, CM_REQ_RESPONDERRES, CM_REQ_INITDEPTH, CM_REQ_REMOTERESPTOUT, CM_REQ_TRANSPSVCTYPE, CM_REQ_E2EFLOWCTRL,
+            CM_REQ_LOCALRESPTOUT, CM_REQ_RETRCOUNT, CM_REQ_PPPMTU, CM_REQ_RDCEXIST, CM_REQ_RNRRETRCOUNT, CM_REQ_MAXCMRETR,
+            CM_REQ_SRQ, CM_REQ_EXT_TRANSPORT, CMA_HDR_MAJV, CMA_HDR_MINV, CMA_HDR_IPV, CM_REQ_PRIM_TFCCLASS,
+            CM_REQ_PRIM_HOPLIM, CM_REQ_PRIM_SL, CM_REQ_PRIM_SUBNETLOCAL, CM_REQ_PRIM_LOCALACKTOUT, CM_REQ_ALT_TFCCLASS,
+            CM_REQ_ALT_HOPLIM, CM_REQ_ALT_SL, CM_REQ_ALT_SUBNETLOCAL, CM_REQ_ALT_LOCALACKTOUT);
+        base(2, CM_REP_RESPRES, CM_REP_INITDEPTH, CM_REP_TGTACKDELAY, CM_REP_FAILOVERACC, CM_REP_E2EFLOWCTRL,
+            CM_REP_RNRRETRCOUNT, CM_REP_SRQ);
+        base(2, CM_REJ_MSGREJ, CM_REJ_REJINFOLEN);
+        base(4, CM_REJ_REASON, CMA_HDR_SPORT, CM_REQ_SERVICEID_DPORT);
+        base(DECIMAL, CM_REQ_PRIM_LOCALLID, CM_REQ_PRIM_REMOTELID, CM_REQ_ALT_LOCALLID, CM_REQ_ALT_REMOTELID);
+        base(2, IB_MAD_BASEVERSION, IB_MAD_CLASSVERSION);
+        base(16, IbTransportFieldsKsy.DETH_Q_KEY);
+        base(8, IbTransportFieldsKsy.DETH_SRCQP);
+        base(DECIMAL, IbTransportFieldsKsy.ATOMIC_ETH_SWAPDT, IbTransportFieldsKsy.ATOMIC_ETH_CMPDT,
+            IbTransportFieldsKsy.ATOMIC_ACK_ETH_ORIGREMDT);
+        base(BYTES, IbTransportFieldsKsy.IMMDT);
+        base(4, TcpSegmentFieldsKsy.TCP_SEGMENT_FLAGS);
+        base(6, Ipv6PacketFieldsKsy.IPV6_PACKET_FLOW);
+        base(DECIMAL, RoceV1GrhFieldsKsy.ROCE_V1_GRH_NXTHDR);
+        base(8, Ipv6PacketFieldsKsy.IPV6_PACKET_TCLASS);
+    }
+
+    /** {@code fields} (the .ksy's registry entries, by their Wireshark names) shown with {@code base}. */
+    private static void base(int base, FieldSpec... fields) {
+        for (FieldSpec f : fields) WIRESHARK_BASE.put(f.abbrev(), base);
     }
 
     static String colonHex(byte[] d, int off, int len) {

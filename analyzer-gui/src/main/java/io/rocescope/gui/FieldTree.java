@@ -4,8 +4,12 @@ import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.decode.Expert;
 import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.field.FieldType;
+import io.rocescope.dissector.field.Fields;
 import io.rocescope.dissector.text.FieldText;
 import javafx.scene.control.TreeItem;
+
+import static io.rocescope.dissector.field.ksy.IbTransportFieldsKsy.IB_TRANSPORT;
+import static io.rocescope.dissector.field.ksy.PerftestExchangeFieldsKsy.PERFTEST_EXCHANGE;
 
 /** Turns a decoded frame into the tree the detail pane shows: one item per field, nested by protocol. */
 final class FieldTree {
@@ -31,7 +35,7 @@ final class FieldTree {
             FieldDef def = f.def(i);
             if (def.hidden()) continue;   // ip.addr and the like: filterable, not shown (as in Wireshark)
             String text;
-            if (def.abbrev().equals("frame")) {
+            if (def.abbrev().equals(Fields.FRAME.abbrev())) {
                 text = "Frame " + f.number() + ": " + f.originalLength() + " bytes on wire (" + f.originalLength() * 8 + " bits), "
                     + f.capturedLength() + " bytes captured (" + f.capturedLength() * 8L + " bits)";
             } else {
@@ -42,7 +46,7 @@ final class FieldTree {
             TreeItem<Node> parent = parents[depth] == null ? root : parents[depth];
             parent.getChildren().add(item);
             parents[depth + 1] = item;
-            if (def.type() == FieldType.PROTOCOL) item.setExpanded(def.abbrev().startsWith("infiniband") || def.abbrev().equals("perftest"));
+            if (def.type() == FieldType.PROTOCOL) item.setExpanded(def.abbrev().startsWith(IB_TRANSPORT.abbrev()) || def.abbrev().equals(PERFTEST_EXCHANGE.abbrev()));   // InfiniBand's and perftest's open
         }
         if (!f.experts().isEmpty()) {
             TreeItem<Node> ex = new TreeItem<>(new Node("[Expert Info]", "_ws.expert", 0, 0, "_ws.expert"));

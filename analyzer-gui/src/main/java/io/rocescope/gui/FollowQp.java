@@ -1,6 +1,7 @@
 package io.rocescope.gui;
 
 import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.field.FieldSpec;
 import io.rocescope.dissector.field.InfinibandNames;
 import io.rocescope.dissector.field.OpcodeTable;
 import io.rocescope.dissector.field.ksy.IbTransportKsy;
@@ -14,6 +15,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.List;
 import java.util.Locale;
+
+import static io.rocescope.dissector.field.ksy.IbTransportFieldsKsy.BTH_DESTQP;
+import static io.rocescope.dissector.field.ksy.Ipv4PacketFieldsKsy.IPV4_PACKET_DST;
+import static io.rocescope.dissector.field.ksy.Ipv4PacketFieldsKsy.IPV4_PACKET_SRC;
+import static io.rocescope.dissector.field.ksy.Ipv6PacketFieldsKsy.IPV6_PACKET_DST;
+import static io.rocescope.dissector.field.ksy.Ipv6PacketFieldsKsy.IPV6_PACKET_SRC;
 
 /**
  * Follow QP, as Wireshark's Follow TCP Stream: a connection's packets in capture order, both directions,
@@ -38,10 +45,11 @@ final class FollowQp {
         List<String> parts = new ArrayList<>();
         for (Reports.FlowReport f : new Reports.FlowReport[] {c.aToB(), c.bToA()}) {
             if (f == null) continue;
-            String ip = f.src().contains(":") ? "ipv6" : "ip";
-            boolean addr = f.src().matches("[0-9.]+") || f.src().contains(":");
-            parts.add("(" + (addr ? ip + ".src == " + f.src() + " && " + ip + ".dst == " + f.dst() + " && " : "")
-                + String.format(Locale.ROOT, "infiniband.bth.destqp == 0x%06x", f.destQp()) + ")");
+            boolean v6 = f.src().contains(":");
+            FieldSpec src = v6 ? IPV6_PACKET_SRC : IPV4_PACKET_SRC, dst = v6 ? IPV6_PACKET_DST : IPV4_PACKET_DST;
+            boolean addr = f.src().matches("[0-9.]+") || v6;
+            parts.add("(" + (addr ? src.abbrev() + " == " + f.src() + " && " + dst.abbrev() + " == " + f.dst() + " && " : "")
+                + ColourRule.isHex(BTH_DESTQP, f.destQp()) + ")");
         }
         return String.join(" || ", parts);
     }

@@ -1,5 +1,6 @@
 package io.rocescope.gui;
 
+import io.rocescope.dissector.field.FieldSpec;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.MenuItem;
@@ -13,6 +14,16 @@ import javafx.scene.input.ClipboardContent;
 
 import java.util.List;
 import java.util.function.Consumer;
+
+import static io.rocescope.dissector.field.ksy.EthernetFrameFieldsKsy.ETHERNET_FRAME_ADDR;
+import static io.rocescope.dissector.field.ksy.EthernetFrameFieldsKsy.ETHERNET_FRAME_DST;
+import static io.rocescope.dissector.field.ksy.EthernetFrameFieldsKsy.ETHERNET_FRAME_SRC;
+import static io.rocescope.dissector.field.ksy.Ipv4PacketFieldsKsy.IPV4_PACKET_ADDR;
+import static io.rocescope.dissector.field.ksy.Ipv4PacketFieldsKsy.IPV4_PACKET_DST;
+import static io.rocescope.dissector.field.ksy.Ipv4PacketFieldsKsy.IPV4_PACKET_SRC;
+import static io.rocescope.dissector.field.ksy.Ipv6PacketFieldsKsy.IPV6_PACKET_ADDR;
+import static io.rocescope.dissector.field.ksy.Ipv6PacketFieldsKsy.IPV6_PACKET_DST;
+import static io.rocescope.dissector.field.ksy.Ipv6PacketFieldsKsy.IPV6_PACKET_SRC;
 
 /**
  * Wireshark's packet list: one row per displayed frame, virtualized (only the rows on screen are
@@ -67,9 +78,9 @@ final class PacketList {
             Integer f = table.getSelectionModel().getSelectedItem();
             if (f == null || rows == null) return;
             String[] c = rows.row(f).columns();
-            String a = address(c[2], "src"), b = address(c[3], "dst");
+            FieldSpec[] a = addressFields(c[2]), b = addressFields(c[3]);
             if (a == null || b == null) return;
-            String x = a.substring(0, a.indexOf('.')) + ".addr";
+            String x = a[EITHER].abbrev();
             applyFilter.accept(x + " == " + c[2] + " && " + x + " == " + c[3]);
         });
         table.setContextMenu(new ContextMenu(src, dst, conv, new SeparatorMenuItem(), text, csv));
@@ -90,16 +101,21 @@ final class PacketList {
         Integer f = table.getSelectionModel().getSelectedItem();
         if (f == null || rows == null) return;
         String v = rows.row(f).columns()[col];
-        String field = address(v, col == 2 ? "src" : "dst");
-        if (field != null) applyFilter.accept(field + " == " + v);
+        FieldSpec[] fields = addressFields(v);
+        if (fields != null) applyFilter.accept(fields[col == 2 ? SOURCE : DESTINATION].abbrev() + " == " + v);
     }
 
-    /** The field that holds a Source/Destination column text: ip, ipv6 or eth; null for none. */
-    static String address(String text, String which) {
+    /** An address kind's fields (the .ksy's), indexed by SOURCE, DESTINATION and EITHER. */
+    private static final int SOURCE = 0, DESTINATION = 1, EITHER = 2;
+    private static final FieldSpec[] IPV4 = {IPV4_PACKET_SRC, IPV4_PACKET_DST, IPV4_PACKET_ADDR},
+        ETHER = {ETHERNET_FRAME_SRC, ETHERNET_FRAME_DST, ETHERNET_FRAME_ADDR}, IPV6 = {IPV6_PACKET_SRC, IPV6_PACKET_DST, IPV6_PACKET_ADDR};
+
+    /** The fields of the address a Source/Destination column text is: IPv4's, Ethernet's or IPv6's; null for none. */
+    static FieldSpec[] addressFields(String text) {
         if (text.isEmpty() || text.equals("Broadcast")) return null;
-        if (text.matches("\\d+\\.\\d+\\.\\d+\\.\\d+")) return "ip." + which;
-        if (text.matches("([0-9a-f]{2}:){5}[0-9a-f]{2}")) return "eth." + which;
-        if (text.contains(":")) return "ipv6." + which;
+        if (text.matches("\\d+\\.\\d+\\.\\d+\\.\\d+")) return IPV4;
+        if (text.matches("([0-9a-f]{2}:){5}[0-9a-f]{2}")) return ETHER;
+        if (text.contains(":")) return IPV6;
         return null;
     }
 

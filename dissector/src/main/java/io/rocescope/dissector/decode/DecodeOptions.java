@@ -1,14 +1,17 @@
 package io.rocescope.dissector.decode;
 
+import io.rocescope.dissector.field.ksy.PerftestExchangeLayout;
+import io.rocescope.dissector.field.ksy.UdpDatagramLayout;
+
 import java.util.Arrays;
 
 /** What the user told the dissector (Wireshark's preferences and Decode-As). */
 public final class DecodeOptions {
-    /** IANA's RoCEv2 port. */
-    public static final int ROCE_V2_PORT = 4791;
+    /** IANA's RoCEv2 port (ksy/udp_datagram.ksy's); kept under this name for the encoders and the tracker. */
+    public static final int ROCE_V2_PORT = (int) UdpDatagramLayout.ROCE_V2_PORT;
 
-    /** perftest's default port for its TCP key exchange. */
-    public static final int PERFTEST_PORT = 18515;
+    /** perftest's default port for its TCP key exchange (ksy/perftest_exchange.ksy's); kept under this name too. */
+    public static final int PERFTEST_PORT = (int) PerftestExchangeLayout.DEFAULT_PORT;
 
     private final boolean[] roceUdpPorts = new boolean[65536];
     private int perftestPort = PERFTEST_PORT;

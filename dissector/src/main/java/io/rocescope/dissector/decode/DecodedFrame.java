@@ -5,6 +5,8 @@ import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.field.FieldType;
 import io.rocescope.dissector.field.Fields;
+import io.rocescope.dissector.field.ksy.EtherPayloadLayout;
+import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
 import io.rocescope.dissector.perftest.PerftestRecord;
 import io.rocescope.dissector.perftest.PingpongRecord;
 
@@ -293,11 +295,11 @@ public final class DecodedFrame {
     /** The outermost IP header's Traffic Class byte (IPv4 TOS; DSCP in its top six bits), the GRH's for RoCEv1, or -1. */
     public int trafficClass() { return trafficClass; }
     /** DSCP of {@link #trafficClass()} (0-63), or -1. */
-    public int dscp() { return trafficClass < 0 ? -1 : trafficClass >>> 2; }
+    public int dscp() { return trafficClass < 0 ? -1 : trafficClass >>> Ipv4PacketLayout.SHIFT_DSCP; }   // any Traffic Class byte is laid out as the TOS
     /** The first VLAN tag's priority (802.1p PCP, 0-7), or -1 without a tag. */
-    public int pcp() { return vlanTci < 0 ? -1 : vlanTci >>> 13; }
+    public int pcp() { return vlanTci < 0 ? -1 : vlanTci >>> VlanDissector.PCP_SHIFT; }
     /** The first VLAN tag's VLAN ID (0-4095), or -1 without a tag. */
-    public int vlanId() { return vlanTci < 0 ? -1 : vlanTci & 0xFFF; }
+    public int vlanId() { return vlanTci < 0 ? -1 : (int) ((vlanTci >>> VlanDissector.VID_SHIFT) & EtherPayloadLayout.MASK_VLAN_TAG_VID); }
     /** The type of the column addresses: ETHER, IPV4 or IPV6 (a GID); null when the frame has none. */
     public FieldType addressType() { return addressType; }
     /** Offset of the source address bytes in {@link #data()}, or -1. */

@@ -3,6 +3,8 @@ package io.rocescope.dissector.decode;
 import io.rocescope.dissector.capture.CaptureRecord;
 import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.field.LinkTypeNames;
+import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
+import io.rocescope.dissector.field.ksy.Ipv6PacketLayout;
 import io.rocescope.dissector.perftest.PerftestConversations;
 
 import static io.rocescope.dissector.field.Fields.*;
@@ -141,10 +143,11 @@ public final class FrameDecoder {
     }
 
     private static void rawIp(Packet p) {
-        if (!p.need(0, 1, "IP version")) return;
-        int version = (p.d[0] & 0xFF) >>> 4;
-        if (version == 4) Ipv4Dissector.dissect(p, 0);
-        else if (version == 6) Ipv6Dissector.dissect(p, 0);
+        // IPv4's and IPv6's Version sit alike: read as IPv4's layout has it, whichever the frame turns out to be
+        if (!p.need(0, Ipv4PacketLayout.OFF_VERSION + Ipv4PacketLayout.LEN_VERSION, "IP version")) return;
+        int version = (int) ((Bytes.u8(p.d, Ipv4PacketLayout.OFF_VERSION) >>> Ipv4PacketLayout.SHIFT_VERSION) & Ipv4PacketLayout.MASK_VERSION);
+        if (version == Ipv4PacketLayout.IPV4_VERSION_VALUE) Ipv4Dissector.dissect(p, 0);
+        else if (version == Ipv6PacketLayout.IPV6_VERSION_VALUE) Ipv6Dissector.dissect(p, 0);
         else p.malformed("Raw IP frame with IP version " + version);
     }
 

@@ -21,6 +21,9 @@ import static io.rocescope.dissector.field.ksy.IbTransportLayout.*;
 final class IbTransportDissector {
     private IbTransportDissector() {}
 
+    /** The ICRC's length (ksy/ib_transport.ksy's icrc_size). */
+    private static final int ICRC = (int) ICRC_SIZE;
+
     static void dissect(Packet p, int off, int end) {
         // RoCEv1 opened the node in the GRH dissector, native InfiniBand in the LRH dissector
         boolean v2 = p.l3Kind != IcrcCalculator.GRH && p.l3Kind != IcrcCalculator.LRH && p.l3Kind != IcrcCalculator.LRH_GRH;
@@ -34,7 +37,7 @@ final class IbTransportDissector {
 
     private static void dissectBody(Packet p, int off, int end) {
         DecodedFrame f = p.f;
-        if (end - off < FIXED_SIZE_BTH + 4) {
+        if (end - off < FIXED_SIZE_BTH + ICRC) {
             p.malformed("InfiniBand: " + (end - off) + " bytes cannot hold a BTH and an ICRC");
             return;
         }
@@ -78,7 +81,7 @@ final class IbTransportDissector {
             f.close(node, off + FIXED_SIZE_BTH);
         }
 
-        int icrcOff = end - 4;
+        int icrcOff = end - ICRC;
         int pos = off + FIXED_SIZE_BTH;
         if (!OpcodeTable.isDefined(opcode)) {
             // an opcode ksy/ib_transport.ksy leaves undefined may carry a header described by another .ksy
@@ -123,30 +126,30 @@ final class IbTransportDissector {
         h.payloadLength = payloadEnd - pos;
         h.payloadCaptured = Math.max(0, capEnd - pos);
         if (p.detail && payloadEnd > pos && capEnd > pos) p.bytes(PAYLOAD, pos, capEnd - pos);
-        // GSI traffic (the CM and other management classes) rides a UD SEND Only to QP1 (QP0 on IB).
-        if (opcode == 0x64 && h.destQp <= 1 && payloadEnd - pos >= MadDissector.MAD_SIZE) {
+        // GSI traffic (the CM and other management classes) rides a UD SEND Only to QP1 (QP0 on IB): the ksy's is_mad
+        if (opcode == OPCODE_UD_SEND_ONLY && h.destQp <= 1 && payloadEnd - pos >= MadDissector.MAD_SIZE) {
             MadDissector.dissect(p, pos);
         } else if (p.detail && payloadEnd > pos && capEnd > pos) {
             p.data(pos, capEnd - pos);   // where Wireshark puts a payload it does not decode
         }
         if (p.detail && pad > 0 && payloadEnd + pad <= p.cap) p.bytes(PAD, payloadEnd, pad);
-        if (icrcOff + 4 > p.cap) {
+        if (icrcOff + ICRC > p.cap) {
             f.icrcStatus = DecodedFrame.IcrcStatus.UNCHECKED;
             // the ICRC's bytes were not captured: the status sits where the captured bytes end, not past them
             if (p.detail) f.add(ICRC_STATUS, Math.min(icrcOff, p.cap), 0, f.icrcStatus.ordinal());
             f.expert(Expert.truncated("ICRC not checked: the frame was cut at " + p.cap + " bytes by the capture's snaplen"));
             return;
         }
-        if (p.detail) f.add(INVARIANT_CRC, icrcOff, 4, Bytes.u32(d, icrcOff));
+        if (p.detail) f.add(INVARIANT_CRC, icrcOff, ICRC, Bytes.u32(d, icrcOff));
         long found = IcrcCalculator.found(d, icrcOff);
         long expected = p.icrc.compute(d, p.l3Offset, p.l3Kind, p.l3HeaderLength, p.udpOffset, off, icrcOff);
         boolean good = found == expected;
         f.icrcStatus = good ? DecodedFrame.IcrcStatus.GOOD : DecodedFrame.IcrcStatus.BAD;
-        if (p.detail) f.add(ICRC_STATUS, icrcOff, 4, f.icrcStatus.ordinal());
+        if (p.detail) f.add(ICRC_STATUS, icrcOff, ICRC, f.icrcStatus.ordinal());
         if (!good) {
             if (p.detail) {
-                f.add(ICRC_FOUND, icrcOff, 4, found);
-                f.add(ICRC_EXPECTED, icrcOff, 4, expected);
+                f.add(ICRC_FOUND, icrcOff, ICRC, found);
+                f.add(ICRC_EXPECTED, icrcOff, ICRC, expected);
             }
             f.expert(new Expert(Expert.Severity.ERROR, "icrc.bad",
                 String.format("Bad ICRC: found 0x%08x, expected 0x%08x (frame corrupted in flight)", found, expected)));

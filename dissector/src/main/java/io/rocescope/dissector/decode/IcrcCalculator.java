@@ -26,8 +26,10 @@ public final class IcrcCalculator {
     /** The 8 bytes of ones that stand in for a LRH (an LRH's size). */
     private static final int LRH_ONES = IbLrhLayout.FIXED_SIZE;
     private static final int BTH = IbTransportLayout.FIXED_SIZE_BTH;
-    /** The headers copied for the CRC (or kept while they are masked in place): LRH + IPv4 with options (60 at most) + UDP + BTH. */
-    private final byte[] scratch = new byte[LRH_ONES + 60 + UdpDatagramLayout.FIXED_SIZE + BTH];
+    /** IPv4's longest header, options included: the largest IHL, in its 4-byte units (60 bytes). */
+    private static final int IPV4_MAX_HEADER = (int) (Ipv4PacketLayout.MASK_IHL * Ipv4PacketLayout.IHL_UNIT);
+    /** The headers copied for the CRC (or kept while they are masked in place): LRH + IPv4 with options + UDP + BTH. */
+    private final byte[] scratch = new byte[LRH_ONES + IPV4_MAX_HEADER + UdpDatagramLayout.FIXED_SIZE + BTH];
 
     /**
      * @param l3Offset   start of the IPv4/IPv6 header or GRH

@@ -1,6 +1,7 @@
 package io.rocescope.dissector.decode;
 
 import io.rocescope.dissector.field.FieldType;
+import io.rocescope.dissector.field.ksy.Ipv4PacketKsy;
 
 import static io.rocescope.dissector.field.Fields.*;
 import static io.rocescope.dissector.field.ksy.Ipv4PacketLayout.*;
@@ -10,6 +11,10 @@ import static io.rocescope.dissector.field.ksy.Ipv4PacketLayout.*;
  * flag bits are Wireshark's, of the 16-bit word the flags share with the fragment offset.
  */
 final class Ipv4Dissector {
+    /** Where each flag bit (ksy/ipv4_packet.ksy's ip_flag) sits in the 3-bit flags value. */
+    private static final int RB = Integer.numberOfTrailingZeros(Ipv4PacketKsy.IP_FLAG_RB),
+        DF = Integer.numberOfTrailingZeros(Ipv4PacketKsy.IP_FLAG_DF), MF = Integer.numberOfTrailingZeros(Ipv4PacketKsy.IP_FLAG_MF);
+
     private Ipv4Dissector() {}
 
     static int dissect(Packet p, int off) {
@@ -18,7 +23,7 @@ final class Ipv4Dissector {
         byte[] d = p.d;
         int vihl = Bytes.u8(d, off + OFF_VERSION);
         int version = (int) ((vihl >>> SHIFT_VERSION) & MASK_VERSION);
-        int ihl = (int) ((vihl >>> SHIFT_IHL) & MASK_IHL) * 4;
+        int ihl = (int) (((vihl >>> SHIFT_IHL) & MASK_IHL) * IHL_UNIT);
         int tos = Bytes.u8(d, off + OFF_DSCP);
         int total = Bytes.u16(d, off + OFF_TOTAL_LENGTH);
         int ff = Bytes.u16(d, off + OFF_FRAGMENT_OFFSET);
@@ -36,9 +41,9 @@ final class Ipv4Dissector {
             p.u16(IP_ID, off + OFF_IDENTIFICATION);
             int flags = (int) ((Bytes.u8(d, off + OFF_FLAGS) >>> SHIFT_FLAGS) & MASK_FLAGS);
             p.f.add(IP_FLAGS, off + OFF_FLAGS, LEN_FLAGS, flags);
-            p.bits(IP_FLAGS_RB, off + OFF_FLAGS, LEN_FLAGS, flags, 2, 1);
-            p.bits(IP_FLAGS_DF, off + OFF_FLAGS, LEN_FLAGS, flags, 1, 1);
-            p.bits(IP_FLAGS_MF, off + OFF_FLAGS, LEN_FLAGS, flags, 0, 1);
+            p.bits(IP_FLAGS_RB, off + OFF_FLAGS, LEN_FLAGS, flags, RB, 1);
+            p.bits(IP_FLAGS_DF, off + OFF_FLAGS, LEN_FLAGS, flags, DF, 1);
+            p.bits(IP_FLAGS_MF, off + OFF_FLAGS, LEN_FLAGS, flags, MF, 1);
             p.bits(IP_FRAG_OFFSET, off + OFF_FRAGMENT_OFFSET, LEN_FRAGMENT_OFFSET, ff, SHIFT_FRAGMENT_OFFSET, MASK_FRAGMENT_OFFSET);
             p.u8(IP_TTL, off + OFF_TTL);
             p.f.add(IP_PROTO, off + OFF_PROTOCOL, LEN_PROTOCOL, proto);
@@ -48,7 +53,7 @@ final class Ipv4Dissector {
             p.addr(IP_DST, off + OFF_DST_ADDR, LEN_DST_ADDR);
             p.addr(IP_ADDR, off + OFF_DST_ADDR, LEN_DST_ADDR);
         }
-        if (version != 4 || ihl < FIXED_SIZE || total < ihl) {
+        if (version != IPV4_VERSION_VALUE || ihl < FIXED_SIZE || total < ihl) {
             p.close(node, off + FIXED_SIZE);
             p.malformed("IPv4: version " + version + ", header length " + ihl + ", total length " + total + " do not add up");
             return -1;
@@ -66,7 +71,7 @@ final class Ipv4Dissector {
         }
         if (((ff >>> SHIFT_FRAGMENT_OFFSET) & MASK_FRAGMENT_OFFSET) != 0) return end;   // a non-first fragment: no transport header in it
         p.l3Offset = off;
-        p.l3Kind = 4;
+        p.l3Kind = IcrcCalculator.IPV4;
         p.l3HeaderLength = ihl;
         IpProtocolDispatch.dissect(p, proto, off + ihl, end);
         return end;

@@ -15,6 +15,9 @@ import static io.rocescope.dissector.field.ksy.IbLrhLayout.*;
 final class LrhDissector {
     static final int LNH_LOCAL = IbLrhKsy.LINK_NEXT_HEADER_IBA_LOCAL, LNH_GLOBAL = IbLrhKsy.LINK_NEXT_HEADER_IBA_GLOBAL;
 
+    /** The Packet Length's unit (4-byte words) and the VCRC's size, ksy/ib_lrh.ksy's -constants. */
+    private static final int WORD = (int) PKTLEN_UNIT, VCRC = (int) VARIANT_CRC_SIZE;
+
     private LrhDissector() {}
 
     static void dissect(Packet p, int off) {
@@ -35,9 +38,9 @@ final class LrhDissector {
             int words = p.readBits(LRH_PKTLEN, off + OFF_PKTLEN, LEN_PKTLEN, SHIFT_PKTLEN, MASK_PKTLEN);
             p.u16(LRH_SLID, off + OFF_SLID);
             f.close(node, off + FIXED_SIZE);
-            int end = off + 4 * words;   // LRH to ICRC; the VCRC follows
+            int end = off + WORD * words;   // LRH to ICRC; the VCRC follows
             if (end < off + FIXED_SIZE || (end > p.cap && !p.cut)) {
-                p.malformed("Invalid Packet Length from LRH: " + words + " words (" + (4 * words) + " bytes) but "
+                p.malformed("Invalid Packet Length from LRH: " + words + " words (" + (WORD * words) + " bytes) but "
                     + (p.cap - off) + " bytes in the frame");
                 return;
             }
@@ -64,15 +67,15 @@ final class LrhDissector {
     /** The VCRC after the packet, checked: a bad one is an error, as a bad ICRC is. */
     private static void vcrc(Packet p, int lrh, int end) {
         DecodedFrame f = p.f;
-        if (end + 2 > p.cap) return;   // cut by the snaplen (or an ibdump that leaves it out)
+        if (end + VCRC > p.cap) return;   // cut by the snaplen (or an ibdump that leaves it out)
         int found = Bytes.u16(p.d, end);
         int expected = IcrcCalculator.vcrc(p.d, lrh, end);
         int expectedWire = ((expected & 0xFF) << 8) | (expected >>> 8);   // sent LSB first; the field reads the bytes big-endian
         boolean good = found == expectedWire;
-        f.add(VARIANT_CRC, end, 2, found);
-        f.add(VCRC_STATUS, end, 2, good ? DecodedFrame.IcrcStatus.GOOD.ordinal() : DecodedFrame.IcrcStatus.BAD.ordinal());
+        f.add(VARIANT_CRC, end, VCRC, found);
+        f.add(VCRC_STATUS, end, VCRC, good ? DecodedFrame.IcrcStatus.GOOD.ordinal() : DecodedFrame.IcrcStatus.BAD.ordinal());
         if (!good) {
-            f.add(VCRC_EXPECTED, end, 2, expectedWire);
+            f.add(VCRC_EXPECTED, end, VCRC, expectedWire);
             f.expert(new Expert(Expert.Severity.ERROR, "vcrc.bad",
                 String.format("Bad VCRC: found 0x%04x, expected 0x%04x (packet corrupted on the link)", found, expectedWire)));
         }

@@ -39,7 +39,7 @@ final class MadDissector {
         long qkey = f.ib.has(IbTransportKsy.HEADER_DETH) ? f.ib.qKey : CmNames.QP1_QKEY;
         if (qkey != CmNames.QP1_QKEY) {
             f.add(QKEY_MISMATCH, off, 0, 1);
-            f.expert(new Expert(Expert.Severity.WARNING, "infiniband.cm.qkey_mismatch",
+            f.expert(new Expert(Expert.Severity.WARNING, QKEY_MISMATCH.abbrev(),   // the expert is named as its field
                 String.format("CM MAD with Q_Key 0x%08x instead of 0x%08x: CM responders drop it", qkey, CmNames.QP1_QKEY)));
         }
         int cm = f.open(CM, off + OFF_DATA);

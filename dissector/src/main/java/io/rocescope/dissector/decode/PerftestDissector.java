@@ -2,6 +2,10 @@ package io.rocescope.dissector.decode;
 
 import io.rocescope.dissector.perftest.PerftestRecord;
 import io.rocescope.dissector.field.FieldType;
+import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
+import io.rocescope.dissector.field.ksy.Ipv6PacketLayout;
+import io.rocescope.dissector.field.ksy.TcpSegmentKsy;
+import io.rocescope.dissector.field.ksy.TcpSegmentLayout;
 
 import java.util.List;
 
@@ -9,14 +13,17 @@ import static io.rocescope.dissector.field.PerftestFields.*;
 
 /** Adds to a TCP frame the perftest records that its payload completed. */
 final class PerftestDissector {
+    /** The TCP flags that open or end a direction's stream (ksy/tcp_segment.ksy's flag bits). */
+    private static final int SYN = TcpSegmentKsy.TCP_FLAG_SYN, END = TcpSegmentKsy.TCP_FLAG_FIN | TcpSegmentKsy.TCP_FLAG_RST;
+
     private PerftestDissector() {}
 
     static void dissect(Packet p, int tcpOff, int flags, int payloadOff, int payloadLen) {
         DecodedFrame f = p.f;
         byte[] d = p.d;
         String key = streamKey(p, tcpOff);
-        int seq = (int) Bytes.u32(d, tcpOff + 4);
-        boolean syn = (flags & 0x02) != 0, end = (flags & 0x05) != 0;
+        int seq = (int) Bytes.u32(d, tcpOff + TcpSegmentLayout.OFF_SEQ_NUM);
+        boolean syn = (flags & SYN) != 0, end = (flags & END) != 0;
         int captured = Math.max(0, Math.min(payloadLen, p.cap - payloadOff));
         List<PerftestRecord> records = p.perftest.segment(key, seq, syn, end, d, payloadOff, captured);
         if (records.isEmpty()) {
@@ -76,10 +83,10 @@ final class PerftestDissector {
      */
     private static String streamKey(Packet p, int tcpOff) {
         DecodedFrame f = p.f;
-        int len = f.addressType() == FieldType.IPV6 ? 16 : 4;
+        int len = f.addressType() == FieldType.IPV6 ? Ipv6PacketLayout.LEN_SRC_ADDR : Ipv4PacketLayout.LEN_SRC_ADDR;
         StringBuilder sb = new StringBuilder(2 * len + 4);
-        bytes(sb, p.d, f.sourceOffset(), len).append((char) Bytes.u16(p.d, tcpOff));
-        bytes(sb, p.d, f.destinationOffset(), len).append((char) Bytes.u16(p.d, tcpOff + 2));
+        bytes(sb, p.d, f.sourceOffset(), len).append((char) Bytes.u16(p.d, tcpOff + TcpSegmentLayout.OFF_SRC_PORT));
+        bytes(sb, p.d, f.destinationOffset(), len).append((char) Bytes.u16(p.d, tcpOff + TcpSegmentLayout.OFF_DST_PORT));
         return sb.toString();
     }
 

@@ -1,6 +1,8 @@
 package io.rocescope.dissector.decode;
 
 import io.rocescope.dissector.field.FieldDef;
+import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
+import io.rocescope.dissector.field.ksy.Ipv6PacketLayout;
 
 import static io.rocescope.dissector.field.Fields.*;
 import static io.rocescope.dissector.field.ksy.TcpSegmentKsy.*;
@@ -17,7 +19,7 @@ final class TcpDissector {
         p.f.protocol = DecodedFrame.Protocol.TCP;
         if (!p.need(off, FIXED_SIZE, "TCP header")) return;
         byte[] d = p.d;
-        int hdr = (int) ((Bytes.u8(d, off + OFF_DATA_OFFSET) >>> SHIFT_DATA_OFFSET) & MASK_DATA_OFFSET) * 4;
+        int hdr = (int) (((Bytes.u8(d, off + OFF_DATA_OFFSET) >>> SHIFT_DATA_OFFSET) & MASK_DATA_OFFSET) * DATA_OFFSET_UNIT);
         int node = p.f.open(TCP, off);
         p.f.srcPort = p.u16(TCP_SRCPORT, off + OFF_SRC_PORT);
         p.f.dstPort = p.u16(TCP_DSTPORT, off + OFF_DST_PORT);
@@ -30,7 +32,7 @@ final class TcpDissector {
         int dir = 0;
         if (p.conversations != null) {
             c = p.conversations.find(true, d, p.f.sourceOffset(), p.f.destinationOffset(),
-                p.f.addressType() == io.rocescope.dissector.field.FieldType.IPV4 ? 4 : 16,
+                p.f.addressType() == io.rocescope.dissector.field.FieldType.IPV4 ? Ipv4PacketLayout.LEN_SRC_ADDR : Ipv6PacketLayout.LEN_SRC_ADDR,
                 p.f.srcPort, p.f.dstPort);
             dir = p.conversations.forward ? 0 : 1;
             p.f.add(TCP_STREAM, off, 0, c.index);

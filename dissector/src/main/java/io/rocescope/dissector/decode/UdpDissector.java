@@ -1,5 +1,8 @@
 package io.rocescope.dissector.decode;
 
+import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
+import io.rocescope.dissector.field.ksy.Ipv6PacketLayout;
+
 import static io.rocescope.dissector.field.Fields.*;
 import static io.rocescope.dissector.field.ksy.UdpDatagramLayout.*;
 
@@ -25,7 +28,8 @@ final class UdpDissector {
             p.u16(UDP_CHECKSUM, off + OFF_CHECKSUM);
             if (p.conversations != null) {
                 Conversations.Conversation c = p.conversations.find(false, d, p.f.sourceOffset(), p.f.destinationOffset(),
-                    p.f.addressType() == io.rocescope.dissector.field.FieldType.IPV4 ? 4 : 16, sport, dport);
+                    p.f.addressType() == io.rocescope.dissector.field.FieldType.IPV4 ? Ipv4PacketLayout.LEN_SRC_ADDR : Ipv6PacketLayout.LEN_SRC_ADDR,
+                    sport, dport);
                 p.f.add(UDP_STREAM, off, 0, c.index);
             }
             p.f.close(node, off + FIXED_SIZE);

@@ -10,6 +10,15 @@ import static io.rocescope.dissector.field.ksy.EtherPayloadLayout.*;
  * for QinQ. The priority, DEI and ID span the 16-bit TCI, with Wireshark's masks of it.
  */
 final class VlanDissector {
+    /*
+     * The TCI: the 16-bit word before the EtherType that PCP, DEI and VID share. The layout counts each field's SHIFT
+     * from its own bytes (PCP's and DEI's one, VID's two); Wireshark's masks are of the whole TCI, so re-counted here.
+     */
+    static final int TCI_LEN = OFF_VLAN_TAG_ETHER_TYPE - OFF_VLAN_TAG_PCP;
+    static final int PCP_SHIFT = SHIFT_VLAN_TAG_PCP + Byte.SIZE * (OFF_VLAN_TAG_ETHER_TYPE - OFF_VLAN_TAG_PCP - LEN_VLAN_TAG_PCP);  // 13
+    static final int DEI_SHIFT = SHIFT_VLAN_TAG_DEI + Byte.SIZE * (OFF_VLAN_TAG_ETHER_TYPE - OFF_VLAN_TAG_DEI - LEN_VLAN_TAG_DEI);  // 12
+    static final int VID_SHIFT = SHIFT_VLAN_TAG_VID + Byte.SIZE * (OFF_VLAN_TAG_ETHER_TYPE - OFF_VLAN_TAG_VID - LEN_VLAN_TAG_VID);  // 0
+
     private VlanDissector() {}
 
     static int dissect(Packet p, int tpid, int off) {
@@ -21,9 +30,9 @@ final class VlanDissector {
             boolean sTag = tpid != EtherPayloadKsy.ETHER_TYPE_VLAN;
             int node = p.f.open(sTag ? QINQ : VLAN, off);
             int tci = Bytes.u16(p.d, off + OFF_VLAN_TAG_PCP);
-            p.bits(sTag ? QINQ_PRIORITY : VLAN_PRIORITY, off, 2, tci, 13, 0x7);
-            p.bits(sTag ? QINQ_DEI : VLAN_DEI, off, 2, tci, 12, 0x1);
-            p.bits(sTag ? QINQ_ID : VLAN_ID, off, 2, tci, 0, 0xFFF);
+            p.bits(sTag ? QINQ_PRIORITY : VLAN_PRIORITY, off + OFF_VLAN_TAG_PCP, TCI_LEN, tci, PCP_SHIFT, MASK_VLAN_TAG_PCP);
+            p.bits(sTag ? QINQ_DEI : VLAN_DEI, off + OFF_VLAN_TAG_PCP, TCI_LEN, tci, DEI_SHIFT, MASK_VLAN_TAG_DEI);
+            p.bits(sTag ? QINQ_ID : VLAN_ID, off + OFF_VLAN_TAG_PCP, TCI_LEN, tci, VID_SHIFT, MASK_VLAN_TAG_VID);
             p.f.add(sTag ? QINQ_ETYPE : VLAN_ETYPE, off + OFF_VLAN_TAG_ETHER_TYPE, LEN_VLAN_TAG_ETHER_TYPE, type);
             p.f.close(node, off + FIXED_SIZE_VLAN_TAG);
         }

@@ -6,12 +6,18 @@ import static io.rocescope.dissector.field.ksy.Ipv6PacketLayout.*;
 final class Ipv6Header {
     static final int LENGTH = FIXED_SIZE;
 
+    /**
+     * How far DSCP sits above ECN in the Traffic Class: the layout counts DSCP's shift in its two bytes and ECN's in
+     * its one (the second of them), so ECN's is re-counted in DSCP's two bytes first.
+     */
+    private static final int ECN_BITS = SHIFT_DSCP - (SHIFT_ECN + Byte.SIZE * (OFF_DSCP + LEN_DSCP - OFF_ECN - LEN_ECN));   // 2
+
     private Ipv6Header() {}
 
     /** Into zeroed bytes at {@code at}: hop limit 64, the Traffic Class byte as DSCP and ECN. */
     static void put(byte[] f, int at, int trafficClass, int flowLabel, int payloadLength, int nextHeader, byte[] src, byte[] dst) {
-        Layout.put(f, at + OFF_VERSION, LEN_VERSION, SHIFT_VERSION, MASK_VERSION, 6);
-        Layout.put(f, at + OFF_DSCP, LEN_DSCP, SHIFT_DSCP, MASK_DSCP, trafficClass >>> 2);
+        Layout.put(f, at + OFF_VERSION, LEN_VERSION, SHIFT_VERSION, MASK_VERSION, IPV6_VERSION_VALUE);
+        Layout.put(f, at + OFF_DSCP, LEN_DSCP, SHIFT_DSCP, MASK_DSCP, trafficClass >>> ECN_BITS);
         Layout.put(f, at + OFF_ECN, LEN_ECN, SHIFT_ECN, MASK_ECN, trafficClass);
         Layout.put(f, at + OFF_FLOW_LABEL, LEN_FLOW_LABEL, SHIFT_FLOW_LABEL, MASK_FLOW_LABEL, flowLabel);
         Layout.put(f, at + OFF_PAYLOAD_LENGTH, LEN_PAYLOAD_LENGTH, SHIFT_PAYLOAD_LENGTH, MASK_PAYLOAD_LENGTH, payloadLength);

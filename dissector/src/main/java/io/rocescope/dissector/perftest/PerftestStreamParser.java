@@ -19,9 +19,10 @@ import static io.rocescope.dissector.field.ksy.PerftestExchangeLayout.*;
 final class PerftestStreamParser {
     /**
      * How far a key message's NUL is looked for: past the longest variant ({@code FIXED_SIZE_KEY_WITH_TAIL}, 125
-     * bytes), with room for one this parser does not know, which then becomes unknown bytes instead of a wait.
+     * bytes) by a few bytes (the parser's choice, not the format's), with room for one this parser does not know,
+     * which then becomes unknown bytes instead of a wait.
      */
-    static final int MAX_KEY = 130;
+    static final int MAX_KEY = FIXED_SIZE_KEY_WITH_TAIL + 5;   // 130
     private static final TextTemplate SYNC = new TextTemplate(FIXED_SIZE_SYNC)
         .fixed(OFF_SYNC_WORD, CONTENTS_SYNC_WORD).fixed(OFF_SYNC_TERMINATOR, CONTENTS_SYNC_TERMINATOR);
     /** The version's text: "major.minor" and more digits and dots ("6.29", "5.60"). */

@@ -2,6 +2,8 @@ package io.rocescope.dissector.text;
 
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.FieldType;
+import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
+import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
 import io.rocescope.dissector.util.BigEndian;
 import io.rocescope.dissector.value.Gid;
 
@@ -29,8 +31,8 @@ public final class Addresses {
     public static LineBuffer of(LineBuffer sb, FieldType type, byte[] d, int off) {
         if (off < 0 || type == null) return sb;
         switch (type) {
-            case ETHER: return mac(sb, BigEndian.read(d, off, 6));
-            case IPV4: return ipv4(sb, BigEndian.read(d, off, 4));
+            case ETHER: return mac(sb, BigEndian.read(d, off, EthernetFrameLayout.LEN_SRC_MAC));
+            case IPV4: return ipv4(sb, BigEndian.read(d, off, Ipv4PacketLayout.LEN_SRC_ADDR));
             case IPV6: return ipv6(sb, d, off);
             default: throw new IllegalArgumentException("not an address type: " + type);
         }

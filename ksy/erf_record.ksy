@@ -3,6 +3,9 @@ meta:
   title: Endace ERF record, the payload of a pcap or pcapng record of link type 197 (what ibdump writes)
   # big-endian but for the timestamp, which is little-endian
   endian: be
+# values of the format that are no field (constants of ErfRecordLayout)
+-constants:
+  ts_fraction_bits: 32   # ts is 32.32 fixed point: the low 32 bits a fraction of a second
 doc: |
   A 16-byte header (a 32.32 fixed-point timestamp, the record's type and flags, its length, a loss counter and
   the bytes on the wire), extension headers while the type's top bit and then each one's says another follows,

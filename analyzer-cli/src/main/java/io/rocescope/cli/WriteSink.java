@@ -85,6 +85,8 @@ final class WriteSink implements FrameSink<WriteSink.Batch> {
     /** ERF's header, where ksy/erf_record.ksy puts its fields (big-endian, but for the timestamp). */
     private static final int ERF_HEADER = ErfRecordLayout.FIXED_SIZE;
     /** Type INFINIBAND, no extension header; the flags byte says only "varying record length". */
+    /** The ERF timestamp is 32.32 fixed point: the fraction's bits. */
+    private static final int FRACTION_BITS = (int) ErfRecordLayout.TS_FRACTION_BITS;
     private static final byte ERF_TYPE = (byte) (ErfRecordKsy.ERF_TYPE_INFINIBAND << ErfRecordLayout.SHIFT_TYPE),
         ERF_FLAGS = (byte) (ErfRecordLayout.MASK_FLAGS_VARYING_LENGTH << ErfRecordLayout.SHIFT_FLAGS_VARYING_LENGTH);
 
@@ -93,13 +95,13 @@ final class WriteSink implements FrameSink<WriteSink.Batch> {
         byte[] r = new byte[ERF_HEADER + packet.length];
         long secs = Math.floorDiv(ts, 1_000_000_000L), ns = Math.floorMod(ts, 1_000_000_000L);
         // the fraction rounded up, so that reading it back (erf.c rounds to nearest) gives the same nanosecond
-        long frac = ((ns << 32) + 999_999_999L) / 1_000_000_000L;
+        long frac = ((ns << FRACTION_BITS) + 999_999_999L) / 1_000_000_000L;
         java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(r);   // big-endian
         b.put(ErfRecordLayout.OFF_TYPE, ERF_TYPE).put(ErfRecordLayout.OFF_FLAGS + ErfRecordLayout.OFF_FLAGS_VARYING_LENGTH, ERF_FLAGS);
         b.putShort(ErfRecordLayout.OFF_RLEN, (short) r.length);
         // ERF's wire length is 16 bits
         b.putShort(ErfRecordLayout.OFF_WLEN, (short) Math.min(wireLength, ErfRecordLayout.MASK_WLEN));
-        b.order(ErfRecordLayout.ORDER_TS).putLong(ErfRecordLayout.OFF_TS, (secs << 32) | (frac & 0xFFFFFFFFL));
+        b.order(ErfRecordLayout.ORDER_TS).putLong(ErfRecordLayout.OFF_TS, (secs << FRACTION_BITS) | (frac & ((1L << FRACTION_BITS) - 1)));
         System.arraycopy(packet, 0, r, ERF_HEADER, packet.length);
         return r;
     }

@@ -27,6 +27,10 @@ final class Erf {
     private static final int HAS_EXTENSION_BIT = (int) ErfRecordLayout.MASK_HAS_EXTENSION << ErfRecordLayout.SHIFT_HAS_EXTENSION,
         MORE_BIT = (int) ErfRecordLayout.MASK_EXTENSION_HEADER_MORE << ErfRecordLayout.SHIFT_EXTENSION_HEADER_MORE;
 
+    // the timestamp's fraction of a second: its low bits, in units of 2^-FRACTION_BITS s
+    private static final int FRACTION_BITS = (int) ErfRecordLayout.TS_FRACTION_BITS;
+    private static final long FRACTION_MASK = (1L << FRACTION_BITS) - 1, HALF = 1L << (FRACTION_BITS - 1);
+
     private Erf() {}
 
     /** What unwrapping a record gives: bytes to skip, the new lengths, time and link type. */
@@ -69,10 +73,10 @@ final class Erf {
 
     /** The 32.32 fixed-point time in nanoseconds, rounded as wiretap's erf.c rounds it. */
     static long nanos(long ts) {
-        long secs = ts >>> 32;
-        long frac = (ts & 0xFFFFFFFFL) * 1_000_000_000L;
-        frac += (frac & 0x80000000L) << 1;
-        long ns = frac >>> 32;
+        long secs = ts >>> FRACTION_BITS;
+        long frac = (ts & FRACTION_MASK) * 1_000_000_000L;
+        frac += (frac & HALF) << 1;   // rounds to the nearest nanosecond
+        long ns = frac >>> FRACTION_BITS;
         if (ns >= 1_000_000_000L) { ns -= 1_000_000_000L; secs++; }
         return secs * 1_000_000_000L + ns;
     }

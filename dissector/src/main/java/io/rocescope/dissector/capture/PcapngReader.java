@@ -205,8 +205,8 @@ public final class PcapngReader implements CaptureReader {
             if (code == PcapngFileKsy.IDB_OPTION_END_OF_OPTIONS || o + OPT_VALUE + len > body) break;
             if (code == PcapngFileKsy.IDB_OPTION_IF_TSRESOL && len >= 1) {
                 int v = block[o + OPT_VALUE] & 0xFF;
-                int exp = v & 0x7F;
-                if ((v & 0x80) == 0) {
+                int exp = v & (int) PcapngFileLayout.IF_TSRESOL_EXPONENT_MASK;
+                if ((v & (int) PcapngFileLayout.IF_TSRESOL_BASE2_BIT) == 0) {
                     long u = 1;
                     for (int i = 0; i < exp && u <= Long.MAX_VALUE / 10; i++) u *= 10;
                     iface.unitsPerSecond = u;

@@ -3,6 +3,7 @@ package io.rocescope.dissector.decode;
 import io.rocescope.dissector.field.ExtendedHeaders;
 import io.rocescope.dissector.field.Fields;
 import io.rocescope.dissector.field.HeaderField;
+import io.rocescope.dissector.field.ksy.IbMadLayout;
 import io.rocescope.dissector.field.ksy.IbTransportFieldsKsy;
 import io.rocescope.dissector.field.InfinibandNames;
 import io.rocescope.dissector.field.OpcodeTable;
@@ -127,7 +128,7 @@ final class IbTransportDissector {
         h.payloadCaptured = Math.max(0, capEnd - pos);
         if (p.detail && payloadEnd > pos && capEnd > pos) p.bytes(PAYLOAD, pos, capEnd - pos);
         // GSI traffic (the CM and other management classes) rides a UD SEND Only to QP1 (QP0 on IB): the ksy's is_mad
-        if (opcode == OPCODE_UD_SEND_ONLY && h.destQp <= 1 && payloadEnd - pos >= MadDissector.MAD_SIZE) {
+        if (opcode == OPCODE_UD_SEND_ONLY && h.destQp <= IbMadLayout.GSI_QP && payloadEnd - pos >= MadDissector.MAD_SIZE) {
             MadDissector.dissect(p, pos);
         } else if (p.detail && payloadEnd > pos && capEnd > pos) {
             p.data(pos, capEnd - pos);   // where Wireshark puts a payload it does not decode

@@ -22,10 +22,8 @@ public final class PcapngFileWriter implements CaptureWriter {
     private final Map<Long, Integer> interfaces = new HashMap<>();
     /** Every block ends with its total length again (the 4 bytes after its body). */
     private static final int TRAILER = LEN_BLOCK_TOTAL_LENGTH;
-    /** The pcapng version written, 1.0, and the snapshot length: libpcap's maximum, as tcpdump writes it. */
-    private static final int VERSION_MAJOR = 1, VERSION_MINOR = 0, SNAPLEN = 262144;
-    /** if_tsresol's value for nanoseconds: 10^-9. */
-    private static final int TSRESOL_NANOS = 9;
+    /** The snapshot length written: libpcap's maximum, as tcpdump writes it (the version and if_tsresol are the .ksy's). */
+    private static final int SNAPLEN = 262144;
 
     public PcapngFileWriter(OutputStream out, boolean nanos) throws IOException {
         this.out = new BufferedOutputStream(out, 1 << 20);
@@ -35,8 +33,8 @@ public final class PcapngFileWriter implements CaptureWriter {
         blockHeader(shb, PcapngFileKsy.BLOCK_TYPE_SECTION_HEADER, len);
         int body = FIXED_SIZE_BLOCK;
         Le.u32(shb, body + OFF_SHB_BODY_BYTE_ORDER_MAGIC, (int) BYTE_ORDER_MAGIC);
-        Le.u16(shb, body + OFF_SHB_BODY_VERSION_MAJOR, VERSION_MAJOR);
-        Le.u16(shb, body + OFF_SHB_BODY_VERSION_MINOR, VERSION_MINOR);
+        Le.u16(shb, body + OFF_SHB_BODY_VERSION_MAJOR, (int) VERSION_MAJOR);
+        Le.u16(shb, body + OFF_SHB_BODY_VERSION_MINOR, (int) VERSION_MINOR);
         Le.u32(shb, body + OFF_SHB_BODY_SECTION_LENGTH, -1);   // section length unknown (-1, all 8 bytes)
         Le.u32(shb, body + OFF_SHB_BODY_SECTION_LENGTH + 4, -1);
         Le.u32(shb, len - TRAILER, len);
@@ -84,7 +82,7 @@ public final class PcapngFileWriter implements CaptureWriter {
         if (nanos) {
             Le.u16(b, o + OFF_OPTION_CODE, PcapngFileKsy.IDB_OPTION_IF_TSRESOL);
             Le.u16(b, o + OFF_OPTION_LENGTH, 1);
-            b[o + FIXED_SIZE_OPTION] = TSRESOL_NANOS;
+            b[o + FIXED_SIZE_OPTION] = (byte) IF_TSRESOL_NANOS;
             o += FIXED_SIZE_OPTION + 4;
             o += FIXED_SIZE_OPTION;   // opt_endofopt: code 0, length 0
         }

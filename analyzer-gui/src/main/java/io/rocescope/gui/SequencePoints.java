@@ -7,6 +7,7 @@ import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.field.InfinibandNames;
 import io.rocescope.dissector.field.ksy.IbTransportKsy;
+import io.rocescope.dissector.field.OpcodeTable;
 import io.rocescope.dissector.field.ksy.IbTransportLayout;
 import io.rocescope.dissector.field.ksy.Ipv4PacketKsy;
 import io.rocescope.dissector.pipeline.FrameJob;
@@ -146,9 +147,8 @@ final class SequencePoints {
     private static final byte REQUEST = 0, ANSWER = 1, CNP_TO_REQUESTER = 2;
     /** IP ECN codepoint Congestion Experienced (RFC 3168). */
     static final int ECN_CE = Ipv4PacketKsy.ECN_CE;
-    /** An opcode's transport (its top bits) and operation (its low bits); an RC opcode is its operation. */
-    private static final int TRANSPORT_SHIFT = (int) IbTransportLayout.OPCODE_TRANSPORT_SHIFT,
-        OPERATION = (int) IbTransportLayout.OPCODE_OPERATION_MASK;
+    /** An opcode's operation (its low bits); an RC opcode is its operation. */
+    private static final int OPERATION = (int) IbTransportLayout.OPCODE_OPERATION_MASK;
     /** The AETH syndrome's type bits. */
     private static final int SYN_TYPE_SHIFT = IbTransportLayout.SHIFT_AETH_SYNDROME_TYPE,
         SYN_TYPE_MASK = (int) IbTransportLayout.MASK_AETH_SYNDROME_TYPE;
@@ -175,7 +175,7 @@ final class SequencePoints {
         public void frame(DecodedFrame f, Batch b) {
             if (!f.isRoce()) return;
             int qp = f.ib().destQp(), op = f.ib().opcode();
-            if (isCnp(op)) {
+            if (OpcodeTable.isCnp(op)) {
                 // a CNP goes back to the data sender (the reaction point), naming its QP
                 if ((d.answerQp() == null || qp == d.answerQp()) && Addresses.source(f).equals(d.dst())
                     && Addresses.destination(f).equals(d.src())) {
@@ -183,7 +183,7 @@ final class SequencePoints {
                 }
                 return;
             }
-            boolean response = isResponse(op);
+            boolean response = OpcodeTable.isResponse(op);
             boolean request = !response && qp == d.destQp();
             boolean answer = response && (d.answerQp() == null || qp == d.answerQp());
             if (!request && !answer) return;
@@ -215,16 +215,6 @@ final class SequencePoints {
             }
         }
     }
-
-    /** READ responses, ACKs and atomic ACKs of RC and XRC (they answer the other direction's requests). */
-    static boolean isResponse(int opcode) {
-        int transport = opcode >>> TRANSPORT_SHIFT, op = opcode & OPERATION;
-        return (transport == IbTransportKsy.TRANSPORT_RC || transport == IbTransportKsy.TRANSPORT_XRC)
-            && op >= IbTransportKsy.OPCODE_RC_RDMA_READ_RESPONSE_FIRST && op <= IbTransportKsy.OPCODE_RC_ATOMIC_ACKNOWLEDGE;
-    }
-
-    /** RoCEv2's Congestion Notification Packet (and CNP_IB, as the tracker counts it too). */
-    static boolean isCnp(int opcode) { return opcode == IbTransportKsy.OPCODE_CNP || opcode == IbTransportKsy.OPCODE_CNP_IB; }
 
     static Kind answerKind(int opcode, int syndrome) {
         if ((opcode & OPERATION) != IbTransportKsy.OPCODE_RC_ACKNOWLEDGE || syndrome < 0) return Kind.RESPONSE;   // READ response, atomic ACK

@@ -1,5 +1,6 @@
 package io.rocescope.gui;
 
+import io.rocescope.dissector.field.OpcodeTable;
 import com.fasterxml.jackson.databind.JsonNode;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
@@ -44,7 +45,7 @@ class GraphsTest {
     /** One frame as tshark shows it. */
     private record Shark(long frame, long nanos, String src, String dst, int destQp, int opcode, int psn, int syndrome,
                          int ecn, int creditCode, int msn) {
-        boolean response() { return SequencePoints.isResponse(opcode); }
+        boolean response() { return OpcodeTable.isResponse(opcode); }
     }
 
     private static List<Shark> tshark(String path) throws Exception {
@@ -112,7 +113,7 @@ class GraphsTest {
                 List<double[]> naks = new ArrayList<>(), rnrNaks = new ArrayList<>();   // time (s), unwrapped PSN
                 Unwrap u = new Unwrap();
                 for (Shark s : frames) {
-                    boolean request = !s.response() && !SequencePoints.isCnp(s.opcode()) && s.destQp() == qp && s.src().equals(src) && s.dst().equals(dst);
+                    boolean request = !s.response() && !OpcodeTable.isCnp(s.opcode()) && s.destQp() == qp && s.src().equals(src) && s.dst().equals(dst);
                     boolean answer = s.response() && s.destQp() == back && s.src().equals(dst) && s.dst().equals(src);
                     if (request) wantRequests.add(s.frame() + " " + s.nanos() + " " + u.next(s.psn()));
                     if (answer) {
@@ -189,7 +190,7 @@ class GraphsTest {
                 Unwrap u = new Unwrap();
                 long first = Long.MIN_VALUE;
                 for (Shark s : frames) {
-                    boolean request = !s.response() && !SequencePoints.isCnp(s.opcode()) && s.destQp() == qp && s.src().equals(src) && s.dst().equals(dst);
+                    boolean request = !s.response() && !OpcodeTable.isCnp(s.opcode()) && s.destQp() == qp && s.src().equals(src) && s.dst().equals(dst);
                     boolean answer = s.response() && s.destQp() == back && s.src().equals(dst) && s.dst().equals(src);
                     if (s.opcode() == 0x81 && s.destQp() == back && s.src().equals(dst) && s.dst().equals(src)) wantCnp.add(s.frame() + " " + s.nanos());
                     if (!request && !answer) continue;

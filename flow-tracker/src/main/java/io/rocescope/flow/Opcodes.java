@@ -19,13 +19,10 @@ final class Opcodes {
     static boolean isUc(int opcode) { return transport(opcode) == TRANSPORT_UC; }
     static boolean isUd(int opcode) { return transport(opcode) == TRANSPORT_UD; }
     static boolean isXrc(int opcode) { return transport(opcode) == TRANSPORT_XRC; }
-    static boolean isCnp(int opcode) { return opcode == OPCODE_CNP_IB || opcode == OPCODE_CNP; }
+    static boolean isCnp(int opcode) { return OpcodeTable.isCnp(opcode); }
 
     /** READ responses, ACKs and atomic ACKs: they answer the other direction's requests. */
-    static boolean isResponse(int opcode) {
-        int op = opcode & OPERATION;
-        return (isRc(opcode) || isXrc(opcode)) && op >= OPCODE_RC_RDMA_READ_RESPONSE_FIRST && op <= OPCODE_RC_ATOMIC_ACKNOWLEDGE;
-    }
+    static boolean isResponse(int opcode) { return OpcodeTable.isResponse(opcode); }
 
     static boolean isReadResponse(int opcode) {
         int op = opcode & OPERATION;

@@ -1,10 +1,9 @@
 package io.rocescope.cli.report;
 
 import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.field.OpcodeTable;
 import io.rocescope.dissector.field.ksy.IbTransportLayout;
 import io.rocescope.dissector.text.Addresses;
-
-import static io.rocescope.dissector.field.ksy.IbTransportKsy.*;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,9 +18,6 @@ import java.util.Map;
  */
 public final class PsnSeries implements EvidenceScanner.FrameVisitor {
     static final int MAX_POINTS = 1500, MAX_BACK = 500;
-    /** An opcode's transport (its top bits) and operation (its low bits); an RC opcode is its operation. */
-    private static final int TRANSPORT_SHIFT = (int) IbTransportLayout.OPCODE_TRANSPORT_SHIFT,
-        OPERATION = (int) IbTransportLayout.OPCODE_OPERATION_MASK;
     /** The bits above the BTH's PSN in an int: shifting them out and back sign-extends a PSN difference. */
     private static final int ABOVE_PSN = Integer.SIZE - Byte.SIZE * IbTransportLayout.LEN_BTH_PSN;
 
@@ -52,7 +48,7 @@ public final class PsnSeries implements EvidenceScanner.FrameVisitor {
         if (firstTs == Long.MIN_VALUE) firstTs = f.timestampNanos();
         if (!f.isRoce() || f.ib() == null) return;
         int opcode = f.ib().opcode();
-        if (opcode == OPCODE_CNP_IB || opcode == OPCODE_CNP) return;   // CNPs carry no PSN of the flow
+        if (OpcodeTable.isCnp(opcode)) return;   // CNPs carry no PSN of the flow
         Series s = series.get(new Key(Addresses.source(f), Addresses.destination(f), f.ib().destQp()));
         if (s == null) return;
         int psn = f.ib().psn();
@@ -66,9 +62,7 @@ public final class PsnSeries implements EvidenceScanner.FrameVisitor {
             return;
         }
         s.skipped = 0;
-        int t = opcode >>> TRANSPORT_SHIFT, op = opcode & OPERATION;   // READ responses, ACKs, atomic ACKs of RC, XRC
-        boolean response = (t == TRANSPORT_RC || t == TRANSPORT_XRC)
-            && op >= OPCODE_RC_RDMA_READ_RESPONSE_FIRST && op <= OPCODE_RC_ATOMIC_ACKNOWLEDGE;
+        boolean response = OpcodeTable.isResponse(opcode);   // READ responses, ACKs, atomic ACKs of RC, XRC
         s.points.add(new Point(f.number(), f.timestampNanos(), psn, back, response));
         if (s.points.size() - s.backs >= MAX_POINTS) {
             // thin the in-order points: keep every other one

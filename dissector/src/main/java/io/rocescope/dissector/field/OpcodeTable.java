@@ -78,4 +78,21 @@ public final class OpcodeTable {
             || o == OPCODE_RC_RDMA_WRITE_ONLY_WITH_IMMEDIATE || o == OPCODE_RC_RDMA_READ_RESPONSE_ONLY
             || o == OPCODE_RC_SEND_ONLY_WITH_INVALIDATE;
     }
+
+    private static final int TRANSPORT_SHIFT = (int) IbTransportLayout.OPCODE_TRANSPORT_SHIFT;
+
+    /**
+     * READ responses, ACKs and atomic ACKs of RC and XRC: they answer the other direction's requests (the tracker,
+     * the GUI's sequence view and the report's PSN series tell them so).
+     */
+    public static boolean isResponse(int opcode) {
+        int transport = opcode >>> TRANSPORT_SHIFT, op = opcode & OPERATION;
+        return (transport == TRANSPORT_RC || transport == TRANSPORT_XRC)
+            && op >= OPCODE_RC_RDMA_READ_RESPONSE_FIRST && op <= OPCODE_RC_ATOMIC_ACKNOWLEDGE;
+    }
+
+    /** RoCEv2's Congestion Notification Packet, or InfiniBand's CNP opcode. */
+    public static boolean isCnp(int opcode) {
+        return opcode == OPCODE_CNP || opcode == OPCODE_CNP_IB;
+    }
 }

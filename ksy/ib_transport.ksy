@@ -225,6 +225,76 @@ enums:
     0xb7: {id: xrc_send_only_with_invalidate, doc: XRC SEND Only with Invalidate}
     0xbc: {id: xrc_flush, doc: XRC FLUSH}
     0xbd: {id: xrc_atomic_write, doc: XRC ATOMIC WRITE}
+  # an ACK's credit code (the syndrome's low 5 bits): the receive WQEs it grants (IBTA vol 1 9.7.5.1.2, the table
+  # rdmavt's credit_table copies), -value the count; 31 grants without limit
+  aeth_credits:
+    0: {id: credits_0, doc: "0", -value: 0}
+    1: {id: credits_1, doc: "1", -value: 1}
+    2: {id: credits_2, doc: "2", -value: 2}
+    3: {id: credits_3, doc: "3", -value: 3}
+    4: {id: credits_4, doc: "4", -value: 4}
+    5: {id: credits_6, doc: "6", -value: 6}
+    6: {id: credits_8, doc: "8", -value: 8}
+    7: {id: credits_12, doc: "12", -value: 12}
+    8: {id: credits_16, doc: "16", -value: 16}
+    9: {id: credits_24, doc: "24", -value: 24}
+    10: {id: credits_32, doc: "32", -value: 32}
+    11: {id: credits_48, doc: "48", -value: 48}
+    12: {id: credits_64, doc: "64", -value: 64}
+    13: {id: credits_96, doc: "96", -value: 96}
+    14: {id: credits_128, doc: "128", -value: 128}
+    15: {id: credits_192, doc: "192", -value: 192}
+    16: {id: credits_256, doc: "256", -value: 256}
+    17: {id: credits_384, doc: "384", -value: 384}
+    18: {id: credits_512, doc: "512", -value: 512}
+    19: {id: credits_768, doc: "768", -value: 768}
+    20: {id: credits_1024, doc: "1024", -value: 1024}
+    21: {id: credits_1536, doc: "1536", -value: 1536}
+    22: {id: credits_2048, doc: "2048", -value: 2048}
+    23: {id: credits_3072, doc: "3072", -value: 3072}
+    24: {id: credits_4096, doc: "4096", -value: 4096}
+    25: {id: credits_6144, doc: "6144", -value: 6144}
+    26: {id: credits_8192, doc: "8192", -value: 8192}
+    27: {id: credits_12288, doc: "12288", -value: 12288}
+    28: {id: credits_16384, doc: "16384", -value: 16384}
+    29: {id: credits_24576, doc: "24576", -value: 24576}
+    30: {id: credits_32768, doc: "32768", -value: 32768}
+    31: {id: unlimited, doc: unlimited}
+  # an RNR NAK's timer code (the syndrome's low 5 bits): the least time to wait before retrying (IBTA vol 1
+  # table 45), -value in microseconds; code 0 is the longest
+  rnr_timer:
+    0: {id: ms_655_36, doc: "655.36 ms", -value: 655360}
+    1: {id: ms_0_01, doc: "0.01 ms", -value: 10}
+    2: {id: ms_0_02, doc: "0.02 ms", -value: 20}
+    3: {id: ms_0_03, doc: "0.03 ms", -value: 30}
+    4: {id: ms_0_04, doc: "0.04 ms", -value: 40}
+    5: {id: ms_0_06, doc: "0.06 ms", -value: 60}
+    6: {id: ms_0_08, doc: "0.08 ms", -value: 80}
+    7: {id: ms_0_12, doc: "0.12 ms", -value: 120}
+    8: {id: ms_0_16, doc: "0.16 ms", -value: 160}
+    9: {id: ms_0_24, doc: "0.24 ms", -value: 240}
+    10: {id: ms_0_32, doc: "0.32 ms", -value: 320}
+    11: {id: ms_0_48, doc: "0.48 ms", -value: 480}
+    12: {id: ms_0_64, doc: "0.64 ms", -value: 640}
+    13: {id: ms_0_96, doc: "0.96 ms", -value: 960}
+    14: {id: ms_1_28, doc: "1.28 ms", -value: 1280}
+    15: {id: ms_1_92, doc: "1.92 ms", -value: 1920}
+    16: {id: ms_2_56, doc: "2.56 ms", -value: 2560}
+    17: {id: ms_3_84, doc: "3.84 ms", -value: 3840}
+    18: {id: ms_5_12, doc: "5.12 ms", -value: 5120}
+    19: {id: ms_7_68, doc: "7.68 ms", -value: 7680}
+    20: {id: ms_10_24, doc: "10.24 ms", -value: 10240}
+    21: {id: ms_15_36, doc: "15.36 ms", -value: 15360}
+    22: {id: ms_20_48, doc: "20.48 ms", -value: 20480}
+    23: {id: ms_30_72, doc: "30.72 ms", -value: 30720}
+    24: {id: ms_40_96, doc: "40.96 ms", -value: 40960}
+    25: {id: ms_61_44, doc: "61.44 ms", -value: 61440}
+    26: {id: ms_81_92, doc: "81.92 ms", -value: 81920}
+    27: {id: ms_122_88, doc: "122.88 ms", -value: 122880}
+    28: {id: ms_163_84, doc: "163.84 ms", -value: 163840}
+    29: {id: ms_245_76, doc: "245.76 ms", -value: 245760}
+    30: {id: ms_327_68, doc: "327.68 ms", -value: 327680}
+    31: {id: ms_491_52, doc: "491.52 ms", -value: 491520}
   # the AETH syndrome: bits 6-5 the type, bits 4-0 a credit count, an RNR timer or a NAK code
   aeth_type:
     0: {id: ack, doc: ACK}

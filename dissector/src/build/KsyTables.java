@@ -61,7 +61,8 @@ public final class KsyTables {
         describedServices(described);
     }
 
-    private record Value(long code, String id, String label) {}
+    /** An enum entry: its code, id, label (its doc) and the number it stands for ({@code -value:}; null without). */
+    private record Value(long code, String id, String label, Long number) {}
 
     private static String source(String pkg, String cls, String file, Map<?, ?> spec) {
         Map<?, ?> enums = spec.get("enums") instanceof Map<?, ?> m ? m : Map.of();
@@ -86,6 +87,7 @@ public final class KsyTables {
             sb.append("        switch ((int) v) {\n");
             for (Value v : values) sb.append("            case ").append(v.code).append(": return ").append(literal(v.label)).append(";\n");
             sb.append("            default: return null;\n        }\n    };\n");
+            numbers(sb, file, name, constant, values);
         }
         // offsets, sizes and masks are not here: KsyLayouts writes them, for every .ksy, into <Id>Layout
         Map<?, ?> types = spec.get("types") instanceof Map<?, ?> m ? m : Map.of();
@@ -323,18 +325,44 @@ public final class KsyTables {
         for (Map.Entry<?, ?> e : spec.entrySet()) {
             long code = e.getKey() instanceof Number n ? n.longValue() : Long.decode(e.getKey().toString());
             String id, label;
+            Long number = null;
             if (e.getValue() instanceof Map<?, ?> m) {
                 id = m.get("id").toString();
                 label = m.get("doc") != null ? m.get("doc").toString().strip() : id;
+                if (m.get("-value") instanceof Number n) number = n.longValue();
+                else if (m.get("-value") != null) throw new IllegalArgumentException(file + ": enum " + name + ": -value of " + id + " is no number");
             } else {
                 id = label = e.getValue().toString();
             }
             if (!id.matches("[a-z][a-z0-9_]*")) throw new IllegalArgumentException(file + ": enum " + name + ": bad id " + id);
-            if (byCode.put(code, new Value(code, id, label)) != null) {
+            if (byCode.put(code, new Value(code, id, label, number)) != null) {
                 throw new IllegalArgumentException(file + ": enum " + name + ": two values for " + code);
             }
         }
         return new ArrayList<>(byCode.values());
+    }
+
+    /**
+     * An enum whose entries carry {@code -value:} (the number a code stands for: the credits an AETH credit code
+     * grants, an RNR timer code's microseconds) gets {@code <ENUM>_VALUES}, indexed by code from 0, -1 where an
+     * entry has none (code 31 of the credits: unlimited).
+     */
+    private static void numbers(StringBuilder sb, String file, String name, String constant, List<Value> values) {
+        if (values.stream().noneMatch(v -> v.number != null)) return;
+        long last = values.get(values.size() - 1).code;
+        if (values.get(0).code < 0 || last > 4096) throw new IllegalArgumentException(file + ": enum " + name + ": -value needs codes 0-4096");
+        long[] byCode = new long[(int) last + 1];
+        java.util.Arrays.fill(byCode, -1);
+        for (Value v : values) {
+            if (v.number == null) continue;
+            if (v.number < 0 || v.number > Integer.MAX_VALUE) throw new IllegalArgumentException(file + ": enum " + name + ": -value " + v.number);
+            byCode[(int) v.code] = v.number;
+        }
+        sb.append("    /** The number each code of ").append(name).append(" stands for (its -value), by code; -1 for none. */\n");
+        sb.append("    public static int[] ").append(constant).append("_VALUES() { return ").append(constant).append("_VALUES.clone(); }\n");
+        sb.append("    private static final int[] ").append(constant).append("_VALUES = {");
+        for (int i = 0; i < byCode.length; i++) sb.append(i == 0 ? "" : ", ").append(byCode[i]);
+        sb.append("};\n");
     }
 
     private static String camel(String snake) {

@@ -42,11 +42,9 @@ public final class InfinibandNames {
         SYN_TYPE_MASK = (int) IbTransportLayout.MASK_AETH_SYNDROME_TYPE,
         SYN_VALUE_MASK = (int) IbTransportLayout.MASK_AETH_SYNDROME_VALUE;
 
-    /** Credit code to number of receive WQE credits (rdmavt credit_table); 31 means unlimited. */
-    private static final int[] CREDITS = {
-        0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536,
-        2048, 3072, 4096, 6144, 8192, 12288, 16384, 24576, 32768};
-    public static final int CREDITS_UNLIMITED = 31;
+    /** Credit code to number of receive WQE credits (ksy/ib_transport.ksy's aeth_credits); 31 means unlimited. */
+    private static final int[] CREDITS = IbTransportKsy.AETH_CREDITS_VALUES();
+    public static final int CREDITS_UNLIMITED = IbTransportKsy.AETH_CREDITS_UNLIMITED;
 
     /** Credits granted by a credit code; -1 for code 31 (unlimited). */
     public static int credits(int code) {
@@ -59,11 +57,8 @@ public final class InfinibandNames {
 
     public static final ValueNames CREDIT_NAMES = v -> creditsText((int) v);
 
-    /** Minimum RNR NAK wait in microseconds by timer code (IBTA table 45; code 0 is the longest). */
-    private static final int[] RNR_MICROS = {
-        655360, 10, 20, 30, 40, 60, 80, 120, 160, 240, 320, 480, 640, 960, 1280, 1920, 2560, 3840,
-        5120, 7680, 10240, 15360, 20480, 30720, 40960, 61440, 81920, 122880, 163840, 245760, 327680,
-        491520};
+    /** Minimum RNR NAK wait in microseconds by timer code (ksy/ib_transport.ksy's rnr_timer: IBTA table 45). */
+    private static final int[] RNR_MICROS = IbTransportKsy.RNR_TIMER_VALUES();
 
     public static int rnrTimerMicros(int code) {
         return RNR_MICROS[code & SYN_VALUE_MASK];

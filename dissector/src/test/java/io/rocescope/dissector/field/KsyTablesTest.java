@@ -47,6 +47,26 @@ class KsyTablesTest {
     }
 
     @Test
+    void theCreditAndRnrTimerTablesAreTheEnumsValues() {
+        // IBTA vol 1 9.7.5.1.2 (rdmavt's credit_table) and table 45, spot-checked at both ends and in between
+        assertThat(InfinibandNames.credits(0)).isZero();
+        assertThat(InfinibandNames.credits(5)).isEqualTo(6);
+        assertThat(InfinibandNames.credits(30)).isEqualTo(32768);
+        assertThat(InfinibandNames.credits(31)).isEqualTo(-1);
+        assertThat(InfinibandNames.creditsText(31)).isEqualTo("unlimited").isEqualTo(IbTransportKsy.AETH_CREDITS.nameOf(31));
+        assertThat(InfinibandNames.rnrTimerMicros(0)).isEqualTo(655_360);
+        assertThat(InfinibandNames.rnrTimerMicros(1)).isEqualTo(10);
+        assertThat(InfinibandNames.rnrTimerMicros(31)).isEqualTo(491_520);
+        // every code's doc in the .ksy is the text RoCEscope prints for it, and every code has a number
+        for (int code = 0; code < 32; code++) {
+            assertThat(IbTransportKsy.RNR_TIMER.nameOf(code)).isEqualTo(InfinibandNames.rnrTimerText(code));
+            if (code < 31) assertThat(IbTransportKsy.AETH_CREDITS.nameOf(code)).isEqualTo(InfinibandNames.creditsText(code));
+        }
+        assertThat(IbTransportKsy.RNR_TIMER_VALUES()).hasSize(32).doesNotContain(-1);
+        assertThat(IbTransportKsy.AETH_CREDITS_VALUES()).hasSize(32).containsOnlyOnce(-1);
+    }
+
+    @Test
     void theNamesAreTheOnesWiresharkShows() {
         assertThat(CmNames.rejectReason(8)).isEqualTo("Invalid service ID (8)");
         assertThat(CmNames.rejectReason(34)).isEqualTo("Unknown reason (34)");

@@ -20,6 +20,8 @@ meta:
   min_frame_size: 60
   # the frame check sequence a capture may keep at the end (a CRC-32)
   fcs_size: 4
+  # the largest payload of a standard (not jumbo) frame: Ethernet's MTU
+  max_payload_size: 1500
 doc: |
   Destination and source MAC, then an EtherType. Tags (802.1Q / 802.1ad) and the
   payload are decoded by ether_payload, which recurses through any number of tags.

@@ -10,6 +10,7 @@ doc: |
 # the MAD header's, then the CM node, RoCEscope's Q_Key check and ClassPortInfo; each CM message's in its type.
 # constants of the format that are no field (dissector/src/build/KsyLayouts.java writes them into IbMadLayout)
 -constants:
+  iba_time_unit_ns: 4096  # an IBA time field of value n is 4.096 us x 2^n (ACK timeout, CM response timeouts)
   gsi_qp: 1               # MADs go to QP0 (the SMI's) or QP1 (the GSI's): a destination QP <= gsi_qp
   gsi_q_key: 0x80010000   # the Q_Key every GSI (QP1) MAD carries in its DETH (the well-known Q_Key of QP1); CM drops others
   # the first 5 bytes of an RDMA-CM service ID (IBTA Annex A11, 00 00 00 00 01), read as a number; then come the

@@ -1,6 +1,7 @@
 package io.rocescope.flow;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.rocescope.dissector.field.CmNames;
 import io.rocescope.dissector.field.InfinibandNames;
 import io.rocescope.dissector.field.ksy.IbMadLayout;
 import io.rocescope.dissector.field.ksy.IbTransportLayout;
@@ -18,7 +19,7 @@ public final class ConnectionParameters {
     private ConnectionParameters() {}
 
     /** 4.096 µs × 2^n: the IBA time of exponent {@code n} (ACK timeouts, CM response timeouts), in microseconds. */
-    public static double ibaMicros(int n) { return 4.096 * Math.pow(2, n); }
+    public static double ibaMicros(int n) { return CmNames.ibaMicros(n); }
 
     /** The largest exponent a Local ACK Timeout (5 bits) can carry. */
     private static final int MAX_EXPONENT = (int) IbMadLayout.MASK_PATH_LOCAL_ACK_TIMEOUT;

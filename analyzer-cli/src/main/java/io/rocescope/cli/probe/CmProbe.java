@@ -31,7 +31,7 @@ import java.util.function.Consumer;
  */
 public final class CmProbe {
     /** The largest frame any Ethernet host sends: its header and the standard 1500-byte MTU (IEEE 802.3). */
-    private static final int STANDARD_FRAME = EthernetFrameLayout.FIXED_SIZE + 1500;
+    private static final int STANDARD_FRAME = EthernetFrameLayout.FIXED_SIZE + (int) EthernetFrameLayout.MAX_PAYLOAD_SIZE;
     /** Starting PSNs are 24 bits (the BTH's PSN field). */
     private static final int PSN_RANGE = (int) IbTransportLayout.MASK_BTH_PSN + 1;
 

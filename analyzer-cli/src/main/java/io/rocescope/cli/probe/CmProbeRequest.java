@@ -56,6 +56,6 @@ public final class CmProbeRequest {
 
     /** CM time values (IBA 4.096 µs × 2^v), in nanoseconds. */
     public static long ibaTimeNanos(int v) {
-        return (long) (4096.0 * Math.pow(2, v));
+        return (long) (IbMadLayout.IBA_TIME_UNIT_NS * Math.pow(2, v));
     }
 }

@@ -30,7 +30,7 @@ public final class TcpFrames {
         Layout.put(f, tcp + OFF_DST_PORT, LEN_DST_PORT, SHIFT_DST_PORT, MASK_DST_PORT, dstPort);
         Layout.put(f, tcp + OFF_SEQ_NUM, LEN_SEQ_NUM, SHIFT_SEQ_NUM, MASK_SEQ_NUM, seq);
         Layout.put(f, tcp + OFF_ACK_NUM, LEN_ACK_NUM, SHIFT_ACK_NUM, MASK_ACK_NUM, ack);
-        Layout.put(f, tcp + OFF_DATA_OFFSET, LEN_DATA_OFFSET, SHIFT_DATA_OFFSET, MASK_DATA_OFFSET, FIXED_SIZE / 4);
+        Layout.put(f, tcp + OFF_DATA_OFFSET, LEN_DATA_OFFSET, SHIFT_DATA_OFFSET, MASK_DATA_OFFSET, FIXED_SIZE / DATA_OFFSET_UNIT);
         Layout.put(f, tcp + OFF_FLAGS, LEN_FLAGS, SHIFT_FLAGS, MASK_FLAGS, flags);
         Layout.put(f, tcp + OFF_WINDOW_SIZE, LEN_WINDOW_SIZE, SHIFT_WINDOW_SIZE, MASK_WINDOW_SIZE, WINDOW);
         System.arraycopy(payload, 0, f, tcp + FIXED_SIZE, payload.length);

@@ -1,6 +1,7 @@
 package io.rocescope.dissector.field;
 
 import io.rocescope.dissector.field.ksy.IbMadKsy;
+import io.rocescope.dissector.field.ksy.IbMadLayout;
 
 import java.util.Locale;
 
@@ -49,9 +50,14 @@ public final class CmNames {
     public static final ValueNames TRANSPORT_SERVICE = IbMadKsy.TRANSPORT_SERVICE;
     public static final ValueNames MTU = IbMadKsy.PATH_MTU;
 
+    /** An IBA time field's value in microseconds: 4.096 us * 2^value (ksy/ib_mad.ksy's iba_time_unit_ns). */
+    public static double ibaMicros(int v) {
+        return IbMadLayout.IBA_TIME_UNIT_NS / 1000.0 * Math.pow(2, v);
+    }
+
     /** IBA time fields are 4.096 us * 2^value. */
     public static String ibaTime(int v) {
-        double us = 4.096 * Math.pow(2, v);
+        double us = ibaMicros(v);
         if (us < 1000) return String.format(Locale.ROOT, "%.3f us", us);
         if (us < 1_000_000) return String.format(Locale.ROOT, "%.3f ms", us / 1000);
         return String.format(Locale.ROOT, "%.3f s", us / 1_000_000);

@@ -62,6 +62,10 @@ types:
       - id: dst_proto
         size: _parent.proto_size
 enums:
+  # hw_type's values (IANA ARP hardware types) RoCEscope writes and reads
+  hardware_type:
+    1: {id: ethernet, doc: Ethernet}
+    32: {id: infiniband, doc: InfiniBand}
   opcode:
     1: {id: request, doc: request}
     2: {id: reply, doc: reply}

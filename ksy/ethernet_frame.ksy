@@ -22,6 +22,8 @@ meta:
   fcs_size: 4
   # the largest payload of a standard (not jumbo) frame: Ethernet's MTU
   max_payload_size: 1500
+  broadcast_mac: 0xffffffffffff   # the all-ones destination
+  group_address_bit: 0x01         # the I/G bit of a MAC's first byte: set in multicast and broadcast addresses
 doc: |
   Destination and source MAC, then an EtherType. Tags (802.1Q / 802.1ad) and the
   payload are decoded by ether_payload, which recurses through any number of tags.

@@ -11,6 +11,10 @@ doc: |
 # constants of the format that are no field (dissector/src/build/KsyLayouts.java writes them into IbMadLayout)
 -constants:
   iba_time_unit_ns: 4096  # an IBA time field of value n is 4.096 us x 2^n (ACK timeout, CM response timeouts)
+  mad_base_version: 1     # the MAD header's base version of every MAD (IBTA vol 1 13.4.2)
+  cm_class_version: 2     # the class version of the CM's MADs (IBTA vol 1 12.6)
+  default_p_key: 0xffff   # the full-member default partition key (IBTA vol 1 10.9.1.2), what RoCE uses
+  permissive_lid: 0xffff  # the permissive LID: a CM path of RoCE names no LID (IBTA vol 1 4.1.3)
   gsi_qp: 1               # MADs go to QP0 (the SMI's) or QP1 (the GSI's): a destination QP <= gsi_qp
   gsi_q_key: 0x80010000   # the Q_Key every GSI (QP1) MAD carries in its DETH (the well-known Q_Key of QP1); CM drops others
   # the first 5 bytes of an RDMA-CM service ID (IBTA Annex A11, 00 00 00 00 01), read as a number; then come the
@@ -568,11 +572,12 @@ enums:
     2: {id: rd, doc: RD}
     3: {id: extended, doc: Extended (see extended transport type)}
   path_mtu:
-    1: {id: mtu_256, doc: 256 bytes}
-    2: {id: mtu_512, doc: 512 bytes}
-    3: {id: mtu_1024, doc: 1024 bytes}
-    4: {id: mtu_2048, doc: 2048 bytes}
-    5: {id: mtu_4096, doc: 4096 bytes}
+    # -value: the bytes (generated as IbMadKsy.PATH_MTU_VALUES(), -1 for code 0)
+    1: {id: mtu_256, doc: 256 bytes, -value: 256}
+    2: {id: mtu_512, doc: 512 bytes, -value: 512}
+    3: {id: mtu_1024, doc: 1024 bytes, -value: 1024}
+    4: {id: mtu_2048, doc: 2048 bytes, -value: 2048}
+    5: {id: mtu_4096, doc: 4096 bytes, -value: 4096}
   port_space:
     0x02: {id: ipoib, doc: IPoIB}
     0x06: {id: tcp, doc: TCP}

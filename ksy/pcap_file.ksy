@@ -13,6 +13,9 @@ doc: |
 -constants:
   magic_micros: 0xa1b2c3d4
   magic_nanos: 0xa1b23c4d
+  # the savefile version every writer writes and every reader knows (2.4)
+  version_major: 2
+  version_minor: 4
   # the link type of the header's network word; the bits above may carry FCS information
   network_link_type_mask: 0xffff
   # the FCS information above it (pcap-savefile(5), draft-ietf-opsawg-pcap): the F bit (bit 28) says that every

@@ -18,6 +18,8 @@ doc: |
   section_length_unknown: -1
   # if_tsresol's value for nanosecond timestamps (10^-9: the top bit clear, a power of ten)
   if_tsresol_nanos: 9
+  # the resolution of an interface without if_tsresol: 10^-6 (microseconds)
+  if_tsresol_default: 6
   # if_tsresol's top bit: the rest is a power of two (set) or of ten (clear)
   if_tsresol_base2_bit: 0x80
   if_tsresol_exponent_mask: 0x7f

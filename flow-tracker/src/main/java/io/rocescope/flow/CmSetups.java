@@ -153,7 +153,7 @@ final class CmSetups {
         initiator.gid = s.initiatorGid;
         responder.gid = s.responderGid;
         s.connection = table.connect(new SetUp(SetupKind.RDMA_CM, PairedBy.RDMA_CM, initiator, responder, s.events,
-            s.service, "RC", s.mtu > 0 ? s.mtu : -1, s.mtu > 0 ? "cm" : "unknown", -1, s.params));
+            s.service, Opcodes.RC, s.mtu > 0 ? s.mtu : -1, s.mtu > 0 ? "cm" : "unknown", -1, s.params));
     }
 
     private void onRej(CmMessage.Rej rej, PacketView v) {
@@ -211,7 +211,7 @@ final class CmSetups {
         Endpoint requester = new Endpoint(s.initiator, -1);
         Endpoint responder = new Endpoint(s.responder, s.repQpn);
         s.connection = table.connect(new SetUp(SetupKind.RDMA_CM, PairedBy.SIDR, requester, responder, s.events,
-            s.service, "UD", -1, "unknown", qkey, null));
+            s.service, Opcodes.UD, -1, "unknown", qkey, null));
     }
 
     /**

@@ -70,7 +70,7 @@ final class TransportTracker {
             c.timeline.add(TimelineEvent.of(v.frame, v.ts, v.src, v.dst, "first data",
                 InfinibandNames.opcodeLabel(v.opcode) + " PSN " + v.psn));
         }
-        if (Opcodes.isUc(v.opcode)) c.transport = "UC";
+        if (Opcodes.isUc(v.opcode)) c.transport = Opcodes.UC;
         // A copy follows its original with nothing between them on the connection; a resend answers a NAK
         // or a timeout and gets a new IPv4 Identification.
         Flow back = flow.peer();

@@ -3,6 +3,7 @@ package io.rocescope.gui;
 import io.rocescope.analysis.LiveAnalysis;
 import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.dissector.encode.PcapWriter;
+import io.rocescope.dissector.field.ksy.PcapFileLayout;
 import io.rocescope.flow.Reports;
 import io.rocescope.flow.TrackerOptions;
 import org.pcap4j.core.NotOpenException;
@@ -36,7 +37,7 @@ final class LiveSession {
     private final PcapWriter writer;
     private final OutputStream out;
     private final int linkType;
-    private long offset = 24;   // the pcap file header
+    private long offset = PcapFileLayout.FIXED_SIZE_HEADER;   // the first record follows the pcap file header
     private volatile IOException failed;
     private volatile boolean stopped;
 
@@ -142,8 +143,8 @@ final class LiveSession {
                     stop();
                     return;
                 }
-                file.index.add(offset, nanos, (int) Math.min(original, 0xFFFFFFFFL));
-                offset += 16 + data.length;
+                file.index.add(offset, nanos, (int) Math.min(original, PcapFileLayout.MASK_RECORD_ORIG_LEN));   // what orig_len can hold
+                offset += PcapFileLayout.FIXED_SIZE_RECORD + data.length;   // record header, then the frame
                 analysis.offer(nanos, data, data.length, original, linkType);
             });
         } catch (InterruptedException e) {

@@ -153,7 +153,7 @@ final class CmSetups {
         initiator.gid = s.initiatorGid;
         responder.gid = s.responderGid;
         s.connection = table.connect(new SetUp(SetupKind.RDMA_CM, PairedBy.RDMA_CM, initiator, responder, s.events,
-            s.service, "RC", s.mtu > 0 ? s.mtu : -1, s.mtu > 0 ? "cm" : "unknown", -1, s.params));
+            s.service, Opcodes.RC, s.mtu > 0 ? s.mtu : -1, s.mtu > 0 ? "cm" : "unknown", -1, s.params));
     }
 
     private void onRej(CmMessage.Rej rej, PacketView v) {
@@ -211,7 +211,7 @@ final class CmSetups {
         Endpoint requester = new Endpoint(s.initiator, -1);
         Endpoint responder = new Endpoint(s.responder, s.repQpn);
         s.connection = table.connect(new SetUp(SetupKind.RDMA_CM, PairedBy.SIDR, requester, responder, s.events,
-            s.service, "UD", -1, "unknown", qkey, null));
+            s.service, Opcodes.UD, -1, "unknown", qkey, null));
     }
 
     /**
@@ -255,9 +255,12 @@ final class CmSetups {
         if (s.connection != null && s.connection.setupStartTs < 0) s.connection.setupStartTs = v.ts;
     }
 
-    /** The bytes of a path_mtu code (ksy/ib_mad.ksy): code n is 2^(7+n) bytes, 256 to 4096; -1 for the others. */
+    /** path_mtu's bytes by code (ksy/ib_mad.ksy), read once. */
+    private static final int[] MTU_BYTES = IbMadKsy.PATH_MTU_VALUES();
+
+    /** The bytes of a path_mtu code (ksy/ib_mad.ksy), 256 to 4096; -1 for the others. */
     static int mtuBytes(int ibvMtu) {
-        return ibvMtu >= IbMadKsy.PATH_MTU_MTU_256 && ibvMtu <= IbMadKsy.PATH_MTU_MTU_4096 ? 128 << ibvMtu : -1;
+        return ibvMtu >= IbMadKsy.PATH_MTU_MTU_256 && ibvMtu <= IbMadKsy.PATH_MTU_MTU_4096 ? MTU_BYTES[ibvMtu] : -1;
     }
 
     /** The MTUs a path can have (path_mtu's codes as bytes), smallest first; read only. */
@@ -314,7 +317,7 @@ final class CmSetups {
             long every = (s.lastReqTs - s.reqTs) / s.retries;
             sb.append(", ").append(micros(every)).append(" apart");
             if (s.responseTimeout >= 0) {
-                double timeout = 4096 * Math.pow(2, s.responseTimeout);
+                double timeout = IbMadLayout.IBA_TIME_UNIT_NS * Math.pow(2, s.responseTimeout);   // ns, as the timestamps
                 sb.append(every >= timeout ? " (Remote CM Response Timeout " : " (less than the Remote CM Response Timeout ")
                     .append(s.responseTimeout).append(" = ").append(CmNames.ibaTime(s.responseTimeout))
                     .append(every >= timeout ? " plus the path's packet life time)" : ")");
@@ -341,7 +344,7 @@ final class CmSetups {
             // The time-out that ends the attempt: one more wait as long as the waits seen (or the REQ's
             // own Remote CM Response Timeout) after the last REQ, if the capture lasted that long.
             long wait = s.retries > 0 ? (s.lastReqTs - s.reqTs) / s.retries
-                : s.responseTimeout >= 0 ? (long) (4096 * Math.pow(2, s.responseTimeout)) : -1;
+                : s.responseTimeout >= 0 ? (long) (IbMadLayout.IBA_TIME_UNIT_NS * Math.pow(2, s.responseTimeout)) : -1;
             if (gaveUp && wait > 0) {
                 events.add(TimelineEvent.of(-1, s.lastReqTs + wait, s.initiator, s.initiator, "time-out",
                     "no answer after the last " + req + ": the initiator gives up (expected at +" + micros(wait) + ", no frame)"));

@@ -9,7 +9,7 @@ public final class Connection {
     SetupKind setup = SetupKind.UNKNOWN;
     /** How the two directions were paired. */
     PairedBy pairedBy = PairedBy.UNPAIRED;
-    String transport = "RC";
+    String transport = Opcodes.RC;
     final Endpoint a, b;
     Flow ab, ba;
     int mtu = -1;

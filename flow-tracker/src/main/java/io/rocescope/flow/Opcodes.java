@@ -14,6 +14,10 @@ final class Opcodes {
     /** The operation bits of an opcode: an RC opcode is its operation, so they compare with the OPCODE_RC_ codes. */
     private static final int OPERATION = (int) IbTransportLayout.OPCODE_OPERATION_MASK;
 
+    /** The transports' names as ib_transport.ksy's enum transport has them ("RC", "UC", "UD"), computed once. */
+    static final String RC = IbTransportKsy.TRANSPORT.nameOf(TRANSPORT_RC), UC = IbTransportKsy.TRANSPORT.nameOf(TRANSPORT_UC),
+        UD = IbTransportKsy.TRANSPORT.nameOf(TRANSPORT_UD);
+
     static int transport(int opcode) { return opcode >>> SHIFT; }
     static boolean isRc(int opcode) { return transport(opcode) == TRANSPORT_RC; }
     static boolean isUc(int opcode) { return transport(opcode) == TRANSPORT_UC; }

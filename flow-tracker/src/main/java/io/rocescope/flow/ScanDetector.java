@@ -43,7 +43,7 @@ final class ScanDetector {
 
     /** A connection the tracker is done with: one no set-up made and nobody answered is a probe of its destination QPN. */
     void onConnectionDone(Connection c) {
-        if (c.setup != SetupKind.UNKNOWN || c.pairedBy != PairedBy.UNPAIRED || "UD".equals(c.transport)) return;
+        if (c.setup != SetupKind.UNKNOWN || c.pairedBy != PairedBy.UNPAIRED || Opcodes.UD.equals(c.transport)) return;
         Flow f = c.ab;
         if (f == null || f.packets == 0 || (c.ba != null && c.ba.packets > 0)) return;
         Source s = source(c.a.address);

@@ -139,7 +139,7 @@ final class SocketSetups {
         event(s, v, label, String.format("QPN 0x%06x PSN 0x%06x RKey 0x%x VA 0x%x GID %s", k.qpn(), k.psn(), e.rkey, e.va, gidIp));
         if (s.connection == null && s.clientKey != null && s.serverKey != null) {
             s.connection = table.connect(new SetUp(SetupKind.SOCKET, PairedBy.SOCKET, s.clientKey, s.serverKey, s.events,
-                "TCP:" + s.serverPort, "RC", s.mtu > 0 ? s.mtu : -1, s.mtu > 0 ? "perftest" : "unknown", -1, perftestParameters(s)));
+                "TCP:" + s.serverPort, Opcodes.RC, s.mtu > 0 ? s.mtu : -1, s.mtu > 0 ? "perftest" : "unknown", -1, perftestParameters(s)));
         }
     }
 
@@ -177,7 +177,7 @@ final class SocketSetups {
         if (i < theirs.size()) {
             Endpoint c = fromClient ? e : theirs.get(i), sv = fromClient ? theirs.get(i) : e;
             Connection conn = table.connect(new SetUp(SetupKind.SOCKET, PairedBy.SOCKET, c, sv, new ArrayList<>(s.events),
-                "TCP:" + s.serverPort, "RC", -1, "unknown", -1, null));
+                "TCP:" + s.serverPort, Opcodes.RC, -1, "unknown", -1, null));
             s.connections.add(conn);
             if (s.connection == null) s.connection = conn;
         }

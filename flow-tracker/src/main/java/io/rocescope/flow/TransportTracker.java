@@ -2,6 +2,7 @@ package io.rocescope.flow;
 
 import io.rocescope.dissector.decode.Expert.Severity;
 import io.rocescope.dissector.field.InfinibandNames;
+import io.rocescope.dissector.field.ksy.IbMadKsy;
 
 import static io.rocescope.dissector.field.ksy.IbTransportKsy.NAK_CODE_INVALID_REQUEST;
 import static io.rocescope.dissector.field.ksy.IbTransportKsy.NAK_CODE_PSN_SEQUENCE_ERROR;
@@ -14,6 +15,9 @@ import static io.rocescope.dissector.field.ksy.IbTransportKsy.NAK_CODE_REMOTE_AC
  * responses, and the per-packet findings they show. A packet's values are read during the call only.
  */
 final class TransportTracker {
+    /** A READ's span when the path MTU is unknown: the analysis's guess is the largest path MTU (ib_mad.ksy's mtu_4096). */
+    private static final int GUESSED_MTU = IbMadKsy.PATH_MTU_VALUES()[IbMadKsy.PATH_MTU_MTU_4096];
+
     private final Findings findings;
     /** The scan detector and the capture-loss count, which all connections share. */
     private final CaptureWide wide;
@@ -70,7 +74,7 @@ final class TransportTracker {
             c.timeline.add(TimelineEvent.of(v.frame, v.ts, v.src, v.dst, "first data",
                 InfinibandNames.opcodeLabel(v.opcode) + " PSN " + v.psn));
         }
-        if (Opcodes.isUc(v.opcode)) c.transport = "UC";
+        if (Opcodes.isUc(v.opcode)) c.transport = Opcodes.UC;
         // A copy follows its original with nothing between them on the connection; a resend answers a NAK
         // or a timeout and gets a new IPv4 Identification.
         Flow back = flow.peer();
@@ -91,7 +95,7 @@ final class TransportTracker {
         if (read) {
             mtu = mtu(c);
             long len = Math.max(1, v.dmaLen);
-            consumed = (int) Math.max(1, (len + (mtu > 0 ? mtu : 4096) - 1) / (mtu > 0 ? mtu : 4096));
+            consumed = (int) Math.max(1, (len + (mtu > 0 ? mtu : GUESSED_MTU) - 1) / (mtu > 0 ? mtu : GUESSED_MTU));
             flow.readPsn = v.psn;
             flow.readLength = len;
             flow.readSpan = consumed;

@@ -6,6 +6,8 @@ import io.rocescope.dissector.encode.PcapWriter;
 import java.io.IOException;
 import java.util.Random;
 
+import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_ECT_0;
+
 /**
  * The running state of a synthesis: the writer, the clock (frames take their serialization time at the
  * link speed), frame numbers, the seeded random source and the ground truth being written down.
@@ -54,6 +56,6 @@ final class Synth {
 
     Net net(int from, int to, boolean v6, int vlan, int pcp) {
         return new Net(mac(from), mac(to), v6 ? ipv6(from) : ipv4(from), v6 ? ipv6(to) : ipv4(to), vlan, pcp,
-            0xC000 | random.nextInt(0x4000), 2);
+            0xC000 | random.nextInt(0x4000), ECN_ECT_0);
     }
 }

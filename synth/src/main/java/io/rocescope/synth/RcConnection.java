@@ -75,7 +75,7 @@ final class RcConnection {
     String ipB() { return ip(ab.dstIp()); }
 
     private static String ip(byte[] a) {
-        if (a.length == 16) return Addresses.ipv6(a, 0);
+        if (a.length == io.rocescope.dissector.field.ksy.Ipv6PacketLayout.LEN_SRC_ADDR) return Addresses.ipv6(a, 0);
         return Addresses.ipv4(new io.rocescope.dissector.text.LineBuffer(), java.nio.ByteBuffer.wrap(a).getInt() & 0xFFFFFFFFL).toString();
     }
 

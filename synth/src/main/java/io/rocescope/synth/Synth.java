@@ -47,10 +47,10 @@ final class Synth {
     static byte[] ipv4(int i) { return new byte[] {10, 0, (byte) (i >> 8), (byte) i}; }
 
     static byte[] ipv6(int i) {
-        byte[] a = new byte[16];
-        a[0] = (byte) 0xfd;
-        a[14] = (byte) (i >> 8);
-        a[15] = (byte) i;
+        byte[] a = new byte[io.rocescope.dissector.field.ksy.Ipv6PacketLayout.LEN_SRC_ADDR];
+        a[0] = (byte) 0xfd;   // a unique local address
+        a[a.length - 2] = (byte) (i >> 8);
+        a[a.length - 1] = (byte) i;
         return a;
     }
 

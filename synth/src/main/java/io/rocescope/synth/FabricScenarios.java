@@ -7,9 +7,9 @@ import java.io.IOException;
 import java.util.List;
 
 import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_CE;
-import static io.rocescope.synth.Scenarios.MAX_PAUSE;
 import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_ECT_0;
 import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_NOT_ECT;
+import static io.rocescope.synth.Scenarios.MAX_PAUSE;
 
 /**
  * Lossless-fabric scenarios (issue 18): RoCE on a priority PFC does not pause, directions on different

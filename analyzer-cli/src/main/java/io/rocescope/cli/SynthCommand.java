@@ -54,7 +54,7 @@ final class SynthCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "unknown scenario '" + scenario + "' (" + String.join(", ", Synthesizer.scenarios()) + ")");
         }
         if (packets < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--packets must be at least 1");
-        if (Integer.bitCount(mtu) != 1 || mtu < 256 || mtu > 4096) throw new CommandLine.ParameterException(spec.commandLine(), "--mtu must be 256, 512, 1024, 2048 or 4096");
+        if (Synthesizer.pathMtuCode(mtu) < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--mtu must be 256, 512, 1024, 2048 or 4096");
         if (qps < 0 || qps > 0x7FFFFF) throw new CommandLine.ParameterException(spec.commandLine(), "--qps must be between 0 (the scenario's own number) and 8388607");
         Truth t;
         if ("-".equals(out)) {

@@ -6,6 +6,11 @@ import io.rocescope.dissector.encode.RoceFrames;
 import java.io.IOException;
 import java.util.List;
 
+import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_CE;
+import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_ECT_0;
+import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_NOT_ECT;
+import static io.rocescope.synth.Scenarios.MAX_PAUSE;
+
 /**
  * Lossless-fabric scenarios (issue 18): RoCE on a priority PFC does not pause, directions on different
  * priorities or VLANs, Not-ECT RoCE beside ECN-capable RoCE, and a sender that ignores CNPs. RoCE rides
@@ -14,8 +19,11 @@ import java.util.List;
 final class FabricScenarios {
     private FabricScenarios() {}
 
+    /** The operators' RoCE DSCP (AF31), a choice of the fabric plan, not a format constant. */
+    static final int ROCE_DSCP = 26;
+
     /** The data's class in these scenarios: DSCP 26, ECT(0). */
-    private static Net roce(Net n) { return n.withTrafficClass(26, 2); }
+    private static Net roce(Net n) { return n.withTrafficClass(ROCE_DSCP, ECN_ECT_0); }
 
     /**
      * RoCE on VLAN 100 PCP 3 while PFC pauses priority 4 (the lossless priority the switch was set up
@@ -27,7 +35,7 @@ final class FabricScenarios {
         c.message(4096, false);
         long first = -1;
         for (int i = 0; i < 20; i++) {
-            s.emit(RoceFrames.pfc(Synth.mac(2), 4, 65535));
+            s.emit(RoceFrames.pfc(Synth.mac(2), 4, MAX_PAUSE));
             if (first < 0) first = s.frame + 1;   // the message's first packet, sent while priority 4 is paused
             c.message(4096, false);
             s.advance(1_000_000);
@@ -44,7 +52,7 @@ final class FabricScenarios {
     static void priorityMismatch(Synth s, long packets) throws IOException {
         Net ab = roce(s.net(1, 2, false, 100, 3));
         RcConnection c = new RcConnection(s, ab, 0x11, 0x12, s.mtu);
-        c.ba = ab.reverse().withVlan(100, 0).withTrafficClass(0, 2);
+        c.ba = ab.reverse().withVlan(100, 0).withTrafficClass(0, ECN_ECT_0);
         c.connect();
         long firstAb = s.frame + 1;
         for (int m = 0; m < 4; m++) c.message(2 * s.mtu, m % 2 == 1);
@@ -66,7 +74,7 @@ final class FabricScenarios {
         RcConnection c = Scenarios.connection(s, roce(s.net(1, 2, false, -1, 0)), 0x11, 0x12);
         for (int m = 0; m < 4; m++) c.message(2 * s.mtu, false);
         c.disconnect();
-        RcConnection d = Scenarios.connection(s, s.net(3, 4, false, -1, 0).withTrafficClass(26, 0), 0x21, 0x22);
+        RcConnection d = Scenarios.connection(s, s.net(3, 4, false, -1, 0).withTrafficClass(ROCE_DSCP, ECN_NOT_ECT), 0x21, 0x22);
         long first = s.frame + 1;
         for (int m = 0; m < 4; m++) d.message(2 * s.mtu, true);
         d.disconnect();
@@ -85,11 +93,11 @@ final class FabricScenarios {
         for (int m = 0; m < 140; m++) {
             boolean congested = m >= 60 && m < 120;
             if (congested) {
-                c.ab = c.ab.withEcn(3);
+                c.ab = c.ab.withEcn(ECN_CE);
                 ce += 4;
             }
             c.message(4 * s.mtu, true);
-            c.ab = c.ab.withEcn(2);
+            c.ab = c.ab.withEcn(ECN_ECT_0);
             if (congested) {
                 long f = s.emit(RoceFrames.cnp(c.ba, c.qpA));
                 if (firstCnp < 0) firstCnp = f;

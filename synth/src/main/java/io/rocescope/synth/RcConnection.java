@@ -8,13 +8,19 @@ import io.rocescope.dissector.text.Addresses;
 
 import io.rocescope.dissector.field.ksy.PerftestExchangeLayout;
 
+import java.nio.charset.StandardCharsets;
+
 import java.io.IOException;
 import java.util.List;
 
 import static io.rocescope.dissector.field.ksy.IbTransportKsy.*;
+import static io.rocescope.dissector.field.ksy.IbTransportLayout.FIXED_SIZE_ATOMIC_ACK_ETH;
+import static io.rocescope.dissector.field.ksy.IbTransportLayout.LEN_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA;
 import static io.rocescope.dissector.field.ksy.IbTransportLayout.MASK_AETH_SYNDROME_VALUE;
+import static io.rocescope.dissector.field.ksy.IbTransportLayout.OFF_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA;
 import static io.rocescope.dissector.field.ksy.IbTransportLayout.MASK_BTH_PSN;
 import static io.rocescope.dissector.field.ksy.IbTransportLayout.SHIFT_AETH_SYNDROME_TYPE;
+import static io.rocescope.dissector.field.ksy.TcpSegmentLayout.MASK_SEQ_NUM;
 
 /**
  * One simulated RC connection between requester A and responder B: RDMA-CM set-up and tear-down,
@@ -69,7 +75,7 @@ final class RcConnection {
     String ipB() { return ip(ab.dstIp()); }
 
     private static String ip(byte[] a) {
-        if (a.length == 16) return Addresses.ipv6(a, 0);
+        if (a.length == io.rocescope.dissector.field.ksy.Ipv6PacketLayout.LEN_SRC_ADDR) return Addresses.ipv6(a, 0);
         return Addresses.ipv4(new io.rocescope.dissector.text.LineBuffer(), java.nio.ByteBuffer.wrap(a).getInt() & 0xFFFFFFFFL).toString();
     }
 
@@ -110,7 +116,7 @@ final class RcConnection {
         long seq = fromA ? seqA : seqB, ack = fromA ? seqB : seqA;
         s.emit(TcpFrames.segment(n, sp, dp, seq, (flags & TcpFrames.ACK) != 0 ? ack : 0, flags, payload));
         long used = payload.length + ((flags & (TcpFrames.SYN | TcpFrames.FIN)) != 0 ? 1 : 0);
-        if (fromA) seqA = (seqA + used) & 0xFFFFFFFFL; else seqB = (seqB + used) & 0xFFFFFFFFL;
+        if (fromA) seqA = (seqA + used) & MASK_SEQ_NUM; else seqB = (seqB + used) & MASK_SEQ_NUM;   // 32-bit sequence numbers wrap
         s.advance(20_000);
     }
 
@@ -120,15 +126,38 @@ final class RcConnection {
             TcpFrames.gid(a ? ab.srcIp() : ab.dstIp()), 0);
     }
 
+    /** The buffer sizes perftest sends (its choices, not the format's): a 4 KiB cycle buffer, 64-byte cache lines. */
+    private static final long CYCLE_BUFFER = 4096, CACHE_LINE_SIZE = 64;
+
+    /** A big-endian unsigned record of {@code len} bytes (perftest's cycle buffer and cache line size). */
+    private static byte[] bigEndian(int len, long value) {
+        byte[] b = new byte[len];
+        put(b, 0, len, value);
+        return b;
+    }
+
+    /** The MTU record: the path MTU code as one ASCII digit, NUL-padded to the record's size. */
+    private byte[] mtuRecord() {
+        byte[] b = new byte[PerftestExchangeLayout.FIXED_SIZE_MTU];
+        b[PerftestExchangeLayout.OFF_MTU_TEXT] = (byte) ('0' + mtuEnum());
+        return b;
+    }
+
+    /** Writes {@code value} big-endian into {@code len} bytes of {@code b} at {@code at}. */
+    private static void put(byte[] b, int at, int len, long value) {
+        for (int i = len - 1; i >= 0; i--, value >>>= 8) b[at + i] = (byte) value;
+    }
+
     /** perftest's socket set-up: TCP handshake to port 18515, versions, buffer sizes, MTU, then key messages. */
     void socketConnect() throws IOException {
         clientPort = 40000 + s.random.nextInt(20000);
-        seqA = s.random.nextInt() & 0xFFFFFFFFL;
-        seqB = s.random.nextInt() & 0xFFFFFFFFL;
+        seqA = s.random.nextInt() & MASK_SEQ_NUM;
+        seqB = s.random.nextInt() & MASK_SEQ_NUM;
         tcp(true, TcpFrames.SYN, new byte[0]);
         tcp(false, TcpFrames.SYN | TcpFrames.ACK, new byte[0]);
         tcp(true, TcpFrames.ACK, new byte[0]);
-        byte[][] records = {TcpFrames.perftestVersion("6.06"), {0, 0, 0x10, 0}, {0, 0, 0, 0x40}, {(byte) ('0' + mtuEnum()), 0}};
+        byte[][] records = {TcpFrames.perftestVersion("6.06"), bigEndian(PerftestExchangeLayout.LEN_CYCLE_BUFFER, CYCLE_BUFFER),
+            bigEndian(PerftestExchangeLayout.LEN_CACHE_LINE_SIZE, CACHE_LINE_SIZE), mtuRecord()};
         for (byte[] r : records) {
             tcp(true, TcpFrames.PSH | TcpFrames.ACK, r);
             tcp(false, TcpFrames.PSH | TcpFrames.ACK, r);
@@ -144,7 +173,7 @@ final class RcConnection {
     void socketClose() throws IOException {
         tcp(true, TcpFrames.PSH | TcpFrames.ACK, key(true));
         tcp(false, TcpFrames.PSH | TcpFrames.ACK, key(false));
-        byte[] done = {'d', 'o', 'n', 'e', 0};
+        byte[] done = (PerftestExchangeLayout.CONTENTS_SYNC_WORD + PerftestExchangeLayout.CONTENTS_SYNC_TERMINATOR).getBytes(StandardCharsets.US_ASCII);
         tcp(false, TcpFrames.PSH | TcpFrames.ACK, done);
         tcp(true, TcpFrames.PSH | TcpFrames.ACK, done);
         tcp(false, TcpFrames.FIN | TcpFrames.ACK, new byte[0]);
@@ -158,7 +187,8 @@ final class RcConnection {
         s.emit(CmMads.frame(ba, 1, CmMads.drep(tid + 1, commB, commA)));
     }
 
-    private int mtuEnum() { return 31 - Integer.numberOfLeadingZeros(mtu) - 7; }
+    /** The path MTU's code (ksy/ib_mad.ksy's path_mtu), as the REQ and perftest's MTU record carry it. */
+    private int mtuEnum() { return Synthesizer.pathMtuCode(mtu); }
 
     private void ack(int psn) throws IOException {
         s.advance(ACK_DELAY);
@@ -245,8 +275,15 @@ final class RcConnection {
         s.emit(RoceFrames.roce(ab, OPCODE_RC_FETCHADD, qpB, p, true, false, RoceFrames.atomicEth(vaB, rkeyB, add, 0), new byte[0]));
         s.advance(ACK_DELAY);
         s.emit(RoceFrames.roce(ba, OPCODE_RC_ATOMIC_ACKNOWLEDGE, qpA, p, false, false,
-            RoceFrames.concat(RoceFrames.aeth(ACK_UNLIMITED, ++msn), java.nio.ByteBuffer.allocate(8).putLong(s.random.nextInt(1000)).array()), new byte[0]));
+            RoceFrames.concat(RoceFrames.aeth(ACK_UNLIMITED, ++msn), atomicAckEth(s.random.nextInt(1000))), new byte[0]));
         psnA = (p + 1) & PSN_MASK;
+    }
+
+    /** An AtomicAckETH: the value the target held before the atomic. */
+    private static byte[] atomicAckEth(long original) {
+        byte[] b = new byte[FIXED_SIZE_ATOMIC_ACK_ETH];
+        put(b, OFF_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA, LEN_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA, original);
+        return b;
     }
 
     /** A SEND Only that meets {@code times} RNR NAKs (receiver not ready) before it is accepted. */

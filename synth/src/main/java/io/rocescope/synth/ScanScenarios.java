@@ -7,6 +7,9 @@ import io.rocescope.dissector.field.ksy.IbTransportKsy;
 import io.rocescope.dissector.field.ksy.IbTransportLayout;
 
 import java.io.IOException;
+
+import static io.rocescope.dissector.field.ksy.IbMadKsy.PATH_MTU_MTU_1024;
+import static io.rocescope.dissector.field.ksy.IbMadKsy.REJ_REASON_INVALID_SERVICE_ID;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -51,10 +54,10 @@ final class ScanScenarios {
         for (int i = 0; i < SERVICES; i++) {
             int comm = s.random.nextInt();
             long req = s.emit(CmMads.frame(ab, 0, CmMads.req(1000 + i, comm, 5000 + i, 0x0aff_fe00_0042L, 0x11 + i,
-                s.random.nextInt((int) IbTransportLayout.MASK_BTH_PSN + 1), 3, ab.srcIp(), ab.dstIp(), 40000 + i)));
+                s.random.nextInt((int) IbTransportLayout.MASK_BTH_PSN + 1), PATH_MTU_MTU_1024, ab.srcIp(), ab.dstIp(), 40000 + i)));
             if (first < 0) first = req;
             s.advance(30_000);
-            long rej = s.emit(CmMads.frame(ab.reverse(), 0, CmMads.rej(1000 + i, s.random.nextInt(), comm, 8)));
+            long rej = s.emit(CmMads.frame(ab.reverse(), 0, CmMads.rej(1000 + i, s.random.nextInt(), comm, REJ_REASON_INVALID_SERVICE_ID)));
             s.truth.fault("cm.rej", List.of(req, rej), List.of(), "reason 8: invalid service ID");
             s.advance(30_000);
         }

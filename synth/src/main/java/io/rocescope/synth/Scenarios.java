@@ -3,11 +3,19 @@ package io.rocescope.synth;
 import io.rocescope.dissector.encode.CmMads;
 import io.rocescope.dissector.encode.Net;
 import io.rocescope.dissector.encode.RoceFrames;
+import io.rocescope.dissector.field.InfinibandNames;
+import io.rocescope.dissector.field.ksy.PerftestExchangeLayout;
 
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+
+import static io.rocescope.dissector.field.ksy.IbMadKsy.PATH_MTU_MTU_1024;
+import static io.rocescope.dissector.field.ksy.IbMadKsy.REJ_REASON_INVALID_SERVICE_ID;
+import static io.rocescope.dissector.field.ksy.IbTransportKsy.RNR_TIMER_MS_1_28;
+import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_CE;
+import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_ECT_0;
 
 /** The scenarios: each writes frames with known faults and writes down their ground truth. */
 final class Scenarios {
@@ -44,6 +52,9 @@ final class Scenarios {
     }
 
     private Scenarios() {}
+
+    /** The longest pause a PFC frame can ask for: the all-ones pause time (in 512-bit quanta). */
+    static final int MAX_PAUSE = (int) io.rocescope.dissector.field.ksy.MacControlLayout.MASK_PAUSE_PAUSE_TIME;
 
     static RcConnection connection(Synth s, Net net, int qpA, int qpB) throws IOException {
         RcConnection c = new RcConnection(s, net, qpA, qpB, s.mtu);
@@ -105,7 +116,7 @@ final class Scenarios {
     static void rnr(Synth s, long packets) throws IOException {
         RcConnection c = connection(s, s.net(1, 2, false, -1, 0), 0x11, 0x12);
         c.message(256, false);
-        c.sendWithRnr(4, 14, 1_280_000);   // timer 14 = 1.28 ms
+        c.sendWithRnr(4, RNR_TIMER_MS_1_28, InfinibandNames.rnrTimerMicros(RNR_TIMER_MS_1_28) * 1_000L);   // the timer's wait, in ns
         c.message(256, false);
         c.disconnect();
     }
@@ -118,11 +129,11 @@ final class Scenarios {
         for (int m = 0; m < 40; m++) {
             boolean congested = m >= 10 && m < 30;
             if (congested) {
-                c.ab = c.ab.withEcn(3);
+                c.ab = c.ab.withEcn(ECN_CE);
                 ce += 4;    // four MTU-sized packets, all CE-marked
             }
             c.message(4 * s.mtu, true);
-            c.ab = c.ab.withEcn(2);
+            c.ab = c.ab.withEcn(ECN_ECT_0);
             if (congested) {
                 s.emit(RoceFrames.cnp(c.ba, c.qpA));   // to the data sender, naming its QP
                 cnps++;
@@ -145,7 +156,7 @@ final class Scenarios {
         c.message(4096, false);
         long first = -1;
         for (int i = 0; i < 500; i++) {
-            long f = s.emit(RoceFrames.pfc(Synth.mac(2), 3, 65535));
+            long f = s.emit(RoceFrames.pfc(Synth.mac(2), 3, MAX_PAUSE));
             if (first < 0) first = f;
             s.advance(300_000);
         }
@@ -158,9 +169,9 @@ final class Scenarios {
     /** A REQ to a port nobody listens on, answered by REJ (invalid service ID). */
     static void cmReject(Synth s, long packets) throws IOException {
         Net ab = s.net(1, 2, false, -1, 0);
-        long req = s.emit(CmMads.frame(ab, 0, CmMads.req(77, 0x1234, 9999, 1, 0x11, 100, 3, ab.srcIp(), ab.dstIp(), 40001)));
+        long req = s.emit(CmMads.frame(ab, 0, CmMads.req(77, 0x1234, 9999, 1, 0x11, 100, PATH_MTU_MTU_1024, ab.srcIp(), ab.dstIp(), 40001)));
         s.advance(50_000);
-        long rej = s.emit(CmMads.frame(ab.reverse(), 0, CmMads.rej(77, 0x5678, 0x1234, 8)));
+        long rej = s.emit(CmMads.frame(ab.reverse(), 0, CmMads.rej(77, 0x5678, 0x1234, REJ_REASON_INVALID_SERVICE_ID)));
         s.truth.fault("cm.rej", List.of(req, rej), List.of(), "reason 8: invalid service ID");
     }
 
@@ -169,7 +180,7 @@ final class Scenarios {
         Net ab = s.net(1, 3, false, -1, 0);
         List<Long> frames = new java.util.ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            frames.add(s.emit(CmMads.frame(ab, i, CmMads.req(88, 0x4321, 18515, 1, 0x11, 100, 3, ab.srcIp(), ab.dstIp(), 40002))));
+            frames.add(s.emit(CmMads.frame(ab, i, CmMads.req(88, 0x4321, (int) PerftestExchangeLayout.DEFAULT_PORT, 1, 0x11, 100, PATH_MTU_MTU_1024, ab.srcIp(), ab.dstIp(), 40002))));
             s.advance(4_295_000_000L >> 4);
         }
         s.truth.fault("cm.timeout", frames, List.of(), "3 REQs, no answer");

@@ -6,6 +6,8 @@ import io.rocescope.dissector.encode.PcapWriter;
 import java.io.IOException;
 import java.util.Random;
 
+import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_ECT_0;
+
 /**
  * The running state of a synthesis: the writer, the clock (frames take their serialization time at the
  * link speed), frame numbers, the seeded random source and the ground truth being written down.
@@ -45,15 +47,15 @@ final class Synth {
     static byte[] ipv4(int i) { return new byte[] {10, 0, (byte) (i >> 8), (byte) i}; }
 
     static byte[] ipv6(int i) {
-        byte[] a = new byte[16];
-        a[0] = (byte) 0xfd;
-        a[14] = (byte) (i >> 8);
-        a[15] = (byte) i;
+        byte[] a = new byte[io.rocescope.dissector.field.ksy.Ipv6PacketLayout.LEN_SRC_ADDR];
+        a[0] = (byte) 0xfd;   // a unique local address
+        a[a.length - 2] = (byte) (i >> 8);
+        a[a.length - 1] = (byte) i;
         return a;
     }
 
     Net net(int from, int to, boolean v6, int vlan, int pcp) {
         return new Net(mac(from), mac(to), v6 ? ipv6(from) : ipv4(from), v6 ? ipv6(to) : ipv4(to), vlan, pcp,
-            0xC000 | random.nextInt(0x4000), 2);
+            0xC000 | random.nextInt(0x4000), ECN_ECT_0);
     }
 }

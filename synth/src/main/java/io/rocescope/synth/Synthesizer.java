@@ -8,11 +8,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 
+import static io.rocescope.dissector.field.ksy.IbMadKsy.PATH_MTU_MTU_256;
+import static io.rocescope.dissector.field.ksy.IbMadKsy.PATH_MTU_MTU_4096;
+
 /** Entry point of the scenario synthesizer. */
 public final class Synthesizer {
     private Synthesizer() {}
 
     public static Set<String> scenarios() { return Scenarios.ALL.keySet(); }
+
+    /** Path MTU bytes by code (ksy/ib_mad.ksy's path_mtu: -1 for the reserved code 0). */
+    private static final int[] PATH_MTU_BYTES = io.rocescope.dissector.field.ksy.IbMadKsy.PATH_MTU_VALUES();
+
+    /** The path MTU code (MTU_256 … MTU_4096) of {@code bytes}, or -1 when it is not one of those MTUs. */
+    public static int pathMtuCode(int bytes) {
+        for (int code = PATH_MTU_MTU_256; code <= PATH_MTU_MTU_4096; code++) if (PATH_MTU_BYTES[code] == bytes) return code;
+        return -1;
+    }
 
     /** Writes scenario {@code name} to {@code out} and returns its ground truth. */
     public static Truth write(String name, Path out, long seed, long packets, double linkGbps) throws IOException {
@@ -30,7 +42,7 @@ public final class Synthesizer {
      * scenario takes a number of them (many-qps, bulk, distinct-qps), 0 for its own default.
      */
     public static Truth write(String name, OutputStream out, long seed, long packets, double linkGbps, int mtu, int qps) throws IOException {
-        if (Integer.bitCount(mtu) != 1 || mtu < 256 || mtu > 4096) throw new IllegalArgumentException("MTU must be 256, 512, 1024, 2048 or 4096");
+        if (pathMtuCode(mtu) < 0) throw new IllegalArgumentException("MTU must be 256, 512, 1024, 2048 or 4096");
         // the writer's close flushes its buffer; the stream itself stays open (standard output)
         OutputStream keepOpen = new io.rocescope.dissector.util.KeepOpenOutputStream(out);
         try (PcapWriter w = new PcapWriter(keepOpen)) {

@@ -4,6 +4,9 @@ import io.rocescope.flow.TrackerOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
+import static io.rocescope.dissector.field.ksy.EtherPayloadLayout.MASK_VLAN_TAG_PCP;
+import static io.rocescope.dissector.field.ksy.Ipv4PacketLayout.MASK_DSCP;
+
 /** Options of the commands that run the flow tracker. */
 final class AnalysisOptions {
     @Option(names = "-T", paramLabel = "FORMAT", description = "output format: text (default) or json")
@@ -53,8 +56,8 @@ final class AnalysisOptions {
     TrackerOptions trackerOptions(CommandLine cl) {
         if (linkGbps <= 0) throw new CommandLine.ParameterException(cl, "--link-speed must be positive");
         if (maxFlows < 2) throw new CommandLine.ParameterException(cl, "--max-flows must be at least 2");
-        if (cnpDscp < -1 || cnpDscp > 63) throw new CommandLine.ParameterException(cl, "--cnp-dscp must be 0-63");
-        if (cnpPcp < -1 || cnpPcp > 7) throw new CommandLine.ParameterException(cl, "--cnp-pcp must be 0-7");
+        if (cnpDscp < -1 || cnpDscp > MASK_DSCP) throw new CommandLine.ParameterException(cl, "--cnp-dscp must be 0-" + MASK_DSCP);
+        if (cnpPcp < -1 || cnpPcp > MASK_VLAN_TAG_PCP) throw new CommandLine.ParameterException(cl, "--cnp-pcp must be 0-" + MASK_VLAN_TAG_PCP);
         if (ceWindowMicros <= 0) throw new CommandLine.ParameterException(cl, "--ce-window-us must be positive");
         if (trackerThreads < 1 || trackerThreads > 256) throw new CommandLine.ParameterException(cl, "--tracker-threads must be between 1 and 256");
         return TrackerOptions.defaults().withShards(trackerThreads).withLinkGbps(linkGbps).withMaxFlows(maxFlows).withFabric(io.rocescope.flow.FabricOptions.defaults()

@@ -12,6 +12,7 @@ import io.rocescope.cli.probe.Route;
 import io.rocescope.cli.probe.Sweep;
 import io.rocescope.cli.probe.TokenBucket;
 import io.rocescope.dissector.encode.Net;
+import io.rocescope.dissector.field.ksy.IbMadKsy;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -19,12 +20,29 @@ import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 
+import static io.rocescope.dissector.field.ksy.EthernetFrameLayout.LEN_DST_MAC;
+import static io.rocescope.dissector.field.ksy.IbMadLayout.FIXED_SIZE_SERVICE_ID;
+import static io.rocescope.dissector.field.ksy.IbMadLayout.LEN_SERVICE_ID_PORT;
+import static io.rocescope.dissector.field.ksy.IbMadLayout.LEN_SERVICE_ID_PORT_SPACE;
+import static io.rocescope.dissector.field.ksy.IbMadLayout.LEN_SERVICE_ID_PREFIX;
+import static io.rocescope.dissector.field.ksy.IbMadLayout.OFF_SERVICE_ID_PORT;
+import static io.rocescope.dissector.field.ksy.IbMadLayout.OFF_SERVICE_ID_PORT_SPACE;
+import static io.rocescope.dissector.field.ksy.IbMadLayout.OFF_SERVICE_ID_PREFIX;
+import static io.rocescope.dissector.field.ksy.IbMadLayout.RDMA_IP_SERVICE_ID_PREFIX;
+
 /**
  * One target's CM probes ({@link CmProbe}), set up as the kernel would send to it: the route (leaving by
  * the interface named, when one is), never the subnet's broadcast address, the link open (raw frames,
  * or a dry run's file), the next hop's MAC (--dst-mac, the neighbour table, else ARP).
  */
 final class CmProbeJob implements ProbeJob {
+    /** The bits below a big-endian field of ib_mad.ksy's 8-byte service_id (IBTA vol 1 A3.2.2). */
+    private static final int BELOW_PREFIX = Byte.SIZE * (FIXED_SIZE_SERVICE_ID - OFF_SERVICE_ID_PREFIX - LEN_SERVICE_ID_PREFIX);
+    private static final int BELOW_PORT_SPACE = Byte.SIZE * (FIXED_SIZE_SERVICE_ID - OFF_SERVICE_ID_PORT_SPACE - LEN_SERVICE_ID_PORT_SPACE);
+    private static final int BELOW_PORT = Byte.SIZE * (FIXED_SIZE_SERVICE_ID - OFF_SERVICE_ID_PORT - LEN_SERVICE_ID_PORT);
+    /** RDMA-CM's service ID of a TCP port space, without the port: 0x0000000001060000. */
+    private static final long RDMA_TCP_SERVICE_ID = RDMA_IP_SERVICE_ID_PREFIX << BELOW_PREFIX
+        | (long) IbMadKsy.PORT_SPACE_TCP << BELOW_PORT_SPACE;
     /** A dry run's file and clock: the probes are written, spaced as the rate limit spaces them, never sent. */
     record DryRun(DryRunLink link, DryRunLink.VirtualClock clock, Path file) {}
 
@@ -75,7 +93,7 @@ final class CmProbeJob implements ProbeJob {
         try {
             byte[] next = plan.dstMac() != null ? plan.dstMac() : route.neighbourMac();
             if (next == null && link instanceof RawLink raw) next = raw.arp(route.sourceMac(), route.source(), route.nextHop());
-            if (next == null && dry != null) next = new byte[6];   // a dry run asks nobody: the file shows a zero MAC
+            if (next == null && dry != null) next = new byte[LEN_DST_MAC];   // a dry run asks nobody: the file shows a zero MAC
             if (next == null) {
                 throw new SetupException("no ARP answer from " + route.nextHop().getHostAddress() + " on " + route.device()
                     + " (is it up? --dst-mac names it)");
@@ -86,7 +104,7 @@ final class CmProbeJob implements ProbeJob {
             ProbeResult r = new ProbeResult("cm", t.name(), t.ip(), route.source().getHostAddress(), route.device());
             double timeoutMillis = CmProbeRequest.ibaTimeNanos(cm.responseTimeout) / 1e6;
             r.settings.put("port", port);
-            r.settings.put("serviceId", String.format("0x%016x", 0x0000000001060000L | port));
+            r.settings.put("serviceId", String.format("0x%016x", RDMA_TCP_SERVICE_ID | (long) port << BELOW_PORT));
             r.settings.put("cmResponseTimeoutMillis", timeoutMillis);
             r.settings.put("retries", cm.retries);
             r.settings.put("rate", plan.rate());

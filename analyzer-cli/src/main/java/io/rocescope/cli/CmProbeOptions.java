@@ -4,6 +4,8 @@ import io.rocescope.cli.probe.CmProbeRequest;
 import io.rocescope.cli.probe.EcmpCoverage;
 import io.rocescope.cli.probe.Sweep;
 import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
+import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
+import io.rocescope.dissector.field.ksy.UdpDatagramLayout;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -11,6 +13,8 @@ import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+
+import static io.rocescope.dissector.field.ksy.IbMadLayout.MASK_CM_REQ_MAX_CM_RETRIES;
 
 /**
  * How a CM probe is sent: CM's timeout and resends, the UDP source port, one sweep, the next hop's MAC.
@@ -50,10 +54,18 @@ final class CmProbeOptions {
     /** The largest frame a size sweep may ask for: the jumbo MTU and the Ethernet header. */
     static final int MAX_FRAME = JUMBO_MTU + EthernetFrameLayout.FIXED_SIZE;
 
+    /** The REQ's Max CM Retries field's largest value: 15. */
+    private static final int MAX_RETRIES = (int) MASK_CM_REQ_MAX_CM_RETRIES;
+    /** The largest DSCP, 63. */
+    private static final int MAX_DSCP = (int) Ipv4PacketLayout.MASK_DSCP;
+
     void check(CommandLine cl) {
         if (responseTimeout < 8 || responseTimeout > 24) throw new CommandLine.ParameterException(cl, "--cm-response-timeout must be 8..24 (1 ms .. 69 s)");
-        if (retries < 0 || retries > 15) throw new CommandLine.ParameterException(cl, "--retries must be 0..15 (a 4-bit field in the REQ)");
-        if (udpSport != null && (udpSport < 1 || udpSport > 65535)) throw new CommandLine.ParameterException(cl, "--udp-sport " + udpSport + " is not a port");
+        if (retries < 0 || retries > MAX_RETRIES) {
+            throw new CommandLine.ParameterException(cl, "--retries must be 0.." + MAX_RETRIES + " (a " + Long.bitCount(MASK_CM_REQ_MAX_CM_RETRIES)
+                + "-bit field in the REQ)");
+        }
+        if (udpSport != null && (udpSport < 1 || udpSport > UdpDatagramLayout.MASK_SRC_PORT)) throw new CommandLine.ParameterException(cl, "--udp-sport " + udpSport + " is not a port");
     }
 
     /** The one sweep asked for, or null; the UDP source ports of --paths drawn at random, distinct. */
@@ -69,7 +81,7 @@ final class CmProbeOptions {
         int asked = (dscp != null ? 1 : 0) + (sizes != null ? 1 : 0) + (paths != null ? 1 : 0);
         if (asked > 1) throw new IllegalArgumentException("one sweep at a time: --dscp, --sizes or --paths");
         if (asked == 0) return null;
-        if (dscp != null) return new Sweep(Sweep.Kind.DSCP, Sweep.parseList(dscp, 0, 63, 64, "--dscp"));
+        if (dscp != null) return new Sweep(Sweep.Kind.DSCP, Sweep.parseList(dscp, 0, MAX_DSCP, 64, "--dscp"));
         if (sizes != null) {
             int min = CmProbeRequest.UNPADDED_FRAME;
             return new Sweep(Sweep.Kind.SIZE, Sweep.parseList(sizes, min, MAX_FRAME, 64, "--sizes (the REQ's frame is " + min + " bytes)"));
@@ -88,11 +100,11 @@ final class CmProbeOptions {
         byte[] mac;
         try {
             mac = HexFormat.ofDelimiter(":").parseHex(dstMac);
-            if (mac.length != 6) throw new IllegalArgumentException();
+            if (mac.length != EthernetFrameLayout.LEN_DST_MAC) throw new IllegalArgumentException();
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(cl, "--dst-mac '" + dstMac + "' is not a MAC (aa:bb:cc:dd:ee:ff)");
         }
-        if ((mac[0] & 1) != 0) throw new CommandLine.ParameterException(cl, "--dst-mac is a multicast/broadcast MAC: probes go to single hosts");
+        if ((mac[0] & EthernetFrameLayout.GROUP_ADDRESS_BIT) != 0) throw new CommandLine.ParameterException(cl, "--dst-mac is a multicast/broadcast MAC: probes go to single hosts");
         return mac;
     }
 }

@@ -1,6 +1,8 @@
 package io.rocescope.cli;
 
 import io.rocescope.dissector.decode.DecodeOptions;
+import io.rocescope.dissector.field.ksy.TcpSegmentLayout;
+import io.rocescope.dissector.field.ksy.UdpDatagramLayout;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -18,11 +20,11 @@ final class DecodeAsOptions {
     DecodeOptions decodeOptions(CommandLine cl) {
         DecodeOptions options = new DecodeOptions();
         for (int p : ports) {
-            if (p < 0 || p > 65535) throw new CommandLine.ParameterException(cl, "--port " + p + " is not a UDP port");
+            if (p < 0 || p > UdpDatagramLayout.MASK_DST_PORT) throw new CommandLine.ParameterException(cl, "--port " + p + " is not a UDP port");
             options.addRocePort(p);
         }
         if (perftestPort != null) {
-            if (perftestPort < 0 || perftestPort > 65535) throw new CommandLine.ParameterException(cl, "--perftest-port " + perftestPort + " is not a TCP port");
+            if (perftestPort < 0 || perftestPort > TcpSegmentLayout.MASK_DST_PORT) throw new CommandLine.ParameterException(cl, "--perftest-port " + perftestPort + " is not a TCP port");
             options.perftestPort(perftestPort);
         }
         return options;

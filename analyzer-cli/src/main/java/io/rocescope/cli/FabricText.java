@@ -6,6 +6,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN;
+import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_CE;
+import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_ECT_0;
+import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_ECT_1;
+import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_NOT_ECT;
+
 /**
  * The lossless-fabric lines of {@code flows} and {@code stats}. A flow on the default class (untagged,
  * DSCP 0, Not-ECT, one UDP source port, no CNPs, no PFC stall) prints no line, as before; the JSON always
@@ -31,10 +37,10 @@ final class FabricText {
         if (!f.dscp().isEmpty()) values(sb, "DSCP", f.dscp());
         FabricReports.EcnReport e = f.ecn();
         sb.append("  ECN");
-        ecn(sb, "Not-ECT", e.notEct());
-        ecn(sb, "ECT(0)", e.ect0());
-        ecn(sb, "ECT(1)", e.ect1());
-        ecn(sb, "CE", e.ce());
+        ecn(sb, ECN_NOT_ECT, e.notEct());
+        ecn(sb, ECN_ECT_0, e.ect0());
+        ecn(sb, ECN_ECT_1, e.ect1());
+        ecn(sb, ECN_CE, e.ce());
         if (e.ceUnanswered() > 0) sb.append(" (").append(e.ceUnanswered()).append(" without CNP)");
         FabricReports.PortsReport p = f.udpSourcePorts();
         sb.append("  UDP src ports ").append(p.capped() ? "≥" : "").append(p.distinct());
@@ -64,8 +70,9 @@ final class FabricText {
         m.forEach((v, n) -> sb.append("  ").append(name).append(' ').append(v).append(" (").append(n).append(')'));
     }
 
-    private static void ecn(StringBuilder sb, String name, long n) {
-        if (n > 0) sb.append(' ').append(name).append(' ').append(n);
+    /** {@code code}: an ipv4_packet.ksy ecn code, printed by its name there. */
+    private static void ecn(StringBuilder sb, int code, long n) {
+        if (n > 0) sb.append(' ').append(ECN.nameOf(code)).append(' ').append(n);
     }
 
     /**

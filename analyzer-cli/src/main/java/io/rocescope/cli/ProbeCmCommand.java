@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import static io.rocescope.dissector.field.ksy.IbMadLayout.MASK_SERVICE_ID_PORT;
+
 /** {@code rocescope probe cm TARGET…}: a RoCE CM ping (see {@link CmProbe}). */
 @Command(name = "cm", description = {"RoCE CM ping: a CM REQ (UD SEND to QP1, RDMA-CM service ID on --port, our own GID and QPN) per probe,",
     "timed to the REJ (the target's CM is alive over RoCE) or REP (a listener accepted; answered with a REJ at once), resent as CM",
@@ -56,7 +58,7 @@ final class ProbeCmCommand implements Callable<Integer> {
         CommandLine cl = spec.commandLine();
         probe.check(cl);
         if (dryRun != (write != null)) throw new CommandLine.ParameterException(cl, "--dry-run and -w FILE go together (the probes are written, not sent)");
-        if (port < 0 || port > 65535) throw new CommandLine.ParameterException(cl, "--port " + port + " is not a port");
+        if (port < 0 || port > MASK_SERVICE_ID_PORT) throw new CommandLine.ParameterException(cl, "--port " + port + " is not a port");
         cm.check(cl);
         Sweep sweep = cm.sweep(cl);
         List<ProbeTarget> parsed = new ArrayList<>();

@@ -20,6 +20,8 @@ import java.io.IOException;
 import java.security.SecureRandom;
 import java.util.function.Consumer;
 
+import static io.rocescope.dissector.field.ksy.IbMadLayout.MASK_CM_REQ_LOCAL_COMM_ID;
+
 /**
  * {@code probe cm}: an agentless RoCE-level ping. Each probe is a CM REQ to the target's QP1 (a service
  * ID nobody listens on, unless told otherwise), resent as CM resends it (the same REQ after the response
@@ -150,18 +152,18 @@ public final class CmProbe {
                 Double rtt = wireSentAt >= 0 ? (s.timestampNanos() - wireSentAt) / 1e6 : (System.nanoTime() - sentNano) / 1e6;
                 Integer pkey = f.has(Fields.BTH_P_KEY) ? (int) f.get(Fields.BTH_P_KEY, 0) : null;
                 boolean retried = sends > 1;
-                if (attr == CmMads.REJ && f.get(CmFields.REJ_REMOTECOMMID, -1) == (req.localCommId & 0xFFFFFFFFL)) {
+                if (attr == CmMads.REJ && f.get(CmFields.REJ_REMOTECOMMID, -1) == (req.localCommId & MASK_CM_REQ_LOCAL_COMM_ID)) {
                     int reason = (int) f.get(CmFields.REJ_REASON, -1);
                     return new ProbeResult.Probe(seq, mraSeen ? "MRA, REJ" : "REJ", reason, reasonName(reason), sends, rtt, retried, pkey,
                         icrcNote(f));
                 }
-                if (attr == CmMads.REP && f.get(CmFields.REP_REMOTECOMMID, -1) == (req.localCommId & 0xFFFFFFFFL)) {
+                if (attr == CmMads.REP && f.get(CmFields.REP_REMOTECOMMID, -1) == (req.localCommId & MASK_CM_REQ_LOCAL_COMM_ID)) {
                     int theirs = (int) f.get(CmFields.REP_LOCALCOMMID, 0);
                     link.send(req.rejectReply(theirs));   // at once, outside the bucket: it ends what the probe began
                     return new ProbeResult.Probe(seq, mraSeen ? "MRA, REP" : "REP", null, null, sends, rtt, retried, pkey,
                         "a listener accepted; answered with REJ (consumer reject)" + suffix(icrcNote(f)));
                 }
-                if (attr == IbMadKsy.CM_ATTRIBUTE_MRA && f.get(CmFields.MRA_REMOTECOMMID, -1) == (req.localCommId & 0xFFFFFFFFL)) {
+                if (attr == IbMadKsy.CM_ATTRIBUTE_MRA && f.get(CmFields.MRA_REMOTECOMMID, -1) == (req.localCommId & MASK_CM_REQ_LOCAL_COMM_ID)) {
                     // MRA: the target asks for its service timeout more before it answers
                     mraSeen = true;
                     deadline = System.nanoTime() + timeout + CmProbeRequest.ibaTimeNanos((int) f.get(CmFields.MRA_SERVICETIMEOUT, 0));

@@ -42,8 +42,8 @@ public final class CmProbeRequest {
         this.localCommId = localCommId;
         this.qpn = qpn;
         this.startPsn = startPsn;
-        byte[] mad = CmMads.req(tid, localCommId, port, caGuid, qpn, startPsn, 3, net.srcIp(), net.dstIp(), net.udpSrcPort(),
-            responseTimeout, retries);
+        byte[] mad = CmMads.req(tid, localCommId, port, caGuid, qpn, startPsn, IbMadKsy.PATH_MTU_MTU_1024, net.srcIp(), net.dstIp(),
+            net.udpSrcPort(), responseTimeout, retries);
         this.bthPsn = startPsn;
         this.frame = RoceFrames.paddedIpv4(CmMads.frame(net, bthPsn, mad), frameSize);
     }

@@ -1,5 +1,9 @@
 package io.rocescope.cli.probe;
 
+import io.rocescope.dissector.field.ksy.TcpSegmentLayout;
+
+import static io.rocescope.dissector.field.ksy.IbMadLayout.MASK_SERVICE_ID_PORT;
+
 /**
  * One probe named on the command line: its kind, its single host ({@link ProbeTarget}'s checks) and port.
  * {@code capture --probe} writes them {@code cm:HOST[:PORT]} (PORT: the RDMA-CM port of the service ID,
@@ -29,7 +33,7 @@ public record ProbeSpec(String kind, String name, ProbeTarget target, int port) 
     public static ProbeSpec tcp(String hostPort) {
         int colon = hostPort.lastIndexOf(':');
         if (colon <= 0) throw new IllegalArgumentException("target '" + hostPort + "' needs a port: HOST:PORT");
-        int port = port(hostPort.substring(colon + 1), "target '" + hostPort + "': bad port");
+        int port = port(hostPort.substring(colon + 1), TcpSegmentLayout.MASK_DST_PORT, "target '" + hostPort + "': bad port");
         if (port < 1) throw new IllegalArgumentException("target '" + hostPort + "': bad port");
         String host = hostPort.substring(0, colon);
         // an IPv6 host only in brackets: fd00::1:22 could be fd00::1 port 22 or fd00::1:22 with the port forgotten,
@@ -48,7 +52,7 @@ public record ProbeSpec(String kind, String name, ProbeTarget target, int port) 
         // one colon: HOST:PORT (an IPv6 address has more, and is refused below as not IPv4)
         if (colon > 0 && s.indexOf(':') == colon) {
             host = s.substring(0, colon);
-            port = port(s.substring(colon + 1), "bad port '" + s.substring(colon + 1) + "' (the RDMA-CM port: 0..65535)");
+            port = port(s.substring(colon + 1), MASK_SERVICE_ID_PORT, "bad port '" + s.substring(colon + 1) + "' (the RDMA-CM port: 0.." + MASK_SERVICE_ID_PORT + ")");
         }
         if (host.isEmpty()) throw new IllegalArgumentException("no target: cm:HOST[:PORT]");
         return new ProbeSpec("cm", host, ipv4(ProbeTarget.parse(host)), port);
@@ -60,10 +64,11 @@ public record ProbeSpec(String kind, String name, ProbeTarget target, int port) 
         return t;
     }
 
-    private static int port(String s, String message) {
+    /** {@code max}: the largest value of the port's 16-bit field. */
+    private static int port(String s, long max, String message) {
         try {
             int p = Integer.parseInt(s);
-            if (p < 0 || p > 65535) throw new IllegalArgumentException(message);
+            if (p < 0 || p > max) throw new IllegalArgumentException(message);
             return p;
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(message);

@@ -12,6 +12,8 @@ import java.sql.Timestamp;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import static io.rocescope.dissector.field.ksy.UdpDatagramLayout.ROCE_V2_PORT;
+
 /**
  * Probes on the wire through libpcap: whole Ethernet frames injected on the interface (pcap_sendpacket),
  * and a second handle that sees the answers and our own frames as they leave, both stamped by the kernel's
@@ -42,7 +44,7 @@ public final class RawLink implements ProbeLink {
         try {
             PcapHandle rx = builder(device).build();
             try {
-                rx.setFilter("(udp port 4791 or arp) and host " + target.getHostAddress(), BpfProgram.BpfCompileMode.OPTIMIZE);
+                rx.setFilter("(udp port " + ROCE_V2_PORT + " or arp) and host " + target.getHostAddress(), BpfProgram.BpfCompileMode.OPTIMIZE);
                 PcapHandle tx = new PcapHandle.Builder(device).snaplen(128).timeoutMillis(10).build();
                 return new RawLink(tx, rx);
             } catch (PcapNativeException | RuntimeException e) {

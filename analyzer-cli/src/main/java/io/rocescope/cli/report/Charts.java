@@ -1,5 +1,6 @@
 package io.rocescope.cli.report;
 
+import io.rocescope.flow.Psn;
 import io.rocescope.flow.Reports;
 import io.rocescope.flow.TimelineEvent;
 
@@ -48,7 +49,8 @@ final class Charts {
         return s.toString();
     }
 
-    private static double rel(int psn, int base) { return ((psn - base) << 8) >> 8; }
+    /** The 24-bit PSN distance from {@code base}, signed (a PSN that wrapped reads as ahead). */
+    private static double rel(int psn, int base) { return Psn.diff(psn, base); }
 
     private static double x(long ts, long start, double x0, double x1) {
         return L + ((ts - start) / 1e9 - x0) / (x1 - x0) * (W - L - R);

@@ -3,6 +3,7 @@ package io.rocescope.cli.report;
 import io.rocescope.flow.Finding;
 import io.rocescope.flow.Reports;
 import io.rocescope.dissector.decode.Expert.Severity;
+import io.rocescope.dissector.field.ksy.IbTransportKsy;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,8 @@ import java.util.Map;
  * place in the CLI's JSON ({@link Sentence}).
  */
 final class SummarySection {
+    /** ib_transport.ksy's name of the RC transport, as the flow report spells it. */
+    private static final String RC = IbTransportKsy.TRANSPORT.nameOf(IbTransportKsy.TRANSPORT_RC);
     private SummarySection() {}
 
     static List<Object> build(Reports.Analysis a) {
@@ -79,7 +82,7 @@ final class SummarySection {
         else t.str(f.dst(), "flows", p + "/dst");
         t.text(" (").str(c.transport(), "flows", cp + "/transport").text("): ")
             .num(f.packets(), "flows", p + "/packets").plural(f.packets(), " packet", " packets");
-        if ("RC".equals(c.transport()) && f.psn().requests() == 0 && f.readResponseMessages().count() == 0) t.text(" of answers");
+        if (RC.equals(c.transport()) && f.psn().requests() == 0 && f.readResponseMessages().count() == 0) t.text(" of answers");
         long messages = f.messages().count();
         if (messages > 0) t.text(", ").num(messages, "flows", p + "/messages/count").plural(messages, " message", " messages");
         if (f.readResponseMessages().count() > 0) {

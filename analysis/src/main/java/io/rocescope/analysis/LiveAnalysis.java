@@ -4,6 +4,7 @@ import io.rocescope.dissector.capture.CaptureRecord;
 import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.FieldInterest;
+import io.rocescope.dissector.field.ksy.PcapFileLayout;
 import io.rocescope.dissector.pipeline.FrameJob;
 import io.rocescope.dissector.pipeline.FramePipeline;
 import io.rocescope.flow.Finding;
@@ -140,7 +141,7 @@ public final class LiveAnalysis {
         r.timestampNanos = timestampNanos;
         r.data = java.util.Arrays.copyOf(data, capturedLength);
         r.capturedLength = capturedLength;
-        r.originalLength = (int) Math.min(originalLength, 0xFFFFFFFFL);
+        r.originalLength = (int) Math.min(originalLength, PcapFileLayout.MASK_RECORD_ORIG_LEN);   // what a pcap record can say
         r.linkType = linkType;
         return r;
     }

@@ -63,9 +63,19 @@ public final class PcapngReader implements CaptureReader {
         final int linkType;
         final long snaplen;
         /** Timestamp units per second, and the offset in seconds added to every timestamp. */
-        long unitsPerSecond = 1_000_000L;
+        long unitsPerSecond = DEFAULT_UNITS_PER_SECOND;
         long offsetSeconds;
         Iface(int linkType, long snaplen) { this.linkType = linkType; this.snaplen = snaplen; }
+    }
+
+    /** Without an if_tsresol the units are 10^-IF_TSRESOL_DEFAULT s (microseconds). */
+    private static final long DEFAULT_UNITS_PER_SECOND = decimalUnits((int) PcapngFileLayout.IF_TSRESOL_DEFAULT);
+
+    /** 10^exp units a second (an if_tsresol without its base-2 bit), held below overflow. */
+    private static long decimalUnits(int exp) {
+        long u = 1;
+        for (int i = 0; i < exp && u <= Long.MAX_VALUE / 10; i++) u *= 10;
+        return u;
     }
 
     private record Section(long start, boolean bigEndian, List<Iface> interfaces) {}
@@ -207,9 +217,7 @@ public final class PcapngReader implements CaptureReader {
                 int v = block[o + OPT_VALUE] & 0xFF;
                 int exp = v & (int) PcapngFileLayout.IF_TSRESOL_EXPONENT_MASK;
                 if ((v & (int) PcapngFileLayout.IF_TSRESOL_BASE2_BIT) == 0) {
-                    long u = 1;
-                    for (int i = 0; i < exp && u <= Long.MAX_VALUE / 10; i++) u *= 10;
-                    iface.unitsPerSecond = u;
+                    iface.unitsPerSecond = decimalUnits(exp);
                 } else {
                     iface.unitsPerSecond = exp >= 62 ? 1L << 62 : 1L << exp;
                 }

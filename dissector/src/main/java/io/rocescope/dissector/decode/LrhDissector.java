@@ -34,7 +34,7 @@ final class LrhDissector {
             int lnh = p.readBits(LRH_LNH, off + OFF_LNH, LEN_LNH, SHIFT_LNH, MASK_LNH);
             p.u16(LRH_DLID, off + OFF_DLID);
             // Wireshark's span: the 16-bit word the five bits share with the Packet Length
-            p.readBits(LRH_RESERVED5, off + OFF_RESERVED5, 2, SHIFT_RESERVED5 + 8 * (2 - LEN_RESERVED5), MASK_RESERVED5);
+            p.readBits(LRH_RESERVED5, off + OFF_RESERVED5, LEN_PKTLEN, SHIFT_RESERVED5 + 8 * (LEN_PKTLEN - LEN_RESERVED5), MASK_RESERVED5);
             int words = p.readBits(LRH_PKTLEN, off + OFF_PKTLEN, LEN_PKTLEN, SHIFT_PKTLEN, MASK_PKTLEN);
             p.u16(LRH_SLID, off + OFF_SLID);
             f.close(node, off + FIXED_SIZE);

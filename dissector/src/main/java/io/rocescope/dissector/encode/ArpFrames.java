@@ -2,6 +2,7 @@ package io.rocescope.dissector.encode;
 
 import io.rocescope.dissector.field.ksy.ArpPacketKsy;
 import io.rocescope.dissector.field.ksy.EtherPayloadKsy;
+import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
 
 import java.util.Arrays;
 
@@ -15,9 +16,6 @@ import static io.rocescope.dissector.field.ksy.ArpPacketLayout.*;
 public final class ArpFrames {
     private ArpFrames() {}
 
-    /** ARPHRD_ETHER, the hardware type of an Ethernet ARP. */
-    private static final int HW_ETHERNET = 1;
-
     /** What an ARP packet says about its sender. */
     public record Arp(int opcode, byte[] senderMac, byte[] senderIp, byte[] targetIp) {
         public boolean isReply() { return opcode == ArpPacketKsy.OPCODE_REPLY; }
@@ -26,11 +24,12 @@ public final class ArpFrames {
     /** A broadcast request from {@code ourMac}/{@code ourIp} asking who has {@code targetIp} (4 bytes). */
     public static byte[] request(byte[] ourMac, byte[] ourIp, byte[] targetIp) {
         byte[] broadcast = new byte[LEN_ETHER_IPV4_ADDRESSES_SRC_HW];
-        Arrays.fill(broadcast, (byte) 0xFF);
+        Layout.put(broadcast, 0, broadcast.length, EthernetFrameLayout.SHIFT_DST_MAC, EthernetFrameLayout.MASK_DST_MAC,
+            EthernetFrameLayout.BROADCAST_MAC);
         Net net = new Net(ourMac, broadcast, ourIp, targetIp, -1, 0, 0, 0);
         byte[] f = new byte[EthernetHeader.length(net) + FIXED_SIZE + FIXED_SIZE_ETHER_IPV4_ADDRESSES];
         int at = EthernetHeader.put(f, net, EtherPayloadKsy.ETHER_TYPE_ARP);
-        Layout.put(f, at + OFF_HW_TYPE, LEN_HW_TYPE, SHIFT_HW_TYPE, MASK_HW_TYPE, HW_ETHERNET);
+        Layout.put(f, at + OFF_HW_TYPE, LEN_HW_TYPE, SHIFT_HW_TYPE, MASK_HW_TYPE, ArpPacketKsy.HARDWARE_TYPE_ETHERNET);
         Layout.put(f, at + OFF_PROTO_TYPE, LEN_PROTO_TYPE, SHIFT_PROTO_TYPE, MASK_PROTO_TYPE, EtherPayloadKsy.ETHER_TYPE_IPV4);
         Layout.put(f, at + OFF_HW_SIZE, LEN_HW_SIZE, SHIFT_HW_SIZE, MASK_HW_SIZE, LEN_ETHER_IPV4_ADDRESSES_SRC_HW);
         Layout.put(f, at + OFF_PROTO_SIZE, LEN_PROTO_SIZE, SHIFT_PROTO_SIZE, MASK_PROTO_SIZE, LEN_ETHER_IPV4_ADDRESSES_SRC_PROTO);

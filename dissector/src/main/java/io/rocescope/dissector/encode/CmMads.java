@@ -27,15 +27,16 @@ public final class CmMads {
 
     /** The frame: UD SEND Only to QP1 from QP1, DETH with the GSI Q_Key. */
     public static byte[] frame(Net net, int psn, byte[] mad) {
-        return RoceFrames.roce(net, IbTransportKsy.OPCODE_UD_SEND_ONLY, 1, psn, true, false, RoceFrames.deth(GSI_QKEY, 1), mad);
+        return RoceFrames.roce(net, IbTransportKsy.OPCODE_UD_SEND_ONLY, (int) GSI_QP, psn, true, false,
+            RoceFrames.deth(GSI_QKEY, (int) GSI_QP), mad);
     }
 
     /** The common MAD header (base version 1, class CM version 2, method Send) around a CM message. */
     static byte[] mad(int attribute, long tid, byte[] body) {
         byte[] m = new byte[FIXED_SIZE];
-        Layout.put(m, OFF_BASE_VERSION, LEN_BASE_VERSION, SHIFT_BASE_VERSION, MASK_BASE_VERSION, 1);
+        Layout.put(m, OFF_BASE_VERSION, LEN_BASE_VERSION, SHIFT_BASE_VERSION, MASK_BASE_VERSION, MAD_BASE_VERSION);
         Layout.put(m, OFF_MGMT_CLASS, LEN_MGMT_CLASS, SHIFT_MGMT_CLASS, MASK_MGMT_CLASS, IbMadKsy.MGMT_CLASS_CM);
-        Layout.put(m, OFF_CLASS_VERSION, LEN_CLASS_VERSION, SHIFT_CLASS_VERSION, MASK_CLASS_VERSION, 2);
+        Layout.put(m, OFF_CLASS_VERSION, LEN_CLASS_VERSION, SHIFT_CLASS_VERSION, MASK_CLASS_VERSION, CM_CLASS_VERSION);
         Layout.put(m, OFF_METHOD, LEN_METHOD, SHIFT_METHOD, MASK_METHOD, IbMadKsy.METHOD_SEND);
         Layout.put(m, OFF_TRANSACTION_ID, LEN_TRANSACTION_ID, SHIFT_TRANSACTION_ID, MASK_TRANSACTION_ID, tid);
         Layout.put(m, OFF_ATTRIBUTE_ID, LEN_ATTRIBUTE_ID, SHIFT_ATTRIBUTE_ID, MASK_ATTRIBUTE_ID, attribute);
@@ -83,15 +84,15 @@ public final class CmMads {
             SHIFT_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT, MASK_CM_REQ_LOCAL_CM_RESPONSE_TIMEOUT, cmResponseTimeout);
         Layout.put(b, OFF_CM_REQ_RETRY_COUNT, LEN_CM_REQ_RETRY_COUNT, SHIFT_CM_REQ_RETRY_COUNT, MASK_CM_REQ_RETRY_COUNT, 7);
         Layout.put(b, OFF_CM_REQ_PARTITION_KEY, LEN_CM_REQ_PARTITION_KEY, SHIFT_CM_REQ_PARTITION_KEY, MASK_CM_REQ_PARTITION_KEY,
-            0xFFFF);
+            DEFAULT_P_KEY);
         Layout.put(b, OFF_CM_REQ_PATH_MTU, LEN_CM_REQ_PATH_MTU, SHIFT_CM_REQ_PATH_MTU, MASK_CM_REQ_PATH_MTU, mtuEnum);
         Layout.put(b, OFF_CM_REQ_RNR_RETRY_COUNT, LEN_CM_REQ_RNR_RETRY_COUNT, SHIFT_CM_REQ_RNR_RETRY_COUNT,
             MASK_CM_REQ_RNR_RETRY_COUNT, IbMadKsy.RNR_RETRY_COUNT_INFINITE);
         Layout.put(b, OFF_CM_REQ_MAX_CM_RETRIES, LEN_CM_REQ_MAX_CM_RETRIES, SHIFT_CM_REQ_MAX_CM_RETRIES,
             MASK_CM_REQ_MAX_CM_RETRIES, maxCmRetries);
         int path = OFF_CM_REQ_PRIMARY_PATH;   // permissive LIDs: RoCE routes by GID
-        Layout.put(b, path + OFF_PATH_LOCAL_LID, LEN_PATH_LOCAL_LID, SHIFT_PATH_LOCAL_LID, MASK_PATH_LOCAL_LID, 0xFFFF);
-        Layout.put(b, path + OFF_PATH_REMOTE_LID, LEN_PATH_REMOTE_LID, SHIFT_PATH_REMOTE_LID, MASK_PATH_REMOTE_LID, 0xFFFF);
+        Layout.put(b, path + OFF_PATH_LOCAL_LID, LEN_PATH_LOCAL_LID, SHIFT_PATH_LOCAL_LID, MASK_PATH_LOCAL_LID, PERMISSIVE_LID);
+        Layout.put(b, path + OFF_PATH_REMOTE_LID, LEN_PATH_REMOTE_LID, SHIFT_PATH_REMOTE_LID, MASK_PATH_REMOTE_LID, PERMISSIVE_LID);
         putGid(b, path + OFF_PATH_LOCAL_GID, srcIp);
         putGid(b, path + OFF_PATH_REMOTE_GID, dstIp);
         Layout.put(b, path + OFF_PATH_HOP_LIMIT, LEN_PATH_HOP_LIMIT, SHIFT_PATH_HOP_LIMIT, MASK_PATH_HOP_LIMIT, 64);

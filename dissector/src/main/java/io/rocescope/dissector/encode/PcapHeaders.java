@@ -9,8 +9,6 @@ import static io.rocescope.dissector.field.ksy.PcapFileLayout.*;
 final class PcapHeaders {
     private PcapHeaders() {}
 
-    /** The savefile format's version, 2.4 (pcap-savefile(5)): the only one readers know. */
-    private static final int VERSION_MAJOR = 2, VERSION_MINOR = 4;
     /** The snapshot length written: libpcap's maximum, as tcpdump writes it. */
     private static final int SNAPLEN = 262144;
 
@@ -18,8 +16,8 @@ final class PcapHeaders {
     static byte[] file(boolean nanos, int linkType) {
         byte[] h = new byte[FIXED_SIZE_HEADER];
         Le.u32(h, OFF_HEADER_MAGIC, (int) (nanos ? MAGIC_NANOS : MAGIC_MICROS));
-        Le.u16(h, OFF_HEADER_VERSION_MAJOR, VERSION_MAJOR);
-        Le.u16(h, OFF_HEADER_VERSION_MINOR, VERSION_MINOR);
+        Le.u16(h, OFF_HEADER_VERSION_MAJOR, (int) VERSION_MAJOR);   // 2.4, the only version readers know
+        Le.u16(h, OFF_HEADER_VERSION_MINOR, (int) VERSION_MINOR);
         Le.u32(h, OFF_HEADER_SNAPLEN, SNAPLEN);
         Le.u32(h, OFF_HEADER_NETWORK, linkType);
         return h;

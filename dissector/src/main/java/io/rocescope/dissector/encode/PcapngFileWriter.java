@@ -35,8 +35,7 @@ public final class PcapngFileWriter implements CaptureWriter {
         Le.u32(shb, body + OFF_SHB_BODY_BYTE_ORDER_MAGIC, (int) BYTE_ORDER_MAGIC);
         Le.u16(shb, body + OFF_SHB_BODY_VERSION_MAJOR, (int) VERSION_MAJOR);
         Le.u16(shb, body + OFF_SHB_BODY_VERSION_MINOR, (int) VERSION_MINOR);
-        Le.u32(shb, body + OFF_SHB_BODY_SECTION_LENGTH, -1);   // section length unknown (-1, all 8 bytes)
-        Le.u32(shb, body + OFF_SHB_BODY_SECTION_LENGTH + 4, -1);
+        Le.u64(shb, body + OFF_SHB_BODY_SECTION_LENGTH, SECTION_LENGTH_UNKNOWN);
         Le.u32(shb, len - TRAILER, len);
         this.out.write(shb);
     }

@@ -5,6 +5,7 @@ import io.rocescope.dissector.field.ksy.EtherPayloadKsy;
 import io.rocescope.dissector.field.ksy.Ipv4PacketKsy;
 
 import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
+import io.rocescope.dissector.field.ksy.IbMadLayout;
 import io.rocescope.dissector.field.ksy.Ipv6PacketLayout;
 import io.rocescope.dissector.field.ksy.UdpDatagramLayout;
 import io.rocescope.dissector.field.ksy.MacControlKsy;
@@ -114,7 +115,7 @@ public final class RoceFrames {
         Layout.put(h, OFF_BTH_SOLICITED_EVENT, LEN_BTH_SOLICITED_EVENT, SHIFT_BTH_SOLICITED_EVENT, MASK_BTH_SOLICITED_EVENT,
             solicited ? 1 : 0);
         Layout.put(h, OFF_BTH_PAD_CNT, LEN_BTH_PAD_CNT, SHIFT_BTH_PAD_CNT, MASK_BTH_PAD_CNT, pad);
-        Layout.put(h, OFF_BTH_PARTITION_KEY, LEN_BTH_PARTITION_KEY, SHIFT_BTH_PARTITION_KEY, MASK_BTH_PARTITION_KEY, 0xFFFF);
+        Layout.put(h, OFF_BTH_PARTITION_KEY, LEN_BTH_PARTITION_KEY, SHIFT_BTH_PARTITION_KEY, MASK_BTH_PARTITION_KEY, IbMadLayout.DEFAULT_P_KEY);
         Layout.put(h, OFF_BTH_DEST_QP, LEN_BTH_DEST_QP, SHIFT_BTH_DEST_QP, MASK_BTH_DEST_QP, destQp);
         Layout.put(h, OFF_BTH_ACK_REQ, LEN_BTH_ACK_REQ, SHIFT_BTH_ACK_REQ, MASK_BTH_ACK_REQ, ackReq ? 1 : 0);
         Layout.put(h, OFF_BTH_PSN, LEN_BTH_PSN, SHIFT_BTH_PSN, MASK_BTH_PSN, psn);
@@ -129,10 +130,14 @@ public final class RoceFrames {
         return h;
     }
 
+    /** The whole syndrome byte: the reserved bit, the type and the value (the lowest, at shift 0) together. */
+    private static final long SYNDROME_BITS = MASK_AETH_SYNDROME_RESERVED << SHIFT_AETH_SYNDROME_RESERVED
+        | MASK_AETH_SYNDROME_TYPE << SHIFT_AETH_SYNDROME_TYPE | MASK_AETH_SYNDROME_VALUE << SHIFT_AETH_SYNDROME_VALUE;
+
     public static byte[] aeth(int syndrome, int msn) {
         byte[] h = new byte[FIXED_SIZE_AETH];
         // the syndrome byte is the reserved bit, the type and the value together
-        Layout.put(h, OFF_AETH_SYNDROME_RESERVED, LEN_AETH_SYNDROME_RESERVED, 0, 0xFF, syndrome);
+        Layout.put(h, OFF_AETH_SYNDROME_RESERVED, LEN_AETH_SYNDROME_RESERVED, SHIFT_AETH_SYNDROME_VALUE, SYNDROME_BITS, syndrome);
         Layout.put(h, OFF_AETH_MSN, LEN_AETH_MSN, SHIFT_AETH_MSN, MASK_AETH_MSN, msn);
         return h;
     }
@@ -159,7 +164,7 @@ public final class RoceFrames {
     /** A RoCEv1 GRH into zeroed bytes at {@code at}: IP version 6, traffic class and flow label 0, NxtHdr BTH, hop limit 1. */
     private static void grh(byte[] f, int at, int payloadLength, byte[] sgid, byte[] dgid) {
         Layout.put(f, at + RoceV1GrhLayout.OFF_IP_VERSION, RoceV1GrhLayout.LEN_IP_VERSION, RoceV1GrhLayout.SHIFT_IP_VERSION,
-            RoceV1GrhLayout.MASK_IP_VERSION, 6);
+            RoceV1GrhLayout.MASK_IP_VERSION, Ipv6PacketLayout.IPV6_VERSION_VALUE);
         Layout.put(f, at + RoceV1GrhLayout.OFF_PAYLOAD_LENGTH, RoceV1GrhLayout.LEN_PAYLOAD_LENGTH, RoceV1GrhLayout.SHIFT_PAYLOAD_LENGTH,
             RoceV1GrhLayout.MASK_PAYLOAD_LENGTH, payloadLength);
         Layout.put(f, at + RoceV1GrhLayout.OFF_NEXT_HEADER, RoceV1GrhLayout.LEN_NEXT_HEADER, RoceV1GrhLayout.SHIFT_NEXT_HEADER,

@@ -8,7 +8,9 @@ import io.rocescope.dissector.field.ksy.TcpSegmentKsy;
 
 import java.nio.charset.StandardCharsets;
 
+import static io.rocescope.dissector.field.ksy.PerftestExchangeLayout.*;
 import static io.rocescope.dissector.field.ksy.TcpSegmentLayout.*;
+import static io.rocescope.dissector.field.ksy.TcpSegmentLayout.FIXED_SIZE;   // not the perftest layout's
 
 /** Ethernet/IPv4 TCP segments (checksums computed; every header where its .ksy puts it) and perftest's out-of-band records. */
 public final class TcpFrames {
@@ -42,17 +44,27 @@ public final class TcpFrames {
 
     /** perftest's key message with a GID: "%04x:%04x:%06x:%06x:%08x:%016llx:" + 16 "%02x:" + "%08x:" + NUL (108 bytes). */
     public static byte[] perftestKey(int lid, int outReads, int qpn, int psn, long rkey, long va, byte[] gid, long srqn) {
-        StringBuilder sb = new StringBuilder(String.format("%04x:%04x:%06x:%06x:%08x:%016x:", lid, outReads, qpn, psn, rkey, va));
-        for (byte g : gid) sb.append(String.format("%02x:", g & 0xFF));
-        sb.append(String.format("%08x:", srqn)).append('\0');
+        StringBuilder sb = new StringBuilder(String.format(KEY_COMMON_FORMAT, lid, outReads, qpn, psn, rkey, va));
+        for (byte g : gid) sb.append(String.format(KEY_GID_BYTE_FORMAT, g & 0xFF));
+        sb.append(String.format(KEY_SRQN_FORMAT, srqn)).append(CONTENTS_KEY_TERMINATOR);
         return sb.toString().getBytes(StandardCharsets.ISO_8859_1);
     }
 
+    /** The key message's fields as perftest prints them (%0Nx), widths and separators ksy/perftest_exchange.ksy's key. */
+    private static final String KEY_COMMON_FORMAT = "%0" + LEN_KEY_COMMON_LID + "x" + CONTENTS_KEY_COMMON_SEP_LID
+        + "%0" + LEN_KEY_COMMON_OUT_READS + "x" + CONTENTS_KEY_COMMON_SEP_OUT_READS
+        + "%0" + LEN_KEY_COMMON_QPN + "x" + CONTENTS_KEY_COMMON_SEP_QPN
+        + "%0" + LEN_KEY_COMMON_PSN + "x" + CONTENTS_KEY_COMMON_SEP_PSN
+        + "%0" + LEN_KEY_COMMON_RKEY + "x" + CONTENTS_KEY_COMMON_SEP_RKEY
+        + "%0" + LEN_KEY_COMMON_VADDR + "x" + CONTENTS_KEY_COMMON_SEP_VADDR;
+    private static final String KEY_GID_BYTE_FORMAT = "%0" + LEN_GID_BYTE_HEX + "x" + CONTENTS_GID_BYTE_SEP;
+    private static final String KEY_SRQN_FORMAT = "%0" + LEN_KEY_SRQN + "x" + CONTENTS_KEY_SEP_SRQN;
+
     /** The 16-byte NUL-padded version string. */
     public static byte[] perftestVersion(String v) {
-        byte[] b = new byte[16];
+        byte[] b = new byte[FIXED_SIZE_VERSION];
         byte[] s = v.getBytes(StandardCharsets.ISO_8859_1);
-        System.arraycopy(s, 0, b, 0, Math.min(15, s.length));
+        System.arraycopy(s, 0, b, 0, Math.min(LEN_VERSION_TEXT, s.length));
         return b;
     }
 

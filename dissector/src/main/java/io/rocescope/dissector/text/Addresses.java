@@ -3,6 +3,7 @@ package io.rocescope.dissector.text;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.FieldType;
 import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
+import io.rocescope.dissector.field.ksy.IbMadLayout;
 import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
 import io.rocescope.dissector.util.BigEndian;
 import io.rocescope.dissector.value.Gid;
@@ -51,10 +52,13 @@ public final class Addresses {
             .append((int) (v >>> 8) & 0xFF).append('.').append((int) v & 0xFF);
     }
 
+    /** The 16-bit word of an IPv4-mapped address that holds ksy/ib_mad.ksy's marker (0xffff). */
+    private static final int MAPPED_MARKER_WORD = (int) IbMadLayout.IPV4_MAPPED_GID_MARKER_OFFSET / 2;
+
     public static LineBuffer ipv6(LineBuffer sb, byte[] d, int off) {
         int[] w = new int[8];
         for (int i = 0; i < 8; i++) w[i] = ((d[off + 2 * i] & 0xFF) << 8) | (d[off + 2 * i + 1] & 0xFF);
-        boolean mapped = w[0] == 0 && w[1] == 0 && w[2] == 0 && w[3] == 0 && w[4] == 0 && w[5] == 0xFFFF;
+        boolean mapped = w[0] == 0 && w[1] == 0 && w[2] == 0 && w[3] == 0 && w[4] == 0 && w[MAPPED_MARKER_WORD] == IbMadLayout.IPV4_MAPPED_GID_MARKER;
         if (mapped) {
             sb.append("::ffff:");
             return ipv4(sb, ((long) w[6] << 16) | w[7]);

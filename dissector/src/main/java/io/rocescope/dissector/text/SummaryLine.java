@@ -2,6 +2,7 @@ package io.rocescope.dissector.text;
 
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.FieldType;
+import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
 import io.rocescope.dissector.util.BigEndian;
 
 /** tshark's default one-line view: number, relative time, source → destination, protocol, length, info. */
@@ -95,7 +96,7 @@ public final class SummaryLine {
         int off = source ? f.sourceOffset() : f.destinationOffset();
         if (off < 0) return sb;
         FieldType type = f.addressType();
-        if (type == FieldType.ETHER && BigEndian.read(f.data(), off, 6) == 0xFFFFFFFFFFFFL) return sb.append("Broadcast");
+        if (type == FieldType.ETHER && BigEndian.read(f.data(), off, EthernetFrameLayout.LEN_DST_MAC) == EthernetFrameLayout.BROADCAST_MAC) return sb.append("Broadcast");
         return Addresses.of(sb, type, f.data(), off);
     }
 }

@@ -6,6 +6,14 @@ meta:
 # values of the exchange that are no field (constants of PerftestExchangeLayout)
 -constants:
   default_port: 18515   # perftest's TCP port when -p is not given
+  # the versions (major, minor) from which a record is sent: the cycle-buffer and cache-line sizes (5.32), the MTU
+  # (5.1), the MTU in its 5.31 form rather than mtu_before_5_31
+  cycle_buffer_since_major: 5
+  cycle_buffer_since_minor: 32
+  mtu_since_major: 5
+  mtu_since_minor: 1
+  mtu_text_since_major: 5
+  mtu_text_since_minor: 31
 doc: |
   One direction of the exchange (linux-rdma/perftest src/perftest_communication.c); for each primitive the client
   writes first, so both directions carry the same records: the version string, from 5.32 the cycle-buffer and

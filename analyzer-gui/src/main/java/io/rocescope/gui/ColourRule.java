@@ -85,7 +85,14 @@ final class ColourRule {
     }
 
     /** The filter "field == value", the value in decimal. */
-    private static String is(FieldSpec field, int value) { return field.abbrev() + " == " + value; }
+    static String is(FieldSpec field, int value) { return field.abbrev() + " == " + value; }
+
+    /**
+     * The example a filter field shows before anything is typed: ACKs or NAKs, from the .ksy's names and codes
+     * (the filter bar and the find bar show it).
+     */
+    static final String EXAMPLE_ACKS = is(BTH_OPCODE, IbTransportKsy.OPCODE_RC_ACKNOWLEDGE);
+    static final String EXAMPLE_NAKS = is(AETH_SYN_TYPE, IbTransportKsy.AETH_TYPE_NAK);
 
     /** The filter "field == 0x…", the value with as many hex digits as the field shows. */
     static String isHex(FieldSpec field, long value) {

@@ -35,9 +35,13 @@ final class FilterBar {
     /** Why the text does not parse; null when it does. */
     private String problem;
 
+    /** What the empty field shows: an example filter (built from the .ksy's names and codes) and the shortcut. */
+    static final String PROMPT = "Apply a display filter … (e.g. " + ColourRule.EXAMPLE_ACKS + " || " + ColourRule.EXAMPLE_NAKS
+        + ")   Ctrl-/";
+
     FilterBar(Consumer<String> onApply, Consumer<String> onProblem) {
         text.setId("filter");
-        text.setPromptText("Apply a display filter … (e.g. infiniband.bth.opcode == 17 || infiniband.aeth.syndrome.opcode == 3)   Ctrl-/");
+        text.setPromptText(PROMPT);
         text.getStyleClass().add("filter-field");
         HBox.setHgrow(text, Priority.ALWAYS);
         Label icon = new Label("Filter");

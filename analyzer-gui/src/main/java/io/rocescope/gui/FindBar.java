@@ -73,11 +73,11 @@ final class FindBar {
         show(false);
     }
 
-    private static String prompt(String mode) {
+    static String prompt(String mode) {
         return switch (mode) {
             case FindCriterion.HEX -> "Bytes, e.g. 00:11:22 or 1b 65";
             case FindCriterion.STRING -> "Text in the Info column or the details";
-            default -> "A display filter, e.g. infiniband.aeth.syndrome.opcode == 3";
+            default -> "A display filter, e.g. " + ColourRule.EXAMPLE_NAKS;
         };
     }
 

@@ -30,6 +30,13 @@ class FilterTextTest {
     }
 
     @Test
+    void theFilterAndFindBarsShowTheirExampleFilters() {
+        assertThat(FilterBar.PROMPT).isEqualTo(
+            "Apply a display filter … (e.g. infiniband.bth.opcode == 17 || infiniband.aeth.syndrome.opcode == 3)   Ctrl-/");
+        assertThat(FindBar.prompt(FindCriterion.DISPLAY_FILTER)).isEqualTo("A display filter, e.g. infiniband.aeth.syndrome.opcode == 3");
+    }
+
+    @Test
     void columnAddressesNameTheirFields() {
         assertThat(names(PacketList.addressFields("10.0.0.1"))).containsExactly("ip.src", "ip.dst", "ip.addr");
         assertThat(names(PacketList.addressFields("02:00:00:00:00:01"))).containsExactly("eth.src", "eth.dst", "eth.addr");

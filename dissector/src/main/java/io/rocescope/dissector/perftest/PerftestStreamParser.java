@@ -121,7 +121,8 @@ final class PerftestStreamParser {
                 major = boundedNumber(m.group(1));
                 minor = boundedNumber(m.group(2));
                 out.add(record(PerftestRecord.Kind.VERSION, pos, FIXED_SIZE_VERSION, v, 0, null));
-                state = atLeast(5, 32) ? State.CYCLE_BUFFER : atLeast(5, 1) ? State.MTU : State.RECORDS;
+                state = atLeast(CYCLE_BUFFER_SINCE_MAJOR, CYCLE_BUFFER_SINCE_MINOR) ? State.CYCLE_BUFFER
+                    : atLeast(MTU_SINCE_MAJOR, MTU_SINCE_MINOR) ? State.MTU : State.RECORDS;
                 return FIXED_SIZE_VERSION;
             }
             case CYCLE_BUFFER:
@@ -135,7 +136,7 @@ final class PerftestStreamParser {
                 return size;
             }
             case MTU: {
-                boolean since531 = atLeast(5, 31);
+                boolean since531 = atLeast(MTU_TEXT_SINCE_MAJOR, MTU_TEXT_SINCE_MINOR);
                 int size = since531 ? FIXED_SIZE_MTU : FIXED_SIZE_MTU_BEFORE_5_31;
                 if (avail < size) return 0;
                 state = State.RECORDS;
@@ -227,7 +228,7 @@ final class PerftestStreamParser {
         return (int) Math.min(v, Integer.MAX_VALUE);
     }
 
-    private boolean atLeast(int maj, int min) {
+    private boolean atLeast(long maj, long min) {
         return major > maj || (major == maj && minor >= min);
     }
 

@@ -26,7 +26,7 @@ import java.util.Map;
  * A .ksy in little-endian or in its file's byte order ({@code meta: endian: le}, or Kaitai's
  * {@code endian: {switch-on: ..., cases: ...}}, as pcap's) gets the same constants if it has no bit field: its
  * integers are whole bytes, SHIFT 0 and MASK the whole word, so its values are read in the file's order at OFF.
- * So does an integer whose type names its own order ({@code u8le} in a big-endian header, as ERF's timestamp),
+ * So does an integer whose type names another order than the file's ({@code u8le} in a big-endian header, as ERF's timestamp),
  * with {@code ORDER_FIELD}, the {@code java.nio.ByteOrder} to read it in.
  * A field of a nested type or a blob has SHIFT 0 and MASK -1 (its bytes, not a value). A field repeated a fixed number
  * of times ({@code repeat: expr} with a number) spans all its elements, with {@code COUNT_FIELD} their number (so
@@ -62,12 +62,13 @@ public final class KsyLayouts {
             if (!bigEndian && !"le".equals(endian) && !(endian instanceof Map<?, ?> sw && sw.containsKey("switch-on")))
                 throw new IllegalArgumentException(ksy + ": layouts need meta endian: be, le or {switch-on: ...}");
             String cls = camel((String) meta.get("id")) + "Layout";
-            Files.writeString(dir.resolve(cls + ".java"), source(args[1], cls, ksy.getFileName().toString(), spec, bigEndian),
+            String fileOrder = bigEndian ? "be" : "le".equals(endian) ? "le" : null;   // null: the file's own (switch-on)
+            Files.writeString(dir.resolve(cls + ".java"), source(args[1], cls, ksy.getFileName().toString(), spec, fileOrder),
                 StandardCharsets.UTF_8);
         }
     }
 
-    private static String source(String pkg, String cls, String file, Map<?, ?> spec, boolean bigEndian) {
+    private static String source(String pkg, String cls, String file, Map<?, ?> spec, String fileOrder) {
         Map<?, ?> types = spec.get("types") instanceof Map<?, ?> m ? m : Map.of();
         StringBuilder sb = new StringBuilder();
         sb.append("// Generated from ksy/").append(file).append(" by dissector/src/build/KsyLayouts.java: edit the .ksy, not this.\n");
@@ -82,11 +83,14 @@ public final class KsyLayouts {
                     .append(String.format("0x%xL", n.longValue())).append(";\n");
             }
         }
-        if (spec.get("seq") instanceof List<?> seq) seq(sb, file, "", "top-level seq", seq, types, bigEndian);
+        if (spec.get("seq") instanceof List<?> seq) seq(sb, file, "", "top-level seq", seq, types, fileOrder, false);
         for (Map.Entry<?, ?> t : types.entrySet()) {
-            if (((Map<?, ?>) t.getValue()).get("seq") instanceof List<?> seq) {
+            Map<?, ?> type = (Map<?, ?>) t.getValue();
+            if (type.get("seq") instanceof List<?> seq) {
                 String name = t.getKey().toString();
-                seq(sb, file, name.toUpperCase(Locale.ROOT) + "_", name, seq, types, bigEndian);
+                // the generated tree (-tree: layout) and described headers (-opcodes:) read every field big-endian
+                boolean generic = type.containsKey("-opcodes") || "layout".equals(type.get("-tree"));
+                seq(sb, file, name.toUpperCase(Locale.ROOT) + "_", name, seq, types, fileOrder, generic);
             }
         }
         return sb.append("}\n").toString();
@@ -94,7 +98,8 @@ public final class KsyLayouts {
 
     /** The constants of a seq's fields up to the first one whose size is not fixed (none if the first is not). */
     private static void seq(StringBuilder out, String file, String prefix, String what, List<?> seq, Map<?, ?> types,
-                            boolean bigEndian) {
+                            String fileOrder, boolean generic) {
+        boolean bigEndian = "be".equals(fileOrder);
         StringBuilder sb = new StringBuilder("\n    // ---- ").append(what).append(" ----\n");
         long bit = 0;
         java.util.TreeMap<Long, Integer> variant = new java.util.TreeMap<>();   // byte -> bits of the fields marked -icrc: variant
@@ -114,9 +119,11 @@ public final class KsyLayouts {
                 .append(", SHIFT_").append(id).append(" = ").append(shift).append(";\n");
             sb.append("    public static final long MASK_").append(id).append(" = ")
                 .append(!value || bits == 64 ? "-1L" : String.format("0x%xL", (1L << bits) - 1)).append(";\n");
-            // an integer that names its own byte order (ERF's little-endian timestamp in a big-endian header): its
-            // bytes are whole, so SHIFT 0 and MASK the whole word hold; ORDER says how to read the word
-            if (attr.get("type") instanceof String t && t.matches("[us][248](be|le)")) {
+            // an integer that names another byte order than the file's (ERF's little-endian timestamp in a big-endian
+            // header): its bytes are whole, so SHIFT 0 and MASK the whole word hold; ORDER says how to read the word.
+            // The generated tree and described headers read big-endian only, so they refuse one.
+            if (attr.get("type") instanceof String t && t.matches("[us][248](be|le)") && !t.endsWith(String.valueOf(fileOrder))) {
+                if (generic) throw new IllegalArgumentException(file + ": " + id + ": " + t + " in a -tree: layout or -opcodes: type");
                 sb.append("    public static final java.nio.ByteOrder ORDER_").append(id).append(" = java.nio.ByteOrder.")
                     .append(t.endsWith("le") ? "LITTLE_ENDIAN" : "BIG_ENDIAN").append(";\n");
             }

@@ -24,10 +24,6 @@ final class CreditWindow {
     static final int UNLIMITED = -1;
     /** An opcode's operation bits (an RC opcode is its operation, so RC's codes name the operations of XRC too). */
     private static final int OPERATION = (int) IbTransportLayout.OPCODE_OPERATION_MASK;
-    /** The AETH syndrome's type bits and its value bits (an ACK's credit code). */
-    private static final int SYN_TYPE_SHIFT = IbTransportLayout.SHIFT_AETH_SYNDROME_TYPE,
-        SYN_TYPE_MASK = (int) IbTransportLayout.MASK_AETH_SYNDROME_TYPE,
-        SYN_VALUE_MASK = (int) IbTransportLayout.MASK_AETH_SYNDROME_VALUE;
 
     /** Per ACK (and atomic ACK) that ACKs, in capture order: frame, time from the first frame, credits (-1: unlimited), window edge (PSN, unwrapped). */
     final long[] frames, nanos, edges;
@@ -57,8 +53,8 @@ final class CreditWindow {
             int op = answerOps[i] & OPERATION, syn = syndromes[i];
             // the tracker reads credits from Acknowledge and Atomic Acknowledge packets whose syndrome says ACK
             if ((op != OPCODE_RC_ACKNOWLEDGE && op != OPCODE_RC_ATOMIC_ACKNOWLEDGE) || syn < 0
-                || ((syn >>> SYN_TYPE_SHIFT) & SYN_TYPE_MASK) != InfinibandNames.AETH_ACK) continue;
-            int c = InfinibandNames.credits(syn & SYN_VALUE_MASK);
+                || InfinibandNames.aethType(syn) != InfinibandNames.AETH_ACK) continue;
+            int c = InfinibandNames.credits(InfinibandNames.aethValue(syn));
             frames[n] = answers.frames[i];
             nanos[n] = answers.nanos[i];
             credits[n] = c;

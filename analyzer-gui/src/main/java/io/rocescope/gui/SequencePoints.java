@@ -149,9 +149,6 @@ final class SequencePoints {
     static final int ECN_CE = Ipv4PacketKsy.ECN_CE;
     /** An opcode's operation (its low bits); an RC opcode is its operation. */
     private static final int OPERATION = (int) IbTransportLayout.OPCODE_OPERATION_MASK;
-    /** The AETH syndrome's type bits. */
-    private static final int SYN_TYPE_SHIFT = IbTransportLayout.SHIFT_AETH_SYNDROME_TYPE,
-        SYN_TYPE_MASK = (int) IbTransportLayout.MASK_AETH_SYNDROME_TYPE;
 
     private static final class Job implements FrameJob<Batch> {
         private final SequencePoints out;
@@ -218,7 +215,7 @@ final class SequencePoints {
 
     static Kind answerKind(int opcode, int syndrome) {
         if ((opcode & OPERATION) != IbTransportKsy.OPCODE_RC_ACKNOWLEDGE || syndrome < 0) return Kind.RESPONSE;   // READ response, atomic ACK
-        return switch ((syndrome >>> SYN_TYPE_SHIFT) & SYN_TYPE_MASK) {
+        return switch (InfinibandNames.aethType(syndrome)) {
             case InfinibandNames.AETH_RNR_NAK -> Kind.RNR_NAK;
             case InfinibandNames.AETH_NAK -> Kind.NAK;
             default -> Kind.ACK;

@@ -2,7 +2,6 @@ package io.rocescope.flow;
 
 import io.rocescope.dissector.field.InfinibandNames;
 import io.rocescope.dissector.field.ksy.IbTransportKsy;
-import io.rocescope.dissector.field.ksy.IbTransportLayout;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,16 +21,6 @@ import java.util.TreeMap;
  */
 final class AckTracker {
     static final int MAX_OUTSTANDING = 8192;
-
-    /** An AETH syndrome's type (ACK, RNR NAK, NAK: enum aeth_type), where ksy/ib_transport.ksy's aeth puts its bits. */
-    static int aethType(int syndrome) {
-        return (syndrome >>> IbTransportLayout.SHIFT_AETH_SYNDROME_TYPE) & (int) IbTransportLayout.MASK_AETH_SYNDROME_TYPE;
-    }
-
-    /** An AETH syndrome's value: the credit code of an ACK, the timer code of an RNR NAK, the NAK code of a NAK. */
-    static int aethValue(int syndrome) {
-        return (syndrome >>> IbTransportLayout.SHIFT_AETH_SYNDROME_VALUE) & (int) IbTransportLayout.MASK_AETH_SYNDROME_VALUE;
-    }
 
     long acks, naks, rnrNaks, readResponses, atomicAcks, unknownAcks;
     /** NAKs by code name: the shared empty map until the first NAK (most flows never get one). */
@@ -138,7 +127,7 @@ final class AckTracker {
 
     /** An ACK, NAK or RNR NAK (the AETH syndrome) for PSN {@code psn}; returns a description for findings, or null. */
     String onAck(int psn, int syndrome, int msn, long frame, long ts) {
-        int type = aethType(syndrome), value = aethValue(syndrome);
+        int type = InfinibandNames.aethType(syndrome), value = InfinibandNames.aethValue(syndrome);
         if (firstMsn < 0) firstMsn = msn;
         if (lastMsn >= 0 && Psn.diff(msn, lastMsn) > 0) msnAdvances++;
         lastMsn = msn;

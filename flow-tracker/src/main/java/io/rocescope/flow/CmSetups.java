@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import io.rocescope.dissector.util.LruMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.IntStream;
 
 /**
  * RDMA-CM set-ups: REQ → (MRA) → REP → RTU … DREQ → DREP, or REJ, or REQs that nobody answers.
@@ -255,17 +254,11 @@ final class CmSetups {
         if (s.connection != null && s.connection.setupStartTs < 0) s.connection.setupStartTs = v.ts;
     }
 
-    /** path_mtu's bytes by code (ksy/ib_mad.ksy), read once. */
-    private static final int[] MTU_BYTES = IbMadKsy.PATH_MTU_VALUES();
-
-    /** The bytes of a path_mtu code (ksy/ib_mad.ksy), 256 to 4096; -1 for the others. */
-    static int mtuBytes(int ibvMtu) {
-        return ibvMtu >= IbMadKsy.PATH_MTU_MTU_256 && ibvMtu <= IbMadKsy.PATH_MTU_MTU_4096 ? MTU_BYTES[ibvMtu] : -1;
-    }
+    /** The bytes of a path_mtu code, 256 to 4096; -1 for the others. */
+    static int mtuBytes(int ibvMtu) { return CmNames.mtuBytes(ibvMtu); }
 
     /** The MTUs a path can have (path_mtu's codes as bytes), smallest first; read only. */
-    static final int[] MTUS = IntStream.rangeClosed(IbMadKsy.PATH_MTU_MTU_256, IbMadKsy.PATH_MTU_MTU_4096)
-        .map(CmSetups::mtuBytes).toArray();
+    static final int[] MTUS = CmNames.pathMtus();
 
     /** Set-ups that never became a connection are kept for the timeline; beyond this many only their findings count them. */
     static final int MAX_FAILED = 1000;

@@ -142,7 +142,7 @@ final class TransportObservations {
 
     /** An ACK, NAK or RNR NAK (AETH syndrome in {@code v}) for {@code requester}'s requests; also READ responses and atomic ACKs. */
     static void answer(Flow requester, PacketView v) {
-        int type = v.syndrome < 0 ? InfinibandNames.AETH_ACK : AckTracker.aethType(v.syndrome), code = AckTracker.aethValue(v.syndrome);
+        int type = v.syndrome < 0 ? InfinibandNames.AETH_ACK : InfinibandNames.aethType(v.syndrome), code = InfinibandNames.aethValue(v.syndrome);
         TransportObservations o = requester.observationsOrNull();
         if (type == InfinibandNames.AETH_ACK) {
             if (o != null) o.onAck(v.psn);

@@ -16,7 +16,7 @@ import static io.rocescope.dissector.field.ksy.IbTransportKsy.NAK_CODE_REMOTE_AC
  */
 final class TransportTracker {
     /** A READ's span when the path MTU is unknown: the analysis's guess is the largest path MTU (ib_mad.ksy's mtu_4096). */
-    private static final int GUESSED_MTU = IbMadKsy.PATH_MTU_VALUES()[IbMadKsy.PATH_MTU_MTU_4096];
+    private static final int GUESSED_MTU = CmSetups.mtuBytes(IbMadKsy.PATH_MTU_MTU_4096);
 
     private final Findings findings;
     /** The scan detector and the capture-loss count, which all connections share. */
@@ -214,17 +214,17 @@ final class TransportTracker {
             return;
         }
         TransportObservations.answer(requester, v);
-        if (requester.psn.started() && !requester.psn.covers(v.psn) && AckTracker.aethType(v.syndrome) == InfinibandNames.AETH_ACK
+        if (requester.psn.started() && !requester.psn.covers(v.psn) && InfinibandNames.aethType(v.syndrome) == InfinibandNames.AETH_ACK
             && !findings.any(FindingKind.CAPTURE_LOSSY)) {
             findings.add(FindingKind.CAPTURE_LOSSY, c.id, FlowFindings.where(requester), String.format(
                 "ACK for PSN %d, which the capture never saw sent: the capture probably dropped packets", v.psn), v.frame);
         }
         // an ACK covers its PSN, a NAK (RNR or other) the PSNs before it: what the capture never showed of them it dropped
-        long lost = CaptureIntegrity.lostBy(requester, AckTracker.aethType(v.syndrome) == InfinibandNames.AETH_ACK ? v.psn : Psn.add(v.psn, -1));
+        long lost = CaptureIntegrity.lostBy(requester, InfinibandNames.aethType(v.syndrome) == InfinibandNames.AETH_ACK ? v.psn : Psn.add(v.psn, -1));
         if (lost > 0) wide.answerLoss(requester, lost, v.frame);
         String nak = answers.onAck(v.psn, v.syndrome, v.msn, v.frame, v.ts);
         if (nak != null) {
-            int type = AckTracker.aethType(v.syndrome), code = AckTracker.aethValue(v.syndrome);
+            int type = InfinibandNames.aethType(v.syndrome), code = InfinibandNames.aethValue(v.syndrome);
             if (type == InfinibandNames.AETH_RNR_NAK) requester.rnrEvents().add(v.ts, v.frame, events);
             else {
                 requester.nakEvents().add(v.ts, v.frame, events);

@@ -1,5 +1,6 @@
 package io.rocescope.synth;
 
+import io.rocescope.dissector.encode.Layout;
 import io.rocescope.dissector.encode.CmMads;
 import io.rocescope.dissector.encode.Net;
 import io.rocescope.dissector.encode.RoceFrames;
@@ -17,7 +18,9 @@ import static io.rocescope.dissector.field.ksy.IbTransportKsy.*;
 import static io.rocescope.dissector.field.ksy.IbTransportLayout.FIXED_SIZE_ATOMIC_ACK_ETH;
 import static io.rocescope.dissector.field.ksy.IbTransportLayout.LEN_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA;
 import static io.rocescope.dissector.field.ksy.IbTransportLayout.MASK_AETH_SYNDROME_VALUE;
+import static io.rocescope.dissector.field.ksy.IbTransportLayout.MASK_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA;
 import static io.rocescope.dissector.field.ksy.IbTransportLayout.OFF_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA;
+import static io.rocescope.dissector.field.ksy.IbTransportLayout.SHIFT_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA;
 import static io.rocescope.dissector.field.ksy.IbTransportLayout.MASK_BTH_PSN;
 import static io.rocescope.dissector.field.ksy.IbTransportLayout.SHIFT_AETH_SYNDROME_TYPE;
 import static io.rocescope.dissector.field.ksy.TcpSegmentLayout.MASK_SEQ_NUM;
@@ -129,10 +132,18 @@ final class RcConnection {
     /** The buffer sizes perftest sends (its choices, not the format's): a 4 KiB cycle buffer, 64-byte cache lines. */
     private static final long CYCLE_BUFFER = 4096, CACHE_LINE_SIZE = 64;
 
-    /** A big-endian unsigned record of {@code len} bytes (perftest's cycle buffer and cache line size). */
-    private static byte[] bigEndian(int len, long value) {
-        byte[] b = new byte[len];
-        put(b, 0, len, value);
+    /** The cycle-buffer and cache-line records: big-endian numbers where perftest_exchange.ksy puts them. */
+    private static byte[] cycleBufferRecord() {
+        byte[] b = new byte[PerftestExchangeLayout.LEN_CYCLE_BUFFER];
+        Layout.put(b, 0, PerftestExchangeLayout.LEN_CYCLE_BUFFER, PerftestExchangeLayout.SHIFT_CYCLE_BUFFER,
+            PerftestExchangeLayout.MASK_CYCLE_BUFFER, CYCLE_BUFFER);
+        return b;
+    }
+
+    private static byte[] cacheLineRecord() {
+        byte[] b = new byte[PerftestExchangeLayout.LEN_CACHE_LINE_SIZE];
+        Layout.put(b, 0, PerftestExchangeLayout.LEN_CACHE_LINE_SIZE, PerftestExchangeLayout.SHIFT_CACHE_LINE_SIZE,
+            PerftestExchangeLayout.MASK_CACHE_LINE_SIZE, CACHE_LINE_SIZE);
         return b;
     }
 
@@ -143,11 +154,6 @@ final class RcConnection {
         return b;
     }
 
-    /** Writes {@code value} big-endian into {@code len} bytes of {@code b} at {@code at}. */
-    private static void put(byte[] b, int at, int len, long value) {
-        for (int i = len - 1; i >= 0; i--, value >>>= 8) b[at + i] = (byte) value;
-    }
-
     /** perftest's socket set-up: TCP handshake to port 18515, versions, buffer sizes, MTU, then key messages. */
     void socketConnect() throws IOException {
         clientPort = 40000 + s.random.nextInt(20000);
@@ -156,8 +162,7 @@ final class RcConnection {
         tcp(true, TcpFrames.SYN, new byte[0]);
         tcp(false, TcpFrames.SYN | TcpFrames.ACK, new byte[0]);
         tcp(true, TcpFrames.ACK, new byte[0]);
-        byte[][] records = {TcpFrames.perftestVersion("6.06"), bigEndian(PerftestExchangeLayout.LEN_CYCLE_BUFFER, CYCLE_BUFFER),
-            bigEndian(PerftestExchangeLayout.LEN_CACHE_LINE_SIZE, CACHE_LINE_SIZE), mtuRecord()};
+        byte[][] records = {TcpFrames.perftestVersion("6.06"), cycleBufferRecord(), cacheLineRecord(), mtuRecord()};
         for (byte[] r : records) {
             tcp(true, TcpFrames.PSH | TcpFrames.ACK, r);
             tcp(false, TcpFrames.PSH | TcpFrames.ACK, r);
@@ -282,7 +287,8 @@ final class RcConnection {
     /** An AtomicAckETH: the value the target held before the atomic. */
     private static byte[] atomicAckEth(long original) {
         byte[] b = new byte[FIXED_SIZE_ATOMIC_ACK_ETH];
-        put(b, OFF_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA, LEN_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA, original);
+        Layout.put(b, OFF_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA, LEN_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA,
+            SHIFT_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA, MASK_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA, original);
         return b;
     }
 

@@ -8,8 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 
-import static io.rocescope.dissector.field.ksy.IbMadKsy.PATH_MTU_MTU_256;
-import static io.rocescope.dissector.field.ksy.IbMadKsy.PATH_MTU_MTU_4096;
 
 /** Entry point of the scenario synthesizer. */
 public final class Synthesizer {
@@ -17,14 +15,8 @@ public final class Synthesizer {
 
     public static Set<String> scenarios() { return Scenarios.ALL.keySet(); }
 
-    /** Path MTU bytes by code (ksy/ib_mad.ksy's path_mtu: -1 for the reserved code 0). */
-    private static final int[] PATH_MTU_BYTES = io.rocescope.dissector.field.ksy.IbMadKsy.PATH_MTU_VALUES();
-
     /** The path MTU code (MTU_256 … MTU_4096) of {@code bytes}, or -1 when it is not one of those MTUs. */
-    public static int pathMtuCode(int bytes) {
-        for (int code = PATH_MTU_MTU_256; code <= PATH_MTU_MTU_4096; code++) if (PATH_MTU_BYTES[code] == bytes) return code;
-        return -1;
-    }
+    public static int pathMtuCode(int bytes) { return io.rocescope.dissector.field.CmNames.mtuCode(bytes); }
 
     /** Writes scenario {@code name} to {@code out} and returns its ground truth. */
     public static Truth write(String name, Path out, long seed, long packets, double linkGbps) throws IOException {

@@ -1,7 +1,7 @@
 package io.rocescope.cli.probe;
 
 import io.rocescope.dissector.field.ksy.EtherPayloadLayout;
-import io.rocescope.dissector.field.ksy.IbMadKsy;
+import io.rocescope.dissector.field.CmNames;
 import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
 import io.rocescope.dissector.field.ksy.IbTransportLayout;
 import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
@@ -110,8 +110,7 @@ public final class ProbeResult {
         for (Step s : steps) if (s.answered() == 0 && s.value() > largest && (unanswered == null || s.value() < unanswered)) unanswered = s.value();
         int ipMtu = largest - EthernetFrameLayout.FIXED_SIZE - (vlan ? EtherPayloadLayout.FIXED_SIZE_VLAN_TAG : 0);
         int roce = 0;
-        int[] bytes = IbMadKsy.PATH_MTU_VALUES();   // the IB MTUs by path_mtu code
-        for (int c = IbMadKsy.PATH_MTU_MTU_256; c <= IbMadKsy.PATH_MTU_MTU_4096; c++) if (bytes[c] <= ipMtu - ROCE_OVERHEAD) roce = bytes[c];
+        for (int m : CmNames.pathMtus()) if (m <= ipMtu - ROCE_OVERHEAD) roce = m;   // the IB MTUs, smallest first
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("largestAnsweredFrame", largest);
         m.put("ipMtu", ipMtu);

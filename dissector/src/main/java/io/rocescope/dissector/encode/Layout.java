@@ -5,10 +5,11 @@ package io.rocescope.dissector.encode;
  * constants of a type (see {@code io.rocescope.dissector.field.ksy}) say which bytes, read big-endian, hold it and
  * which bits of them; the encoder ORs the value in, so fields sharing a byte are written one after the other.
  */
-final class Layout {
+public final class Layout {
     private Layout() {}
 
-    static void put(byte[] a, int at, int len, int shift, long mask, long value) {
+    /** ORs {@code value}, masked and shifted, into the {@code len} big-endian bytes of {@code a} at {@code at}. */
+    public static void put(byte[] a, int at, int len, int shift, long mask, long value) {
         long bits = (value & mask) << shift;
         for (int i = len - 1; i >= 0; i--, bits >>>= 8) a[at + i] |= (byte) bits;
     }

@@ -50,6 +50,26 @@ public final class CmNames {
     public static final ValueNames TRANSPORT_SERVICE = IbMadKsy.TRANSPORT_SERVICE;
     public static final ValueNames MTU = IbMadKsy.PATH_MTU;
 
+    /** path_mtu's bytes by code (ksy/ib_mad.ksy's -value:), read once. */
+    private static final int[] MTU_BYTES = IbMadKsy.PATH_MTU_VALUES();
+    /** The MTUs a path can have, smallest first (codes MTU_256 to MTU_4096 as bytes). */
+    private static final int[] PATH_MTUS = java.util.stream.IntStream
+        .rangeClosed(IbMadKsy.PATH_MTU_MTU_256, IbMadKsy.PATH_MTU_MTU_4096).map(c -> MTU_BYTES[c]).toArray();
+
+    /** The bytes of a path_mtu code, 256 to 4096; -1 for the others. */
+    public static int mtuBytes(int code) {
+        return code >= IbMadKsy.PATH_MTU_MTU_256 && code <= IbMadKsy.PATH_MTU_MTU_4096 ? MTU_BYTES[code] : -1;
+    }
+
+    /** The path_mtu code of {@code bytes} (MTU_256 … MTU_4096), or -1 when it is none of those MTUs. */
+    public static int mtuCode(int bytes) {
+        for (int code = IbMadKsy.PATH_MTU_MTU_256; code <= IbMadKsy.PATH_MTU_MTU_4096; code++) if (MTU_BYTES[code] == bytes) return code;
+        return -1;
+    }
+
+    /** The MTUs a path can have, smallest first (a copy). */
+    public static int[] pathMtus() { return PATH_MTUS.clone(); }
+
     /** An IBA time field's value in microseconds: 4.096 us * 2^value (ksy/ib_mad.ksy's iba_time_unit_ns). */
     public static double ibaMicros(int v) {
         return IbMadLayout.IBA_TIME_UNIT_NS / 1000.0 * Math.pow(2, v);

@@ -42,6 +42,14 @@ public final class InfinibandNames {
         SYN_TYPE_MASK = (int) IbTransportLayout.MASK_AETH_SYNDROME_TYPE,
         SYN_VALUE_MASK = (int) IbTransportLayout.MASK_AETH_SYNDROME_VALUE;
 
+    /** An AETH syndrome's type (AETH_ACK, AETH_RNR_NAK, AETH_NAK), where ksy/ib_transport.ksy puts its bits. */
+    public static int aethType(int syndrome) { return (syndrome >>> SYN_TYPE_SHIFT) & SYN_TYPE_MASK; }
+
+    /** An AETH syndrome's value: a credit code, an RNR timer code or a NAK code, by its type. */
+    public static int aethValue(int syndrome) {
+        return (syndrome >>> IbTransportLayout.SHIFT_AETH_SYNDROME_VALUE) & SYN_VALUE_MASK;
+    }
+
     /** Credit code to number of receive WQE credits (ksy/ib_transport.ksy's aeth_credits); 31 means unlimited. */
     private static final int[] CREDITS = IbTransportKsy.AETH_CREDITS_VALUES();
     public static final int CREDITS_UNLIMITED = IbTransportKsy.AETH_CREDITS_UNLIMITED;
@@ -87,8 +95,8 @@ public final class InfinibandNames {
     }
 
     private static String syndromeTextOf(int syndrome) {
-        int type = (syndrome >>> SYN_TYPE_SHIFT) & SYN_TYPE_MASK;
-        int value = syndrome & SYN_VALUE_MASK;
+        int type = aethType(syndrome);
+        int value = aethValue(syndrome);
         switch (type) {
             case AETH_ACK: return "ACK credits=" + creditsText(value);
             case AETH_RNR_NAK: return "RNR NAK timer=" + rnrTimerText(value);

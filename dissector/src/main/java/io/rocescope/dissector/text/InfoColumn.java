@@ -9,7 +9,6 @@ import io.rocescope.dissector.field.InfinibandNames;
 import io.rocescope.dissector.field.TcpFlagNames;
 import io.rocescope.dissector.field.ksy.ArpPacketKsy;
 import io.rocescope.dissector.field.ksy.IbTransportKsy;
-import io.rocescope.dissector.field.ksy.IbTransportLayout;
 import io.rocescope.dissector.field.ksy.MacControlKsy;
 import io.rocescope.dissector.field.ksy.UdpDatagramLayout;
 
@@ -76,9 +75,6 @@ public final class InfoColumn {
         }
     }
 
-    // the AETH syndrome's type bits
-    private static final int SYN_TYPE_SHIFT = IbTransportLayout.SHIFT_AETH_SYNDROME_TYPE,
-        SYN_TYPE_MASK = (int) IbTransportLayout.MASK_AETH_SYNDROME_TYPE;
 
     private static void roce(LineBuffer sb, DecodedFrame f) {
         if (f.has(CmFields.MAD_ATTRIBUTEID)) {
@@ -96,7 +92,7 @@ public final class InfoColumn {
         if (h.has(IbTransportKsy.HEADER_AETH)) {
             int syn = h.syndrome();
             p = RawText.bytes(b, p, SYNDROMES[syn & 0xFF]);
-            if (((syn >>> SYN_TYPE_SHIFT) & SYN_TYPE_MASK) == InfinibandNames.AETH_ACK) p = RawText.decimal(b, RawText.bytes(b, p, MSN), h.msn());
+            if (InfinibandNames.aethType(syn) == InfinibandNames.AETH_ACK) p = RawText.decimal(b, RawText.bytes(b, p, MSN), h.msn());
         }
         sb.setLength(p);
         if (h.has(IbTransportKsy.HEADER_DETH)) Text.hex0x(sb.append(" SrcQP="), h.srcQp(), 6);

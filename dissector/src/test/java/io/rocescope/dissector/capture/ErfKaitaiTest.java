@@ -47,6 +47,8 @@ class ErfKaitaiTest {
             assertThat(u.linkType).isEqualTo(LinkTypeNames.ETHERNET);
             assertThat(u.capturedLength).isEqualTo(frame.length);
             assertThat(u.originalLength).isEqualTo(frame.length + 4);
+            // 0x5F5E1000 s = 1,600,000,000 s, and 0x80000001 / 2^32 s rounds to 0.5 s
+            assertThat(u.timestampNanos).isEqualTo(1_600_000_000_500_000_000L);
         }
     }
 
@@ -65,6 +67,10 @@ class ErfKaitaiTest {
         assertThat(u.timestampNanos).isEqualTo(Erf.nanos(k.ts()));
         assertThat(Arrays.copyOfRange(rec, u.skip, u.skip + u.capturedLength))
             .isEqualTo(Arrays.copyOf(k.packet(), u.capturedLength));
+        // the buffer's own order does not matter: the reader reads each field in the order the .ksy gives it
+        Erf.Unwrapped big = new Erf.Unwrapped();
+        assertThat(Erf.unwrap(ByteBuffer.wrap(rec).order(ByteOrder.BIG_ENDIAN), 0, rec.length, big)).isTrue();
+        assertThat(big).usingRecursiveComparison().isEqualTo(u);
         return u;
     }
 

@@ -318,6 +318,15 @@ class KsyLayoutsTest {
         assertThat(Files.readString(dir.resolve("out/t/MixedLayout.java"))).contains("OFF_A = 0, LEN_A = 2, SHIFT_A = 0;",
             "MASK_A = 0xffffL;", "ORDER_A = java.nio.ByteOrder.LITTLE_ENDIAN;", "OFF_B = 2, LEN_B = 4, SHIFT_B = 0;")
             .doesNotContain("ORDER_B");
+        Path sameOrder = dir.resolve("same_order.ksy");
+        Files.writeString(sameOrder, "meta:\n  id: same_order\n  endian: be\nseq:\n  - id: a\n    type: u4be\n  - id: t\n    type: u8le\n");
+        assertThat(runLayouts(dir, sameOrder)).isZero();
+        assertThat(Files.readString(dir.resolve("out/t/SameOrderLayout.java"))).doesNotContain("ORDER_A")
+            .contains("ORDER_T = java.nio.ByteOrder.LITTLE_ENDIAN;", "MASK_T = -1L;");
+        Path tree = dir.resolve("le_tree.ksy");
+        Files.writeString(tree, "meta:\n  id: le_tree\n  endian: be\ntypes:\n  h:\n    -tree: layout\n    seq:\n"
+            + "      - id: a\n        type: u2le\n");
+        assertThat(runLayouts(dir, tree)).isNotZero();
         Path leFloat = dir.resolve("le_float.ksy");
         Files.writeString(leFloat, "meta:\n  id: le_float\n  endian: be\nseq:\n  - id: a\n    type: f4le\n");
         assertThat(runLayouts(dir, leFloat)).isNotZero();

@@ -64,6 +64,17 @@ class KsyTablesTest {
         }
         assertThat(IbTransportKsy.RNR_TIMER_VALUES()).hasSize(32).doesNotContain(-1);
         assertThat(IbTransportKsy.AETH_CREDITS_VALUES()).hasSize(32).containsOnlyOnce(-1);
+        // and whole, as RoCEscope kept them by hand before (rdmavt's credit_table, IBTA table 45, the IB MTUs)
+        assertThat(IbTransportKsy.AETH_CREDITS_VALUES()).containsExactly(0, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128,
+            192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096, 6144, 8192, 12288, 16384, 24576, 32768, -1);
+        assertThat(IbTransportKsy.RNR_TIMER_VALUES()).containsExactly(655360, 10, 20, 30, 40, 60, 80, 120, 160, 240, 320, 480,
+            640, 960, 1280, 1920, 2560, 3840, 5120, 7680, 10240, 15360, 20480, 30720, 40960, 61440, 81920, 122880, 163840,
+            245760, 327680, 491520);
+        assertThat(IbMadKsy.PATH_MTU_VALUES()).containsExactly(-1, 256, 512, 1024, 2048, 4096);
+        assertThat(CmNames.pathMtus()).containsExactly(256, 512, 1024, 2048, 4096);
+        assertThat(CmNames.mtuCode(1024)).isEqualTo(3);
+        assertThat(CmNames.mtuCode(1000)).isEqualTo(-1);
+        assertThat(CmNames.mtuBytes(0)).isEqualTo(-1);
     }
 
     @Test

@@ -30,6 +30,18 @@ class OpcodeTableTest {
     private static final int[] BASE = {0x00, 0x20, 0x40, 0x60};
 
     @Test
+    void responsesAndCnpsAreTheTablesOpcodes() {
+        // IBTA vol 1 table 38: READ response First..Only 0x0D-0x10, Acknowledge 0x11, Atomic Acknowledge 0x12, of RC (0x00)
+        // and XRC (0xA0); CNP 0x81 (RoCEv2) and 0x80
+        for (int op = 0; op < 256; op++) {
+            int transport = op >>> 5, operation = op & 0x1F;
+            boolean response = (transport == 0 || transport == 5) && operation >= 0x0D && operation <= 0x12;
+            assertThat(OpcodeTable.isResponse(op)).as("opcode 0x%02x", op).isEqualTo(response);
+            assertThat(OpcodeTable.isCnp(op)).as("opcode 0x%02x", op).isEqualTo(op == 0x80 || op == 0x81);
+        }
+    }
+
+    @Test
     void everyOpcodeWalksTheReferenceHeadersInWireOrder() throws IOException {
         Map<Integer, List<String>> expected = reference();
         assertThat(expected).hasSizeGreaterThan(60);

@@ -24,6 +24,10 @@ meta:
   max_payload_size: 1500
   broadcast_mac: 0xffffffffffff   # the all-ones destination
   group_address_bit: 0x01         # the I/G bit of a MAC's first byte: set in multicast and broadcast addresses
+  universal_local_bit: 0x02       # the U/L bit of a MAC's first byte, which a modified EUI-64 inverts
+  # the 16 bits a modified EUI-64 (RFC 4291 appendix A; a RoCE port's GUID, as rxe makes it) puts between a MAC's
+  # third and fourth bytes
+  eui64_filler: 0xfffe
 doc: |
   Destination and source MAC, then an EtherType. Tags (802.1Q / 802.1ad) and the
   payload are decoded by ether_payload, which recurses through any number of tags.

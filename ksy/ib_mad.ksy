@@ -493,17 +493,17 @@ enums:
     0x07: {id: trap_repress, doc: TrapRepress}
   cm_attribute:
     0x0001: {id: class_port_info, doc: ClassPortInfo}
-    0x0010: {id: req, doc: ConnectRequest}
-    0x0011: {id: mra, doc: MsgRcptAck}
-    0x0012: {id: rej, doc: ConnectReject}
-    0x0013: {id: rep, doc: ConnectReply}
-    0x0014: {id: rtu, doc: ReadyToUse}
-    0x0015: {id: dreq, doc: DisconnectRequest}
-    0x0016: {id: drep, doc: DisconnectReply}
-    0x0017: {id: sidr_req, doc: ServiceIDResReq}
-    0x0018: {id: sidr_rep, doc: ServiceIDResReqResp}
-    0x0019: {id: lap, doc: LoadAlternatePath}
-    0x001a: {id: apr, doc: AlternatePathResponse}
+    0x0010: {id: req, doc: ConnectRequest, -abbrev: REQ}
+    0x0011: {id: mra, doc: MsgRcptAck, -abbrev: MRA}
+    0x0012: {id: rej, doc: ConnectReject, -abbrev: REJ}
+    0x0013: {id: rep, doc: ConnectReply, -abbrev: REP}
+    0x0014: {id: rtu, doc: ReadyToUse, -abbrev: RTU}
+    0x0015: {id: dreq, doc: DisconnectRequest, -abbrev: DREQ}
+    0x0016: {id: drep, doc: DisconnectReply, -abbrev: DREP}
+    0x0017: {id: sidr_req, doc: ServiceIDResReq, -abbrev: SIDR_REQ}
+    0x0018: {id: sidr_rep, doc: ServiceIDResReqResp, -abbrev: SIDR_REP}
+    0x0019: {id: lap, doc: LoadAlternatePath, -abbrev: LAP}
+    0x001a: {id: apr, doc: AlternatePathResponse, -abbrev: APR}
   rej_reason:
     1: {id: no_qp, doc: No QP available}
     2: {id: no_eec, doc: No EEC available}

@@ -61,8 +61,11 @@ public final class KsyTables {
         describedServices(described);
     }
 
-    /** An enum entry: its code, id, label (its doc) and the number it stands for ({@code -value:}; null without). */
-    private record Value(long code, String id, String label, Long number) {}
+    /**
+     * An enum entry: its code, id, label (its doc), the number it stands for ({@code -value:}; null without) and
+     * its short name ({@code -abbrev:}, as IBTA abbreviates a CM message: REQ, REP …; null without).
+     */
+    private record Value(long code, String id, String label, Long number, String abbrev) {}
 
     private static String source(String pkg, String cls, String file, Map<?, ?> spec) {
         Map<?, ?> enums = spec.get("enums") instanceof Map<?, ?> m ? m : Map.of();
@@ -88,6 +91,7 @@ public final class KsyTables {
             for (Value v : values) sb.append("            case ").append(v.code).append(": return ").append(literal(v.label)).append(";\n");
             sb.append("            default: return null;\n        }\n    };\n");
             numbers(sb, file, name, constant, values);
+            abbrevs(sb, name, constant, values);
         }
         // offsets, sizes and masks are not here: KsyLayouts writes them, for every .ksy, into <Id>Layout
         Map<?, ?> types = spec.get("types") instanceof Map<?, ?> m ? m : Map.of();
@@ -324,9 +328,10 @@ public final class KsyTables {
         Map<Long, Value> byCode = new TreeMap<>();
         for (Map.Entry<?, ?> e : spec.entrySet()) {
             long code = e.getKey() instanceof Number n ? n.longValue() : Long.decode(e.getKey().toString());
-            String id, label;
+            String id, label, abbrev = null;
             Long number = null;
             if (e.getValue() instanceof Map<?, ?> m) {
+                if (m.get("-abbrev") != null) abbrev = m.get("-abbrev").toString();
                 id = m.get("id").toString();
                 label = m.get("doc") != null ? m.get("doc").toString().strip() : id;
                 if (m.get("-value") instanceof Number n) number = n.longValue();
@@ -335,7 +340,7 @@ public final class KsyTables {
                 id = label = e.getValue().toString();
             }
             if (!id.matches("[a-z][a-z0-9_]*")) throw new IllegalArgumentException(file + ": enum " + name + ": bad id " + id);
-            if (byCode.put(code, new Value(code, id, label, number)) != null) {
+            if (byCode.put(code, new Value(code, id, label, number, abbrev)) != null) {
                 throw new IllegalArgumentException(file + ": enum " + name + ": two values for " + code);
             }
         }
@@ -363,6 +368,19 @@ public final class KsyTables {
         sb.append("    private static final int[] ").append(constant).append("_VALUES = {");
         for (int i = 0; i < byCode.length; i++) sb.append(i == 0 ? "" : ", ").append(byCode[i]);
         sb.append("};\n");
+    }
+
+    /** An enum whose entries carry {@code -abbrev:} gets {@code <ENUM>_ABBREVS}: each code's short name. */
+    private static void abbrevs(StringBuilder sb, String name, String constant, List<Value> values) {
+        if (values.stream().noneMatch(v -> v.abbrev != null)) return;
+        sb.append("    /** The short names of ").append(name).append(" values (their -abbrev); null for a value without one. */\n");
+        sb.append("    public static final ValueNames ").append(constant).append("_ABBREVS = v -> {\n");
+        sb.append("        if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) return null;\n");
+        sb.append("        switch ((int) v) {\n");
+        for (Value v : values) {
+            if (v.abbrev != null) sb.append("            case ").append(v.code).append(": return ").append(literal(v.abbrev)).append(";\n");
+        }
+        sb.append("            default: return null;\n        }\n    };\n");
     }
 
     private static String camel(String snake) {

@@ -7,6 +7,7 @@ import io.rocescope.flow.ConnectionParameters;
 import io.rocescope.flow.Finding;
 import io.rocescope.flow.FindingKind;
 import io.rocescope.flow.Reports;
+import io.rocescope.flow.TimelineEvent;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
@@ -155,7 +156,7 @@ final class ConnectionDetails {
     private static String quietEnd(Reports.ConnectionReport c) {
         long last = 0;
         for (Reports.FlowReport f : new Reports.FlowReport[] {c.aToB(), c.bToA()}) if (f != null) last = Math.max(last, f.lastFrame());
-        boolean disconnected = c.timeline() != null && c.timeline().stream().anyMatch(e -> e.event().startsWith("DREP"));
+        boolean disconnected = c.timeline() != null && c.timeline().stream().anyMatch(e -> e.step() == TimelineEvent.Step.DREP);
         return (disconnected ? "Disconnected (DREQ answered by DREP)." : "No finding says the QP failed.")
             + (last > 0 ? " Its last packet is frame " + last + "." : "");
     }

@@ -16,7 +16,7 @@ import java.util.Locale;
 final class Ladder {
     static final double WIDTH = 900, TOP = 70, STEP = 46, LEFT = 150, RIGHT = 750;
 
-    record Arrow(long frame, String event, String detail, boolean leftToRight, double y, String time, String delta) {}
+    record Arrow(long frame, String event, TimelineEvent.Step step, String detail, boolean leftToRight, double y, String time, String delta) {}
 
     final String title;
     final String left, right;
@@ -30,7 +30,7 @@ final class Ladder {
         long prev = t0;
         for (int i = 0; i < events.size(); i++) {
             TimelineEvent e = events.get(i);
-            arrows.add(new Arrow(e.frame(), e.event(), e.detail() == null ? "" : e.detail(), !e.from().equals(right),
+            arrows.add(new Arrow(e.frame(), e.event(), e.step(), e.detail() == null ? "" : e.detail(), !e.from().equals(right),
                 TOP + 30 + i * STEP, millis(e.timestampNanos() - t0), "+" + millis(e.timestampNanos() - prev)));
             prev = e.timestampNanos();
         }

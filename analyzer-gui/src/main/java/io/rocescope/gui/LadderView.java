@@ -1,6 +1,7 @@
 package io.rocescope.gui;
 
 import io.rocescope.flow.Reports;
+import io.rocescope.flow.TimelineEvent;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.geometry.VPos;
@@ -100,8 +101,8 @@ final class LadderView {
         canvas.getChildren().add(text(l.right, Ladder.RIGHT, Ladder.TOP, 13, true, Color.BLACK, true));
         for (Ladder.Arrow a : l.arrows) {
             double x1 = a.leftToRight() ? Ladder.LEFT : Ladder.RIGHT, x2 = a.leftToRight() ? Ladder.RIGHT : Ladder.LEFT;
-            Color c = a.event().contains("REJ") || a.event().contains("RST") ? Color.web("#b3261e")
-                : a.event().equals("first data") ? Color.web("#2e7d32") : Color.web("#2b5797");
+            Color c = a.step().failed() ? Color.web("#b3261e")
+                : a.step() == TimelineEvent.Step.FIRST_DATA ? Color.web("#2e7d32") : Color.web("#2b5797");
             Group g = new Group();
             Line line = new Line(x1, a.y(), x2 + (a.leftToRight() ? -9 : 9), a.y());
             line.setStroke(c);

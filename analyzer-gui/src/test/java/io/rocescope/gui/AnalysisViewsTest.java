@@ -165,6 +165,8 @@ class AnalysisViewsTest {
                     Ladder.Arrow a = l.arrows.get(k);
                     assertThat(a.frame()).isEqualTo(e.get("frame").asLong());
                     assertThat(a.event()).isEqualTo(e.get("event").asText());
+                    // drawn red: the REJ and the TCP reset, known by their step, not their text
+                    assertThat(a.step().failed()).isEqualTo(a.event().equals("REJ") || a.event().equals("TCP RST"));
                     assertThat(a.detail()).isEqualTo(e.get("detail").isNull() ? "" : e.get("detail").asText());
                     // drawn from the sender's lifeline to the receiver's
                     assertThat(a.leftToRight() ? l.left : l.right).isEqualTo(e.get("from").asText());

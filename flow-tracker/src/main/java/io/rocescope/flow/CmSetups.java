@@ -1,5 +1,6 @@
 package io.rocescope.flow;
 
+import io.rocescope.flow.TimelineEvent.Step;
 import io.rocescope.dissector.cm.CmMessage;
 import io.rocescope.dissector.cm.CmPath;
 import io.rocescope.dissector.cm.Mad;
@@ -79,21 +80,21 @@ final class CmSetups {
         if (m instanceof CmMessage.Req req) onReq(req, v);
         else if (m instanceof CmMessage.Mra mra) {
             Session s = find(mra.remoteCommId(), mra.localCommId());
-            if (s != null) event(s, v, "MRA", "service timeout " + CmNames.ibaTime(mra.serviceTimeout()));
+            if (s != null) event(s, v, Step.MRA, "service timeout " + CmNames.ibaTime(mra.serviceTimeout()));
         } else if (m instanceof CmMessage.Rep rep) onRep(rep, v);
         else if (m instanceof CmMessage.Rtu rtu) {
             Session s = find(rtu.remoteCommId(), rtu.localCommId());
-            if (s != null) { s.readyToUse = true; event(s, v, "RTU", ""); }
+            if (s != null) { s.readyToUse = true; event(s, v, Step.RTU, ""); }
         } else if (m instanceof CmMessage.Rej rej) onRej(rej, v);
         else if (m instanceof CmMessage.Dreq dreq) {
             Session s = find(dreq.remoteCommId(), dreq.localCommId());
             if (s != null) {
-                event(s, v, "DREQ", "");
+                event(s, v, Step.DREQ, "");
                 if (s.dreqFrame < 0) { s.dreqFrame = v.frame; s.dreqTs = v.ts; s.dreqFrom = v.src; }
             }
         } else if (m instanceof CmMessage.Drep drep) {
             Session s = find(drep.remoteCommId(), drep.localCommId());
-            if (s != null) { event(s, v, "DREP", ""); s.drep = true; }
+            if (s != null) { event(s, v, Step.DREP, ""); s.drep = true; }
         } else if (m instanceof CmMessage.SidrReq sidr) onSidrReq(sidr, v);
         else if (m instanceof CmMessage.SidrRep sidr) onSidrRep(sidr, v);
         // LAP/APR (path migration), ClassPortInfo and unknown attributes set nothing up
@@ -104,7 +105,7 @@ final class CmSetups {
         Session s = byInitiatorId.get(id);
         if (s != null && s.initiator.equals(v.src)) {
             s.retries++;
-            event(s, v, "REQ (retry " + s.retries + ")", "resent after " + micros(v.ts - s.lastReqTs)
+            event(s, v, Step.REQ_RETRY, Step.REQ_RETRY.text() + " (retry " + s.retries + ")", "resent after " + micros(v.ts - s.lastReqTs)
                 + " without an answer" + (s.responseTimeout >= 0 ? " (Remote CM Response Timeout "
                 + CmNames.ibaTime(s.responseTimeout) + ")" : ""));
             s.lastReqTs = v.ts;
@@ -131,7 +132,7 @@ final class CmSetups {
         all.add(s);
         scans.onCmReq(v.src, s.service, v.frame);
         gidCheck(req.primaryPath(), v);
-        event(s, v, "REQ", String.format("QPN 0x%06x PSN 0x%06x (%d) service %s MTU %d", s.reqQpn, s.reqPsn, s.reqPsn, s.service, s.mtu));
+        event(s, v, Step.REQ, String.format("QPN 0x%06x PSN 0x%06x (%d) service %s MTU %d", s.reqQpn, s.reqPsn, s.reqPsn, s.service, s.mtu));
     }
 
     private void onRep(CmMessage.Rep rep, PacketView v) {
@@ -144,7 +145,7 @@ final class CmSetups {
         s.repPsn = rep.startingPsn();
         s.params.onRep(rep, v.frame);
         // the PSN in both forms: hex as the CM prints it, decimal as the first data PSN below it is
-        event(s, v, "REP", String.format("QPN 0x%06x PSN 0x%06x (%d)", s.repQpn, s.repPsn, s.repPsn));
+        event(s, v, Step.REP, String.format("QPN 0x%06x PSN 0x%06x (%d)", s.repQpn, s.repPsn, s.repPsn));
         Endpoint initiator = new Endpoint(s.initiator, s.reqQpn);
         Endpoint responder = new Endpoint(s.responder, s.repQpn);
         initiator.startPsn = s.repPsn;   // the initiator's receive-side PSN is the REQ's; it sends from the REP's
@@ -159,7 +160,7 @@ final class CmSetups {
         Session s = byInitiatorId.get(rej.remoteCommId());
         int reason = rej.reason();
         String text = CmNames.rejectReason(reason);
-        if (s != null) { s.rejected = true; s.rejectReason = text; event(s, v, "REJ", "reason " + text); scans.onCmRej(s.initiator); }
+        if (s != null) { s.rejected = true; s.rejectReason = text; event(s, v, Step.REJ, "reason " + text); scans.onCmRej(s.initiator); }
         findings.add(FindingKind.CM_REJ, connectionOf(s), v.dst + " → " + v.src + (s != null ? " service " + s.service : ""),
             "CM connection rejected: " + text + (reason == IbMadKsy.REJ_REASON_INVALID_SERVICE_ID ? " (nothing listens on that service/port)" : ""),
             s != null ? new long[] {s.reqFrame, v.frame} : new long[] {v.frame});
@@ -170,7 +171,7 @@ final class CmSetups {
         Session s = bySidrId.get(id);
         if (s != null && s.initiator.equals(v.src) && !s.replied) {
             s.retries++;
-            event(s, v, "SIDR_REQ (retry " + s.retries + ")", "resent after " + micros(v.ts - s.lastReqTs) + " without an answer");
+            event(s, v, Step.SIDR_REQ_RETRY, Step.SIDR_REQ_RETRY.text() + " (retry " + s.retries + ")", "resent after " + micros(v.ts - s.lastReqTs) + " without an answer");
             s.lastReqTs = v.ts;
             return;
         }
@@ -186,7 +187,7 @@ final class CmSetups {
         s.service = sid.isRdmaIp() ? CmNames.portSpace(sid.portSpace()) + ":" + sid.port() : String.format("0x%016x", sid.id());
         bySidrId.put(id, s);
         all.add(s);
-        event(s, v, "SIDR_REQ", "service " + s.service);
+        event(s, v, Step.SIDR_REQ, "service " + s.service);
     }
 
     private void onSidrRep(CmMessage.SidrRep rep, PacketView v) {
@@ -196,7 +197,7 @@ final class CmSetups {
         if (status != 0) {
             s.rejected = true;
             s.rejectReason = "status " + CmNames.SIDR_STATUS.nameOf(status) + " (" + status + ")";
-            event(s, v, "SIDR_REP", s.rejectReason);
+            event(s, v, Step.SIDR_REP, s.rejectReason);
             findings.add(FindingKind.CM_SIDR_REJ, Finding.NO_CONNECTION, v.dst + " → " + v.src + " service " + s.service,
                 "SIDR service ID resolution refused: " + s.rejectReason, s.reqFrame, v.frame);
             return;
@@ -205,7 +206,7 @@ final class CmSetups {
         s.readyToUse = true;
         s.repQpn = rep.qpn();
         long qkey = rep.qKey();
-        event(s, v, "SIDR_REP", String.format("QPN 0x%06x Q_Key 0x%08x (status Success)", s.repQpn, qkey));
+        event(s, v, Step.SIDR_REP, String.format("QPN 0x%06x Q_Key 0x%08x (status Success)", s.repQpn, qkey));
         // The requester's own QP is named by no SIDR message: its first datagram's DETH tells it.
         Endpoint requester = new Endpoint(s.initiator, -1);
         Endpoint responder = new Endpoint(s.responder, s.repQpn);
@@ -249,8 +250,12 @@ final class CmSetups {
         return s;
     }
 
-    private static void event(Session s, PacketView v, String what, String detail) {
-        s.events.add(TimelineEvent.of(v.frame, v.ts, v.src, v.dst, what, detail));
+    private static void event(Session s, PacketView v, Step step, String detail) {
+        event(s, v, step, step.text(), detail);
+    }
+
+    private static void event(Session s, PacketView v, Step step, String what, String detail) {
+        s.events.add(TimelineEvent.of(v.frame, v.ts, v.src, v.dst, step, what, detail));
         if (s.connection != null && s.connection.setupStartTs < 0) s.connection.setupStartTs = v.ts;
     }
 
@@ -331,7 +336,7 @@ final class CmSetups {
             outcome = "no answer";
             int sent = s.retries + 1;
             boolean gaveUp = s.maxRetries >= 0 && s.retries >= s.maxRetries;
-            String req = s.sidr ? "SIDR_REQ" : "REQ";
+            String req = (s.sidr ? Step.SIDR_REQ : Step.REQ).text();
             reason = sent + " " + req + (sent == 1 ? "" : "s") + " sent, none answered"
                 + (s.maxRetries >= 0 ? " (Max CM Retries " + s.maxRetries + ")" : "");
             // The time-out that ends the attempt: one more wait as long as the waits seen (or the REQ's
@@ -339,10 +344,10 @@ final class CmSetups {
             long wait = s.retries > 0 ? (s.lastReqTs - s.reqTs) / s.retries
                 : s.responseTimeout >= 0 ? (long) (IbMadLayout.IBA_TIME_UNIT_NS * Math.pow(2, s.responseTimeout)) : -1;
             if (gaveUp && wait > 0) {
-                events.add(TimelineEvent.of(-1, s.lastReqTs + wait, s.initiator, s.initiator, "time-out",
+                events.add(TimelineEvent.of(-1, s.lastReqTs + wait, s.initiator, s.initiator, Step.TIME_OUT,
                     "no answer after the last " + req + ": the initiator gives up (expected at +" + micros(wait) + ", no frame)"));
             } else {
-                events.add(TimelineEvent.of(-1, Math.max(captureEnd, s.lastReqTs), s.initiator, s.initiator, "no answer",
+                events.add(TimelineEvent.of(-1, Math.max(captureEnd, s.lastReqTs), s.initiator, s.initiator, Step.NO_ANSWER,
                     "capture ends " + micros(Math.max(0, captureEnd - s.lastReqTs)) + " after the last " + req + ", still unanswered"));
             }
         }

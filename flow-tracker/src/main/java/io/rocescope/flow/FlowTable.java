@@ -1,5 +1,6 @@
 package io.rocescope.flow;
 
+import io.rocescope.flow.TimelineEvent.Step;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -167,7 +168,7 @@ final class FlowTable implements SetupSink {
     private boolean inferFrom(Connection c, Endpoint owner, Endpoint peer) {
         InferredSetups.Match m = inferred.find(owner.address, peer.address, owner.qpn, v.ts);
         if (m == null) return false;
-        TimelineEvent e = TimelineEvent.of(m.frame(), m.ts(), m.src(), m.dst(), "TCP data (inferred set-up)", String.format(
+        TimelineEvent e = TimelineEvent.of(m.frame(), m.ts(), m.src(), m.dst(), Step.TCP_INFERRED, String.format(
             "TCP %d → %d carries QPN 0x%06x as %s", m.sport(), m.dport(), owner.qpn, m.how()));
         int at = 0;
         while (at < c.timeline.size() && c.timeline.get(at).frame() < m.frame()) at++;

@@ -1,5 +1,6 @@
 package io.rocescope.flow;
 
+import io.rocescope.flow.TimelineEvent.Step;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.CmNames;
 import io.rocescope.dissector.field.Fields;
@@ -86,29 +87,29 @@ final class SocketSetups {
         }
         boolean syn = (flags & TCP_FLAG_SYN) != 0, ack = (flags & TCP_FLAG_ACK) != 0, fin = (flags & TCP_FLAG_FIN) != 0,
             rst = (flags & TCP_FLAG_RST) != 0;
-        if (syn && !ack) event(s, v, "TCP SYN", "port " + cport + " → " + perftestPort);
-        else if (syn) { s.synAckSeen = true; event(s, v, "TCP SYN/ACK", ""); }
-        else if (s.synAckSeen && !s.handshakeDone && fromClient && ack) { s.handshakeDone = true; event(s, v, "TCP ACK (handshake done)", ""); }
+        if (syn && !ack) event(s, v, Step.TCP_SYN, "port " + cport + " → " + perftestPort);
+        else if (syn) { s.synAckSeen = true; event(s, v, Step.TCP_SYN_ACK, ""); }
+        else if (s.synAckSeen && !s.handshakeDone && fromClient && ack) { s.handshakeDone = true; event(s, v, Step.TCP_HANDSHAKE_DONE, ""); }
         for (PerftestRecord r : f.perftestRecords()) record(r, s, v, fromClient);
         for (PingpongRecord r : f.pingpongRecords()) pingpong(r, s, v, fromClient);
-        if (fin) { s.fin = true; event(s, v, "TCP FIN", fromClient ? "from client" : "from server"); }
-        if (rst) event(s, v, "TCP RST", fromClient ? "from client" : "from server");
+        if (fin) { s.fin = true; event(s, v, Step.TCP_FIN, fromClient ? "from client" : "from server"); }
+        if (rst) event(s, v, Step.TCP_RST, fromClient ? "from client" : "from server");
     }
 
     private void record(PerftestRecord r, Session s, PacketView v, boolean fromClient) {
         s.perftest = true;
         switch (r.kind()) {
-            case VERSION: event(s, v, "perftest version", r.text()); break;
+            case VERSION: event(s, v, Step.PERFTEST_VERSION, r.text()); break;
             case MTU: {
                 int code = (int) r.number();
                 s.mtu = CmSetups.mtuBytes(code);
                 s.mtuCode = code;
-                event(s, v, "perftest MTU", CmNames.MTU.label(code));
+                event(s, v, Step.PERFTEST_MTU, CmNames.MTU.label(code));
                 break;
             }
             case KEY: key(r.key(), s, v, fromClient); break;
-            case SYNC: event(s, v, "perftest sync", r.text()); break;
-            case REPORT: event(s, v, "perftest report", ""); break;
+            case SYNC: event(s, v, Step.PERFTEST_SYNC, r.text()); break;
+            case REPORT: event(s, v, Step.PERFTEST_REPORT, ""); break;
             default: break;
         }
     }
@@ -135,8 +136,8 @@ final class SocketSetups {
                 s.serverOutReads = k.outReads();
             }
         }
-        String label = s.connection != null && s.connection.firstDataTs >= 0 ? "perftest sync (key)" : "perftest key";
-        event(s, v, label, String.format("QPN 0x%06x PSN 0x%06x RKey 0x%x VA 0x%x GID %s", k.qpn(), k.psn(), e.rkey, e.va, gidIp));
+        Step step = s.connection != null && s.connection.firstDataTs >= 0 ? Step.PERFTEST_SYNC_KEY : Step.PERFTEST_KEY;
+        event(s, v, step, String.format("QPN 0x%06x PSN 0x%06x RKey 0x%x VA 0x%x GID %s", k.qpn(), k.psn(), e.rkey, e.va, gidIp));
         if (s.connection == null && s.clientKey != null && s.serverKey != null) {
             s.connection = table.connect(new SetUp(SetupKind.SOCKET, PairedBy.SOCKET, s.clientKey, s.serverKey, s.events,
                 "TCP:" + s.serverPort, Opcodes.RC, s.mtu > 0 ? s.mtu : -1, s.mtu > 0 ? "perftest" : "unknown", -1, perftestParameters(s)));
@@ -152,7 +153,7 @@ final class SocketSetups {
         s.pingpong = true;
         PingpongRecord.Dest dest = r.dest();
         if (dest == null) {
-            event(s, v, "ibv_pingpong " + r.kind().word(), "");
+            event(s, v, Step.PINGPONG_END, Step.PINGPONG_END.text() + " " + r.kind().word(), "");
             return;
         }
         int qpn = dest.qpn(), psn = dest.psn();
@@ -161,11 +162,11 @@ final class SocketSetups {
         if (qpn == 0) {
             // ibv_srq_pingpong always sends its whole table (MAX_QP = 256 entries), the unused ones all zero
             boolean[] seen = fromClient ? s.clientUnused : s.serverUnused;
-            if (!seen[0]) event(s, v, "ibv_pingpong unused", "all-zero entries (QPN 0) of the program's fixed-size table follow; not shown");
+            if (!seen[0]) event(s, v, Step.PINGPONG_UNUSED, "all-zero entries (QPN 0) of the program's fixed-size table follow; not shown");
             seen[0] = true;
             return;
         }
-        event(s, v, "ibv_pingpong dest", String.format("QPN 0x%06x PSN 0x%06x LID 0x%04x GID %s", qpn, psn, dest.lid(), ip));
+        event(s, v, Step.PINGPONG_DEST, String.format("QPN 0x%06x PSN 0x%06x LID 0x%04x GID %s", qpn, psn, dest.lid(), ip));
         if (r.kind() == PingpongRecord.Kind.XRC_DEST) return;
         List<Endpoint> mine = fromClient ? s.clientDests : s.serverDests, theirs = fromClient ? s.serverDests : s.clientDests;
         if (mine.size() >= MAX_QPS) return;
@@ -193,8 +194,12 @@ final class SocketSetups {
         return p;
     }
 
-    private static void event(Session s, PacketView v, String what, String detail) {
-        TimelineEvent e = TimelineEvent.of(v.frame, v.ts, v.src, v.dst, what, detail);
+    private static void event(Session s, PacketView v, Step step, String detail) {
+        event(s, v, step, step.text(), detail);
+    }
+
+    private static void event(Session s, PacketView v, Step step, String what, String detail) {
+        TimelineEvent e = TimelineEvent.of(v.frame, v.ts, v.src, v.dst, step, what, detail);
         s.events.add(e);
         for (Connection c : s.connections) c.timeline.add(e);
     }

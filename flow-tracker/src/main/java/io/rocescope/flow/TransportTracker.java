@@ -1,5 +1,6 @@
 package io.rocescope.flow;
 
+import io.rocescope.flow.TimelineEvent.Step;
 import io.rocescope.dissector.decode.Expert.Severity;
 import io.rocescope.dissector.field.InfinibandNames;
 import io.rocescope.dissector.field.ksy.IbMadKsy;
@@ -55,7 +56,7 @@ final class TransportTracker {
         if (c.firstDataTs < 0) {
             c.firstDataTs = v.ts;
             c.firstDataFrame = v.frame;
-            c.timeline.add(TimelineEvent.of(v.frame, v.ts, v.src, v.dst, "first data", InfinibandNames.opcodeLabel(v.opcode)
+            c.timeline.add(TimelineEvent.of(v.frame, v.ts, v.src, v.dst, Step.FIRST_DATA, InfinibandNames.opcodeLabel(v.opcode)
                 + " PSN " + v.psn + String.format(" SrcQP 0x%06x Q_Key 0x%08x", v.dethSrcQp, v.qkey)));
         }
         if (c.qkey >= 0 && flow == c.ab && v.qkey != c.qkey && !c.qkeyMismatchSeen) {
@@ -71,7 +72,7 @@ final class TransportTracker {
         if (c.firstDataTs < 0) {
             c.firstDataTs = v.ts;
             c.firstDataFrame = v.frame;
-            c.timeline.add(TimelineEvent.of(v.frame, v.ts, v.src, v.dst, "first data",
+            c.timeline.add(TimelineEvent.of(v.frame, v.ts, v.src, v.dst, Step.FIRST_DATA,
                 InfinibandNames.opcodeLabel(v.opcode) + " PSN " + v.psn));
         }
         if (Opcodes.isUc(v.opcode)) c.transport = Opcodes.UC;

@@ -6,6 +6,7 @@ import io.rocescope.dissector.TestCaptures;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.CmFields;
 import io.rocescope.dissector.field.CmNames;
+import io.rocescope.dissector.field.ksy.IbMadKsy;
 import io.rocescope.dissector.field.Fields;
 import io.rocescope.dissector.text.FieldText;
 import io.rocescope.dissector.value.Gid;
@@ -195,7 +196,13 @@ class GroundTruthTest {
         Reports.Analysis a = Track.capture(name);
         List<Long> timelineFrames = new ArrayList<>();
         for (Reports.ConnectionReport c : a.connections()) {
-            for (TimelineEvent e : c.timeline()) if (!e.event().equals("first data")) timelineFrames.add(e.frame());
+            for (TimelineEvent e : c.timeline()) {
+                if (e.step() == TimelineEvent.Step.FIRST_DATA) continue;
+                timelineFrames.add(e.frame());
+                // each step names the CM message its frame carries, by IBTA's short name
+                long attr = frames.get((int) e.frame() - 1).get(CmFields.MAD_ATTRIBUTEID, -1);
+                assertThat(e.step().text()).as(name + " frame " + e.frame()).isEqualTo(IbMadKsy.CM_ATTRIBUTE_ABBREVS.nameOf(attr));
+            }
             List<String> events = c.timeline().stream().map(TimelineEvent::event).toList();
             assertThat(events).as(name).containsSubsequence("REQ", "REP", "RTU", "first data");
             assertThat(events).as(name).contains("DREQ", "DREP");

@@ -185,6 +185,8 @@ class SetupTimelineTest {
             assertThat((int) hex(rejs.get(i)[2])).isEqualTo(reasons.get(i));
             assertThat(s.qpn()).isEqualTo((int) hex(reqs.get(i)[1]));
             assertThat(s.events()).extracting(TimelineEvent::event).containsExactly("REQ", "REJ");
+            assertThat(s.events()).extracting(TimelineEvent::step).containsExactly(TimelineEvent.Step.REQ, TimelineEvent.Step.REJ);
+            assertThat(s.events().get(1).step().failed()).isTrue();
             assertThat(s.events()).extracting(TimelineEvent::frame)
                 .containsExactly(Long.parseLong(reqs.get(i)[0]), Long.parseLong(rejs.get(i)[0]));
             assertThat(s.events().get(1).detail()).contains("Invalid service ID (" + reasons.get(i) + ")");
@@ -213,8 +215,11 @@ class SetupTimelineTest {
         assertThat(reqs).extracting(TimelineEvent::frame).containsExactlyElementsOf(rows.stream().map(r -> Long.parseLong(r[0])).toList());
         assertThat(reqs.get(0).event()).isEqualTo("REQ");
         for (int i = 1; i < reqs.size(); i++) assertThat(reqs.get(i).event()).isEqualTo("REQ (retry " + i + ")");
+        assertThat(reqs).extracting(TimelineEvent::step).containsOnlyOnce(TimelineEvent.Step.REQ)
+            .containsOnly(TimelineEvent.Step.REQ, TimelineEvent.Step.REQ_RETRY);
         TimelineEvent last = s.events().get(s.events().size() - 1);
         assertThat(last.event()).isEqualTo("time-out");
+        assertThat(last.step()).isEqualTo(TimelineEvent.Step.TIME_OUT);
         assertThat(last.frame()).isEqualTo(-1);
         // the drawn time-out is where the program was told UNREACHABLE (its clock: connect → event), within 0.5 s
         double drawn = (last.timestampNanos() - reqs.get(0).timestampNanos()) / 1e9;
@@ -251,6 +256,8 @@ class SetupTimelineTest {
         // librdmacm's RDMA_UDP_QKEY, which udaddy's datagrams carry
         assertThat(hex(first[3])).isEqualTo(0x01234567L);
         assertThat(c.timeline()).extracting(TimelineEvent::event).containsExactly("SIDR_REQ", "SIDR_REP", "first data");
+        assertThat(c.timeline()).extracting(TimelineEvent::step)
+            .containsExactly(TimelineEvent.Step.SIDR_REQ, TimelineEvent.Step.SIDR_REP, TimelineEvent.Step.FIRST_DATA);
         assertThat(c.timeline().get(1).detail()).contains(String.format("QPN 0x%06x Q_Key 0x%08x", hex(first[2]), hex(first[3])));
         // the answers come back to the requester's QP on the same connection
         long answers = data.stream().filter(r -> !r[1].equals(first[1])).count();

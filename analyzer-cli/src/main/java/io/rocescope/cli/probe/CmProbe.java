@@ -5,6 +5,7 @@ import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.decode.FrameDecoder;
 import io.rocescope.dissector.encode.CmMads;
+import io.rocescope.dissector.encode.Eui64;
 import io.rocescope.dissector.encode.Net;
 import io.rocescope.dissector.field.CmFields;
 import io.rocescope.dissector.field.CmNames;
@@ -65,10 +66,8 @@ public final class CmProbe {
         this.settings = settings;
         this.clock = clock;
         this.bucket = bucket;
-        byte[] m = net.srcMac();
-        // our node GUID as rxe makes it from the MAC (modified EUI-64)
-        this.caGuid = ((long) ((m[0] ^ 2) & 0xFF) << 56) | ((long) (m[1] & 0xFF) << 48) | ((long) (m[2] & 0xFF) << 40) | (0xFFL << 32)
-            | (0xFEL << 24) | ((m[3] & 0xFF) << 16) | ((m[4] & 0xFF) << 8) | (m[5] & 0xFF);
+        // our node GUID as rxe makes it from the MAC
+        this.caGuid = Eui64.ofMac(net.srcMac());
     }
 
     public void run(ProbeResult result, Consumer<ProbeResult.Probe> each) throws IOException, InterruptedException {
@@ -145,22 +144,22 @@ public final class CmProbe {
                 if (f == null || !f.has(CmFields.MAD)) continue;
                 int attr = (int) f.get(CmFields.MAD_ATTRIBUTEID, -1);
                 long tid = f.get(CmFields.MAD_TRANSACTIONID, -1);
-                if (attr == CmMads.REQ && tid == req.tid) {
+                if (attr == CmNames.REQ && tid == req.tid) {
                     wireSentAt = s.timestampNanos();   // our own REQ as it left: the RTT's start on the capture clock
                     continue;
                 }
                 Double rtt = wireSentAt >= 0 ? (s.timestampNanos() - wireSentAt) / 1e6 : (System.nanoTime() - sentNano) / 1e6;
                 Integer pkey = f.has(Fields.BTH_P_KEY) ? (int) f.get(Fields.BTH_P_KEY, 0) : null;
                 boolean retried = sends > 1;
-                if (attr == CmMads.REJ && f.get(CmFields.REJ_REMOTECOMMID, -1) == (req.localCommId & MASK_CM_REQ_LOCAL_COMM_ID)) {
+                if (attr == CmNames.REJ && f.get(CmFields.REJ_REMOTECOMMID, -1) == (req.localCommId & MASK_CM_REQ_LOCAL_COMM_ID)) {
                     int reason = (int) f.get(CmFields.REJ_REASON, -1);
-                    return new ProbeResult.Probe(seq, mraSeen ? "MRA, REJ" : "REJ", reason, reasonName(reason), sends, rtt, retried, pkey,
+                    return new ProbeResult.Probe(seq, answer(mraSeen, CmNames.REJ), reason, reasonName(reason), sends, rtt, retried, pkey,
                         icrcNote(f));
                 }
-                if (attr == CmMads.REP && f.get(CmFields.REP_REMOTECOMMID, -1) == (req.localCommId & MASK_CM_REQ_LOCAL_COMM_ID)) {
+                if (attr == CmNames.REP && f.get(CmFields.REP_REMOTECOMMID, -1) == (req.localCommId & MASK_CM_REQ_LOCAL_COMM_ID)) {
                     int theirs = (int) f.get(CmFields.REP_LOCALCOMMID, 0);
                     link.send(req.rejectReply(theirs));   // at once, outside the bucket: it ends what the probe began
-                    return new ProbeResult.Probe(seq, mraSeen ? "MRA, REP" : "REP", null, null, sends, rtt, retried, pkey,
+                    return new ProbeResult.Probe(seq, answer(mraSeen, CmNames.REP), null, null, sends, rtt, retried, pkey,
                         "a listener accepted; answered with REJ (consumer reject)" + suffix(icrcNote(f)));
                 }
                 if (attr == IbMadKsy.CM_ATTRIBUTE_MRA && f.get(CmFields.MRA_REMOTECOMMID, -1) == (req.localCommId & MASK_CM_REQ_LOCAL_COMM_ID)) {
@@ -172,6 +171,12 @@ public final class CmProbe {
         }
         return new ProbeResult.Probe(seq, "timeout", null, null, sends, null, null, null,
             mraSeen ? "MRA received, then nothing" : null);
+    }
+
+    /** The answer's CM messages by their short names (ksy/ib_mad.ksy's -abbrev): "REJ", or "MRA, REJ" after an MRA. */
+    private static String answer(boolean mraSeen, int attribute) {
+        String name = IbMadKsy.CM_ATTRIBUTE_ABBREVS.nameOf(attribute);
+        return mraSeen ? IbMadKsy.CM_ATTRIBUTE_ABBREVS.nameOf(CmNames.MRA) + ", " + name : name;
     }
 
     private DecodedFrame decode(ProbeLink.Seen s) {

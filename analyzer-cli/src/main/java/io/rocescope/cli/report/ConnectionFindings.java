@@ -3,6 +3,7 @@ package io.rocescope.cli.report;
 import io.rocescope.flow.Finding;
 import io.rocescope.flow.FindingKind;
 import io.rocescope.flow.Reports;
+import io.rocescope.flow.TimelineEvent;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -57,9 +58,8 @@ final class ConnectionFindings {
         boolean dreq = false, drep = false;
         if (c.timeline() != null) {
             for (var e : c.timeline()) {
-                if (e.event() == null) continue;
-                dreq |= e.event().contains("DREQ");
-                drep |= e.event().contains("DREP");
+                dreq |= e.step() == TimelineEvent.Step.DREQ;
+                drep |= e.step() == TimelineEvent.Step.DREP;
             }
         }
         return dreq && drep ? "Closed by the CM: DREQ answered by DREP." : null;

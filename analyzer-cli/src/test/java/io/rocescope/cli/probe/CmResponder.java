@@ -7,6 +7,7 @@ import io.rocescope.dissector.decode.FrameDecoder;
 import io.rocescope.dissector.encode.CmMads;
 import io.rocescope.dissector.encode.Net;
 import io.rocescope.dissector.field.CmFields;
+import io.rocescope.dissector.field.CmNames;
 import io.rocescope.dissector.field.FieldInterest;
 import org.pcap4j.core.BpfProgram;
 import org.pcap4j.core.PcapHandle;
@@ -86,7 +87,7 @@ public final class CmResponder {
             long tid = f.get(CmFields.MAD_TRANSACTIONID, -1);
             System.out.println(String.format("%s tid=%x t=%d icrc=%s", name(attr), tid, rec.timestampNanos, f.icrcStatus().word()));
             System.out.flush();
-            if (attr != CmMads.REQ || mode.equals("silent")) return;
+            if (attr != CmNames.REQ || mode.equals("silent")) return;
             if ((d[15] & 0xFF) >>> 2 == ignoredDscp) {
                 System.out.println("IGNORED dscp=" + ignoredDscp + " tid=" + Long.toHexString(tid));
                 System.out.flush();
@@ -122,9 +123,9 @@ public final class CmResponder {
 
     private static String name(int attr) {
         return switch (attr) {
-            case CmMads.REQ -> "REQ";
-            case CmMads.REJ -> "REJ";
-            case CmMads.REP -> "REP";
+            case CmNames.REQ -> "REQ";
+            case CmNames.REJ -> "REJ";
+            case CmNames.REP -> "REP";
             case 0x11 -> "MRA";
             default -> "MAD" + attr;
         };

@@ -13,8 +13,6 @@ import static io.rocescope.dissector.field.ksy.IbMadLayout.*;
  */
 public final class CmMads {
     public static final long GSI_QKEY = GSI_Q_KEY;   // ksy/ib_mad.ksy's -constants
-    public static final int REQ = IbMadKsy.CM_ATTRIBUTE_REQ, REJ = IbMadKsy.CM_ATTRIBUTE_REJ, REP = IbMadKsy.CM_ATTRIBUTE_REP,
-        RTU = IbMadKsy.CM_ATTRIBUTE_RTU, DREQ = IbMadKsy.CM_ATTRIBUTE_DREQ, DREP = IbMadKsy.CM_ATTRIBUTE_DREP;
     /** The IBA time codes RDMA-CM uses: CM response timeouts, the local ACK timeout, the target ACK delay. */
     private static final int CM_RESPONSE_TIMEOUT = 20, LOCAL_ACK_TIMEOUT = 19, TARGET_ACK_DELAY = 15;
     /** The Max CM Retries RDMA-CM announces in a REQ. */
@@ -106,7 +104,7 @@ public final class CmMads {
         Layout.put(b, cma + OFF_CMA_HDR_SRC_PORT, LEN_CMA_HDR_SRC_PORT, SHIFT_CMA_HDR_SRC_PORT, MASK_CMA_HDR_SRC_PORT, srcPort);
         System.arraycopy(srcIp, 0, b, cma + OFF_CMA_HDR_SRC_ADDR + (v6 ? 0 : MAPPED_IPV4), srcIp.length);
         System.arraycopy(dstIp, 0, b, cma + OFF_CMA_HDR_DST_ADDR + (v6 ? 0 : MAPPED_IPV4), dstIp.length);
-        return mad(REQ, tid, b);
+        return mad(IbMadKsy.CM_ATTRIBUTE_REQ, tid, b);
     }
 
     public static byte[] rep(long tid, int localCommId, int remoteCommId, int qpn, int startPsn, long caGuid) {
@@ -128,7 +126,7 @@ public final class CmMads {
             MASK_CM_REP_RNR_RETRY_COUNT, IbMadKsy.RNR_RETRY_COUNT_INFINITE);
         Layout.put(b, OFF_CM_REP_LOCAL_CA_GUID, LEN_CM_REP_LOCAL_CA_GUID, SHIFT_CM_REP_LOCAL_CA_GUID, MASK_CM_REP_LOCAL_CA_GUID,
             caGuid);
-        return mad(REP, tid, b);
+        return mad(IbMadKsy.CM_ATTRIBUTE_REP, tid, b);
     }
 
     public static byte[] rtu(long tid, int localCommId, int remoteCommId) {
@@ -137,7 +135,7 @@ public final class CmMads {
             localCommId & 0xFFFFFFFFL);
         Layout.put(b, OFF_CM_RTU_REMOTE_COMM_ID, LEN_CM_RTU_REMOTE_COMM_ID, SHIFT_CM_RTU_REMOTE_COMM_ID,
             MASK_CM_RTU_REMOTE_COMM_ID, remoteCommId & 0xFFFFFFFFL);
-        return mad(RTU, tid, b);
+        return mad(IbMadKsy.CM_ATTRIBUTE_RTU, tid, b);
     }
 
     /** A REJ of a REQ (message rejected 0): reason 8 is "invalid service ID" (nothing listens). */
@@ -155,7 +153,7 @@ public final class CmMads {
         Layout.put(b, OFF_CM_REJ_MESSAGE_REJECTED, LEN_CM_REJ_MESSAGE_REJECTED, SHIFT_CM_REJ_MESSAGE_REJECTED,
             MASK_CM_REJ_MESSAGE_REJECTED, messageRejected);
         Layout.put(b, OFF_CM_REJ_REASON, LEN_CM_REJ_REASON, SHIFT_CM_REJ_REASON, MASK_CM_REJ_REASON, reason);
-        return mad(REJ, tid, b);
+        return mad(IbMadKsy.CM_ATTRIBUTE_REJ, tid, b);
     }
 
     public static byte[] dreq(long tid, int localCommId, int remoteCommId, int remoteQpn) {
@@ -166,7 +164,7 @@ public final class CmMads {
             MASK_CM_DREQ_REMOTE_COMM_ID, remoteCommId & 0xFFFFFFFFL);
         Layout.put(b, OFF_CM_DREQ_REMOTE_QPN_EECN, LEN_CM_DREQ_REMOTE_QPN_EECN, SHIFT_CM_DREQ_REMOTE_QPN_EECN,
             MASK_CM_DREQ_REMOTE_QPN_EECN, remoteQpn);
-        return mad(DREQ, tid, b);
+        return mad(IbMadKsy.CM_ATTRIBUTE_DREQ, tid, b);
     }
 
     public static byte[] drep(long tid, int localCommId, int remoteCommId) {
@@ -175,7 +173,7 @@ public final class CmMads {
             MASK_CM_DREP_LOCAL_COMM_ID, localCommId & 0xFFFFFFFFL);
         Layout.put(b, OFF_CM_DREP_REMOTE_COMM_ID, LEN_CM_DREP_REMOTE_COMM_ID, SHIFT_CM_DREP_REMOTE_COMM_ID,
             MASK_CM_DREP_REMOTE_COMM_ID, remoteCommId & 0xFFFFFFFFL);
-        return mad(DREP, tid, b);
+        return mad(IbMadKsy.CM_ATTRIBUTE_DREP, tid, b);
     }
 
     /** A GID: a 16-byte address as it is, a 4-byte one IPv4-mapped (::ffff:a.b.c.d). */

@@ -41,6 +41,27 @@ class CmGroundTruthTest {
     }
 
     /**
+     * rxe makes its port GUID from the MAC as a modified EUI-64, and the CM puts it in REQ/REP as the Local CA
+     * GUID: every REQ and REP of the real captures carries Eui64.ofMac of its Ethernet source (what the probe
+     * writes into its own REQ).
+     */
+    @Test
+    void theLocalCaGuidOfEveryReqAndRepIsTheModifiedEui64OfItsSourceMac() {
+        int checked = 0;
+        for (java.nio.file.Path p : TestCaptures.all()) {
+            for (DecodedFrame f : TestCaptures.decode(p)) {
+                int guid = Math.max(f.find(CmFields.REQ_LOCALCAGUID), f.find(CmFields.REP_LOCALCAGUID));
+                int src = f.find(Fields.ETH_SRC);
+                if (guid < 0 || src < 0) continue;
+                byte[] mac = java.util.Arrays.copyOfRange(f.data(), f.offset(src), f.offset(src) + 6);
+                assertThat(io.rocescope.dissector.encode.Eui64.ofMac(mac)).as(p + " frame " + f.number()).isEqualTo(f.value(guid));
+                checked++;
+            }
+        }
+        assertThat(checked).isGreaterThanOrEqualTo(18);   // the REQs and REPs of the shared captures
+    }
+
+    /**
      * Data from the initiator carries DestQP = REP's QPN and starts at the REP's starting PSN; data from the
      * responder carries DestQP = REQ's QPN and starts at the REQ's starting PSN. Each side's Starting PSN is
      * the one its receive queue expects (Linux cm.c: the active side sets rq_psn from the REQ, the passive side

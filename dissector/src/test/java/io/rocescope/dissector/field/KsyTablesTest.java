@@ -93,6 +93,23 @@ class KsyTablesTest {
         assertThat(CmNames.MGMT_CLASSES.nameOf(Long.MAX_VALUE)).isNull();
     }
 
+    @Test
+    void theCmMessagesShortNamesAreIbtasAbbreviations() {
+        // IBTA vol 1 12.6: each CM message's abbreviation is its enum id, written in capitals
+        for (long code = 0; code <= 0x1b; code++) {
+            String name = IbMadKsy.CM_ATTRIBUTE.nameOf(code);
+            if (name == null || code == IbMadKsy.CM_ATTRIBUTE_CLASS_PORT_INFO) {
+                assertThat(IbMadKsy.CM_ATTRIBUTE_ABBREVS.nameOf(code)).as("code " + code).isNull();
+                continue;
+            }
+            assertThat(IbMadKsy.CM_ATTRIBUTE_ABBREVS.nameOf(code)).as(name).isNotNull().matches("[A-Z_]+");
+        }
+        assertThat(IbMadKsy.CM_ATTRIBUTE_ABBREVS.nameOf(CmNames.REQ)).isEqualTo("REQ");
+        assertThat(IbMadKsy.CM_ATTRIBUTE_ABBREVS.nameOf(CmNames.SIDR_REP)).isEqualTo("SIDR_REP");
+        assertThat(IbMadKsy.CM_ATTRIBUTE_ABBREVS.nameOf(CmNames.DREP)).isEqualTo("DREP");
+        assertThat(IbMadKsy.CM_ATTRIBUTE_ABBREVS.nameOf(CmNames.APR)).isEqualTo("APR");
+    }
+
     private static String snake(String camel) {
         return camel.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT);
     }

@@ -8,6 +8,7 @@ doc: |
   comments are from the start of the CM message (MAD offset - 24).
 # the registry entries (RoCEscope's build generates CmFields' from these: dissector/src/build/KsyTables.java):
 # the MAD header's, then the CM node, RoCEscope's Q_Key check and ClassPortInfo; each CM message's in its type.
+# ws-base/ws-digits: how Wireshark's hf shows a value where RoCEscope's text differs (tshark's -T json prints that)
 # constants of the format that are no field (dissector/src/build/KsyLayouts.java writes them into IbMadLayout)
 -constants:
   iba_time_unit_ns: 4096  # an IBA time field of value n is 4.096 us x 2^n (ACK timeout, CM response timeouts)
@@ -29,9 +30,9 @@ doc: |
 -wireshark: infiniband.mad
 -label: MAD Header - Common Management Datagram
 -fields:
-  - {id: baseversion, wireshark: infiniband.mad.baseversion, label: Base Version}
+  - {id: baseversion, wireshark: infiniband.mad.baseversion, label: Base Version, ws-base: hex, ws-digits: 2}
   - {id: mgmtclass, wireshark: infiniband.mad.mgmtclass, label: Management Class, base: hex, digits: 2, names: mgmt_class}
-  - {id: classversion, wireshark: infiniband.mad.classversion, label: Class Version}
+  - {id: classversion, wireshark: infiniband.mad.classversion, label: Class Version, ws-base: hex, ws-digits: 2}
   - {id: method, wireshark: infiniband.mad.method, label: Method, base: hex, digits: 2, names: method}
   - {id: status, wireshark: infiniband.mad.status, label: Status, base: hex, digits: 4}
   - {id: classspecific, wireshark: infiniband.mad.classspecific, label: Class Specific, base: hex, digits: 4}
@@ -127,10 +128,10 @@ types:
   cma_hdr:
     -fields:
       - {id: ip_cm, wireshark: infiniband.cm.req.ip_cm, label: RDMA-CM IP addressing header, base: protocol}
-      - {id: majv, wireshark: infiniband.cm.req.ip_cm.majv, label: IP CM Major Version}
-      - {id: minv, wireshark: infiniband.cm.req.ip_cm.minv, label: IP CM Minor Version}
-      - {id: ipv, wireshark: infiniband.cm.req.ip_cm.ipv, label: IP Version}
-      - {id: sport, wireshark: infiniband.cm.req.ip_cm.sport, label: Source Port}
+      - {id: majv, wireshark: infiniband.cm.req.ip_cm.majv, label: IP CM Major Version, ws-base: hex, ws-digits: 2}
+      - {id: minv, wireshark: infiniband.cm.req.ip_cm.minv, label: IP CM Minor Version, ws-base: hex, ws-digits: 2}
+      - {id: ipv, wireshark: infiniband.cm.req.ip_cm.ipv, label: IP Version, ws-base: hex, ws-digits: 2}
+      - {id: sport, wireshark: infiniband.cm.req.ip_cm.sport, label: Source Port, ws-base: hex, ws-digits: 4}
       - {id: sip4, wireshark: infiniband.cm.req.ip_cm.sip4, label: Source IP, base: ipv4}
       - {id: dip4, wireshark: infiniband.cm.req.ip_cm.dip4, label: Destination IP, base: ipv4}
       - {id: sip6, wireshark: infiniband.cm.req.ip_cm.sip6, label: Source IP, base: ipv6}
@@ -161,53 +162,53 @@ types:
       - {id: serviceid, wireshark: infiniband.cm.req.serviceid, label: ServiceID, base: hex, digits: 16}
       - {id: serviceid_prefix, wireshark: infiniband.cm.req.serviceid.prefix, label: Prefix, base: bytes}
       - {id: serviceid_protocol, wireshark: infiniband.cm.req.serviceid.protocol, label: Protocol (port space), base: hex, digits: 2, names: port_space}
-      - {id: serviceid_dport, wireshark: infiniband.cm.req.serviceid.dport, label: Destination Port}
+      - {id: serviceid_dport, wireshark: infiniband.cm.req.serviceid.dport, label: Destination Port, ws-base: hex, ws-digits: 4}
       - {id: localcaguid, wireshark: infiniband.cm.req.localcaguid, label: Local CA GUID, base: hex, digits: 16}
       - {id: localqkey, wireshark: infiniband.cm.req.localqkey, label: Local Q_Key, base: hex, digits: 8}
       - {id: localqpn, wireshark: infiniband.cm.req.localqpn, label: Local QPN, base: hex, digits: 6}
-      - {id: responderres, wireshark: infiniband.cm.req.responderres, label: Responder Resources}
+      - {id: responderres, wireshark: infiniband.cm.req.responderres, label: Responder Resources, ws-base: hex, ws-digits: 2}
       - {id: localeecn, wireshark: infiniband.cm.req.localeecn, label: Local EECN, base: hex, digits: 6}
-      - {id: initdepth, wireshark: infiniband.cm.req.initdepth, label: Initiator Depth}
+      - {id: initdepth, wireshark: infiniband.cm.req.initdepth, label: Initiator Depth, ws-base: hex, ws-digits: 2}
       - {id: remoteeecn, wireshark: infiniband.cm.req.remoteeecn, label: Remote EECN, base: hex, digits: 6}
-      - {id: remoteresptout, wireshark: infiniband.cm.req.remoteresptout, label: Remote CM Response Timeout, names: CmNames.IBA_TIME}
-      - {id: transpsvctype, wireshark: infiniband.cm.req.transpsvctype, label: Transport Service Type, names: transport_service}
-      - {id: e2eflowctrl, wireshark: infiniband.cm.req.e2eflowctrl, label: End-to-End Flow Control}
+      - {id: remoteresptout, wireshark: infiniband.cm.req.remoteresptout, label: Remote CM Response Timeout, names: CmNames.IBA_TIME, ws-base: hex, ws-digits: 2}
+      - {id: transpsvctype, wireshark: infiniband.cm.req.transpsvctype, label: Transport Service Type, names: transport_service, ws-base: hex, ws-digits: 2}
+      - {id: e2eflowctrl, wireshark: infiniband.cm.req.e2eflowctrl, label: End-to-End Flow Control, ws-base: hex, ws-digits: 2}
       - {id: startpsn, wireshark: infiniband.cm.req.startpsn, label: Starting PSN, base: hex, digits: 6}
-      - {id: localresptout, wireshark: infiniband.cm.req.localresptout, label: Local CM Response Timeout, names: CmNames.IBA_TIME}
-      - {id: retrcount, wireshark: infiniband.cm.req.retrcount, label: Retry Count}
+      - {id: localresptout, wireshark: infiniband.cm.req.localresptout, label: Local CM Response Timeout, names: CmNames.IBA_TIME, ws-base: hex, ws-digits: 2}
+      - {id: retrcount, wireshark: infiniband.cm.req.retrcount, label: Retry Count, ws-base: hex, ws-digits: 2}
       - {id: pkey, wireshark: infiniband.cm.req.pkey, label: Partition Key, base: hex, digits: 4}
-      - {id: pppmtu, wireshark: infiniband.cm.req.pppmtu, label: Path Packet Payload MTU, names: path_mtu}
-      - {id: rdcexist, wireshark: infiniband.cm.req.rdcexist, label: RDC Exists}
-      - {id: rnrretrcount, wireshark: infiniband.cm.req.rnrretrcount, label: RNR Retry Count, names: rnr_retry_count}
-      - {id: maxcmretr, wireshark: infiniband.cm.req.maxcmretr, label: Max CM Retries}
-      - {id: srq, wireshark: infiniband.cm.req.srq, label: SRQ}
-      - {id: ext_transport, wireshark: infiniband.cm.req.ext_transport, label: Extended Transport Type, names: extended_transport_type}
-      - {id: prim_locallid, wireshark: infiniband.cm.req.prim_locallid, label: Primary Local Port LID, base: hex, digits: 4}
-      - {id: prim_remotelid, wireshark: infiniband.cm.req.prim_remotelid, label: Primary Remote Port LID, base: hex, digits: 4}
+      - {id: pppmtu, wireshark: infiniband.cm.req.pppmtu, label: Path Packet Payload MTU, names: path_mtu, ws-base: hex, ws-digits: 2}
+      - {id: rdcexist, wireshark: infiniband.cm.req.rdcexist, label: RDC Exists, ws-base: hex, ws-digits: 2}
+      - {id: rnrretrcount, wireshark: infiniband.cm.req.rnrretrcount, label: RNR Retry Count, names: rnr_retry_count, ws-base: hex, ws-digits: 2}
+      - {id: maxcmretr, wireshark: infiniband.cm.req.maxcmretr, label: Max CM Retries, ws-base: hex, ws-digits: 2}
+      - {id: srq, wireshark: infiniband.cm.req.srq, label: SRQ, ws-base: hex, ws-digits: 2}
+      - {id: ext_transport, wireshark: infiniband.cm.req.ext_transport, label: Extended Transport Type, names: extended_transport_type, ws-base: hex, ws-digits: 2}
+      - {id: prim_locallid, wireshark: infiniband.cm.req.prim_locallid, label: Primary Local Port LID, base: hex, digits: 4, ws-base: dec}
+      - {id: prim_remotelid, wireshark: infiniband.cm.req.prim_remotelid, label: Primary Remote Port LID, base: hex, digits: 4, ws-base: dec}
       - {id: prim_localgid, wireshark: infiniband.cm.req.prim_localgid, label: Primary Local Port GID, base: ipv6}
       - {id: prim_remotegid, wireshark: infiniband.cm.req.prim_remotegid, label: Primary Remote Port GID, base: ipv6}
       - {id: prim_localgid_ipv4, wireshark: infiniband.cm.req.prim_localgid_ipv4, label: Primary Local Port GID (IPv4), base: ipv4}
       - {id: prim_remotegid_ipv4, wireshark: infiniband.cm.req.prim_remotegid_ipv4, label: Primary Remote Port GID (IPv4), base: ipv4}
       - {id: prim_flowlabel, wireshark: infiniband.cm.req.prim_flowlabel, label: Primary Flow Label, base: hex, digits: 5}
       - {id: prim_pktrate, wireshark: infiniband.cm.req.prim_pktrate, label: Primary Packet Rate}
-      - {id: prim_tfcclass, wireshark: infiniband.cm.req.prim_tfcclass, label: Primary Traffic Class}
-      - {id: prim_hoplim, wireshark: infiniband.cm.req.prim_hoplim, label: Primary Hop Limit}
-      - {id: prim_sl, wireshark: infiniband.cm.req.prim_sl, label: Primary SL}
-      - {id: prim_subnetlocal, wireshark: infiniband.cm.req.prim_subnetlocal, label: Primary Subnet Local}
-      - {id: prim_localacktout, wireshark: infiniband.cm.req.prim_localacktout, label: Primary Local ACK Timeout, names: CmNames.IBA_TIME}
-      - {id: alt_locallid, wireshark: infiniband.cm.req.alt_locallid, label: Alternate Local Port LID, base: hex, digits: 4}
-      - {id: alt_remotelid, wireshark: infiniband.cm.req.alt_remotelid, label: Alternate Remote Port LID, base: hex, digits: 4}
+      - {id: prim_tfcclass, wireshark: infiniband.cm.req.prim_tfcclass, label: Primary Traffic Class, ws-base: hex, ws-digits: 2}
+      - {id: prim_hoplim, wireshark: infiniband.cm.req.prim_hoplim, label: Primary Hop Limit, ws-base: hex, ws-digits: 2}
+      - {id: prim_sl, wireshark: infiniband.cm.req.prim_sl, label: Primary SL, ws-base: hex, ws-digits: 2}
+      - {id: prim_subnetlocal, wireshark: infiniband.cm.req.prim_subnetlocal, label: Primary Subnet Local, ws-base: hex, ws-digits: 2}
+      - {id: prim_localacktout, wireshark: infiniband.cm.req.prim_localacktout, label: Primary Local ACK Timeout, names: CmNames.IBA_TIME, ws-base: hex, ws-digits: 2}
+      - {id: alt_locallid, wireshark: infiniband.cm.req.alt_locallid, label: Alternate Local Port LID, base: hex, digits: 4, ws-base: dec}
+      - {id: alt_remotelid, wireshark: infiniband.cm.req.alt_remotelid, label: Alternate Remote Port LID, base: hex, digits: 4, ws-base: dec}
       - {id: alt_localgid, wireshark: infiniband.cm.req.alt_localgid, label: Alternate Local Port GID, base: ipv6}
       - {id: alt_remotegid, wireshark: infiniband.cm.req.alt_remotegid, label: Alternate Remote Port GID, base: ipv6}
       - {id: alt_localgid_ipv4, wireshark: infiniband.cm.req.alt_localgid_ipv4, label: Alternate Local Port GID (IPv4), base: ipv4}
       - {id: alt_remotegid_ipv4, wireshark: infiniband.cm.req.alt_remotegid_ipv4, label: Alternate Remote Port GID (IPv4), base: ipv4}
       - {id: alt_flowlabel, wireshark: infiniband.cm.req.alt_flowlabel, label: Alternate Flow Label, base: hex, digits: 5}
       - {id: alt_pktrate, wireshark: infiniband.cm.req.alt_pktrate, label: Alternate Packet Rate}
-      - {id: alt_tfcclass, wireshark: infiniband.cm.req.alt_tfcclass, label: Alternate Traffic Class}
-      - {id: alt_hoplim, wireshark: infiniband.cm.req.alt_hoplim, label: Alternate Hop Limit}
-      - {id: alt_sl, wireshark: infiniband.cm.req.alt_sl, label: Alternate SL}
-      - {id: alt_subnetlocal, wireshark: infiniband.cm.req.alt_subnetlocal, label: Alternate Subnet Local}
-      - {id: alt_localacktout, wireshark: infiniband.cm.req.alt_localacktout, label: Alternate Local ACK Timeout, names: CmNames.IBA_TIME}
+      - {id: alt_tfcclass, wireshark: infiniband.cm.req.alt_tfcclass, label: Alternate Traffic Class, ws-base: hex, ws-digits: 2}
+      - {id: alt_hoplim, wireshark: infiniband.cm.req.alt_hoplim, label: Alternate Hop Limit, ws-base: hex, ws-digits: 2}
+      - {id: alt_sl, wireshark: infiniband.cm.req.alt_sl, label: Alternate SL, ws-base: hex, ws-digits: 2}
+      - {id: alt_subnetlocal, wireshark: infiniband.cm.req.alt_subnetlocal, label: Alternate Subnet Local, ws-base: hex, ws-digits: 2}
+      - {id: alt_localacktout, wireshark: infiniband.cm.req.alt_localacktout, label: Alternate Local ACK Timeout, names: CmNames.IBA_TIME, ws-base: hex, ws-digits: 2}
       - {id: private, wireshark: infiniband.cm.req.private, label: Private Data, base: bytes}
     seq:
       - id: local_comm_id      # 0
@@ -289,9 +290,9 @@ types:
     -fields:
       - {id: localcommid, wireshark: infiniband.cm.rej.localcommid, label: Local Communication ID, base: hex, digits: 8}
       - {id: remotecommid, wireshark: infiniband.cm.rej.remotecommid, label: Remote Communication ID, base: hex, digits: 8}
-      - {id: msgrej, wireshark: infiniband.cm.rej.msgrej, label: Message REJected, names: message_rejected}
-      - {id: rejinfolen, wireshark: infiniband.cm.rej.rejinfolen, label: Reject Info Length}
-      - {id: reason, wireshark: infiniband.cm.rej.reason, label: Reason, names: CmNames.REJ_REASON_LABELS}
+      - {id: msgrej, wireshark: infiniband.cm.rej.msgrej, label: Message REJected, names: message_rejected, ws-base: hex, ws-digits: 2}
+      - {id: rejinfolen, wireshark: infiniband.cm.rej.rejinfolen, label: Reject Info Length, ws-base: hex, ws-digits: 2}
+      - {id: reason, wireshark: infiniband.cm.rej.reason, label: Reason, names: CmNames.REJ_REASON_LABELS, ws-base: hex, ws-digits: 4}
       - {id: ari, wireshark: infiniband.cm.rej.ari, label: Additional Reject Information (ARI), base: bytes}
       - {id: private, wireshark: infiniband.cm.rej.private, label: Private Data, base: bytes}
     seq:
@@ -312,13 +313,13 @@ types:
       - {id: localqpn, wireshark: infiniband.cm.rep.localqpn, label: Local QPN, base: hex, digits: 6}
       - {id: localeecn, wireshark: infiniband.cm.rep.localeecn, label: Local EE Context Number, base: hex, digits: 6}
       - {id: startpsn, wireshark: infiniband.cm.rep.startpsn, label: Starting PSN, base: hex, digits: 6}
-      - {id: respres, wireshark: infiniband.cm.rep.respres, label: Responder Resources}
-      - {id: initdepth, wireshark: infiniband.cm.rep.initdepth, label: Initiator Depth}
-      - {id: tgtackdelay, wireshark: infiniband.cm.rep.tgtackdelay, label: Target ACK Delay, names: CmNames.IBA_TIME}
-      - {id: failoveracc, wireshark: infiniband.cm.rep.failoveracc, label: Failover Accepted}
-      - {id: e2eflowctrl, wireshark: infiniband.cm.rep.e2eflowctrl, label: End-To-End Flow Control}
-      - {id: rnrretrcount, wireshark: infiniband.cm.rep.rnrretrcount, label: RNR Retry Count, names: rnr_retry_count}
-      - {id: srq, wireshark: infiniband.cm.rep.srq, label: SRQ}
+      - {id: respres, wireshark: infiniband.cm.rep.respres, label: Responder Resources, ws-base: hex, ws-digits: 2}
+      - {id: initdepth, wireshark: infiniband.cm.rep.initdepth, label: Initiator Depth, ws-base: hex, ws-digits: 2}
+      - {id: tgtackdelay, wireshark: infiniband.cm.rep.tgtackdelay, label: Target ACK Delay, names: CmNames.IBA_TIME, ws-base: hex, ws-digits: 2}
+      - {id: failoveracc, wireshark: infiniband.cm.rep.failoveracc, label: Failover Accepted, ws-base: hex, ws-digits: 2}
+      - {id: e2eflowctrl, wireshark: infiniband.cm.rep.e2eflowctrl, label: End-To-End Flow Control, ws-base: hex, ws-digits: 2}
+      - {id: rnrretrcount, wireshark: infiniband.cm.rep.rnrretrcount, label: RNR Retry Count, names: rnr_retry_count, ws-base: hex, ws-digits: 2}
+      - {id: srq, wireshark: infiniband.cm.rep.srq, label: SRQ, ws-base: hex, ws-digits: 2}
       - {id: localcaguid, wireshark: infiniband.cm.rep.localcaguid, label: Local CA GUID, base: hex, digits: 16}
       - {id: private, wireshark: infiniband.cm.rep.private, label: Private Data, base: bytes}
     seq:

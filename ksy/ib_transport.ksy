@@ -390,8 +390,8 @@ types:
     -label: Datagram Extended Transport Header
     -tree: layout
     -fields:
-      - {id: q_key, wireshark: infiniband.deth.q_key, label: Queue Key, base: hex, digits: 8}
-      - {id: srcqp, seq: src_qp, wireshark: infiniband.deth.srcqp, label: Source Queue Pair, base: hex, digits: 6}
+      - {id: q_key, wireshark: infiniband.deth.q_key, label: Queue Key, base: hex, digits: 8, ws-base: hex, ws-digits: 16}
+      - {id: srcqp, seq: src_qp, wireshark: infiniband.deth.srcqp, label: Source Queue Pair, base: hex, digits: 6, ws-base: hex, ws-digits: 8}
     seq:
       - id: q_key
         type: u4
@@ -423,8 +423,8 @@ types:
     -fields:
       - {id: va, seq: virtual_address, wireshark: infiniband.atomiceth.va, label: Virtual Address, base: hex, digits: 16}
       - {id: r_key, wireshark: infiniband.atomiceth.r_key, label: Remote Key, base: hex, digits: 8}
-      - {id: swapdt, seq: swap_or_add_data, wireshark: infiniband.atomiceth.swapdt, label: Swap (or Add) Data, base: hex, digits: 16}
-      - {id: cmpdt, seq: compare_data, wireshark: infiniband.atomiceth.cmpdt, label: Compare Data, base: hex, digits: 16}
+      - {id: swapdt, seq: swap_or_add_data, wireshark: infiniband.atomiceth.swapdt, label: Swap (or Add) Data, base: hex, digits: 16, ws-base: dec}
+      - {id: cmpdt, seq: compare_data, wireshark: infiniband.atomiceth.cmpdt, label: Compare Data, base: hex, digits: 16, ws-base: dec}
     seq:
       - id: virtual_address
         type: u8
@@ -468,7 +468,7 @@ types:
     -label: Atomic ACK Extended Transport Header
     -tree: layout
     -fields:
-      - {id: origremdt, seq: original_remote_data, wireshark: infiniband.atomicacketh.origremdt, label: Original Remote Data, base: hex, digits: 16}
+      - {id: origremdt, seq: original_remote_data, wireshark: infiniband.atomicacketh.origremdt, label: Original Remote Data, base: hex, digits: 16, ws-base: dec}
     seq:
       - id: original_remote_data
         type: u8
@@ -478,6 +478,7 @@ types:
     -label: Immediate Data
     -base: hex
     -digits: 8
+    -ws-base: bytes
     seq:
       - id: data
         type: u4

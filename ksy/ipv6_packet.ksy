@@ -15,10 +15,10 @@ meta:
 -label: Internet Protocol Version 6
 -fields:
   - {id: version, wireshark: ipv6.version, label: Version}
-  - {id: tclass, wireshark: ipv6.tclass, label: Traffic Class, base: hex, digits: 2}
+  - {id: tclass, wireshark: ipv6.tclass, label: Traffic Class, base: hex, digits: 2, ws-base: hex, ws-digits: 8}
   - {id: dscp, wireshark: ipv6.tclass.dscp, label: Differentiated Services Codepoint}
   - {id: ecn, wireshark: ipv6.tclass.ecn, label: Explicit Congestion Notification, names: ipv4_packet::ecn}
-  - {id: flow, wireshark: ipv6.flow, label: Flow Label, base: hex, digits: 5}
+  - {id: flow, wireshark: ipv6.flow, label: Flow Label, base: hex, digits: 5, ws-base: hex, ws-digits: 6}
   - {id: plen, wireshark: ipv6.plen, label: Payload Length}
   - {id: nxt, wireshark: ipv6.nxt, label: Next Header, names: ipv4_packet::ip_protocol}
   - {id: hlim, wireshark: ipv6.hlim, label: Hop Limit}

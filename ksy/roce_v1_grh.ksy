@@ -12,7 +12,7 @@ meta:
   - {id: tclass, wireshark: infiniband.grh.tclass, label: Traffic Class}
   - {id: flowlabel, wireshark: infiniband.grh.flowlabel, label: Flow Label}
   - {id: paylen, wireshark: infiniband.grh.paylen, label: Payload Length}
-  - {id: nxthdr, wireshark: infiniband.grh.nxthdr, label: Next Header, base: hex, digits: 2}
+  - {id: nxthdr, wireshark: infiniband.grh.nxthdr, label: Next Header, base: hex, digits: 2, ws-base: dec}
   - {id: hoplmt, wireshark: infiniband.grh.hoplmt, label: Hop Limit}
   - {id: sgid, wireshark: infiniband.grh.sgid, label: Source GID, base: ipv6}
   - {id: dgid, wireshark: infiniband.grh.dgid, label: Destination GID, base: ipv6}

@@ -19,7 +19,7 @@ meta:
   - {id: ack, wireshark: tcp.ack, label: Acknowledgment Number}
   - {id: ack_raw, wireshark: tcp.ack_raw, label: Acknowledgment number (raw)}
   - {id: hdr_len, wireshark: tcp.hdr_len, label: Header Length}
-  - {id: flags, wireshark: tcp.flags, label: Flags, base: hex, digits: 3, names: TcpFlagNames.NAMES}
+  - {id: flags, wireshark: tcp.flags, label: Flags, base: hex, digits: 3, names: TcpFlagNames.NAMES, ws-base: hex, ws-digits: 4}
   - {id: flags_ack, wireshark: tcp.flags.ack, label: Acknowledgment, base: bool}
   - {id: flags_push, wireshark: tcp.flags.push, label: Push, base: bool}
   - {id: flags_reset, wireshark: tcp.flags.reset, label: Reset, base: bool}

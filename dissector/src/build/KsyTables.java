@@ -233,6 +233,7 @@ public final class KsyTables {
                 node.put("base", type.get("-base") == null ? "protocol" : type.get("-base"));
                 node.put("digits", type.get("-digits"));
                 node.put("names", type.get("-names"));
+                node.put("ws-base", type.get("-ws-base"));
                 spec(sb, file, typeId, node, enums, enumsCls);
             }
             if (!(type.get("-fields") instanceof List<?> list)) continue;
@@ -302,10 +303,22 @@ public final class KsyTables {
                 : n.contains(".") ? "io.rocescope.dissector.field." + n : "io.rocescope.dissector.field.InfinibandNames." + n;
         }
         if (fd.get("wireshark") == null || fd.get("label") == null) throw new IllegalArgumentException(file + ": " + id + " needs wireshark and label");
+        // ws-base: how Wireshark's hf shows the value where RoCEscope's text differs (tshark's -T json prints it so)
+        String wsKind = "null";
+        Object wsDigits = fd.get("ws-digits") == null ? 0 : fd.get("ws-digits");
+        if (fd.get("ws-base") != null) {
+            wsKind = switch (fd.get("ws-base").toString()) {
+                case "dec" -> "FieldSpec.Kind.DEC"; case "hex" -> "FieldSpec.Kind.HEX"; case "bytes" -> "FieldSpec.Kind.BYTES";
+                default -> throw new IllegalArgumentException(file + ": " + id + ": ws-base " + fd.get("ws-base"));
+            };
+            if (wsKind.endsWith("HEX") != (fd.get("ws-digits") != null)) {
+                throw new IllegalArgumentException(file + ": " + id + ": ws-digits goes with ws-base: hex, and only with it");
+            }
+        }
         sb.append("    public static final FieldSpec ").append(id).append(" = new FieldSpec(")
             .append(literal(fd.get("wireshark").toString())).append(", ").append(literal(fd.get("label").toString()))
             .append(", FieldSpec.Kind.").append(kind).append(", ").append(fd.get("digits") == null ? 0 : fd.get("digits"))
-            .append(", ").append(names).append(");\n");
+            .append(", ").append(names).append(", ").append(wsKind).append(", ").append(wsDigits).append(");\n");
     }
 
     /** Whether a type is of fixed size (for a described header's check; its size is KsyLayouts' FIXED_SIZE_): the size in bytes of a type made only of fixed-size integers, bit fields and sized blobs; -1 otherwise. */

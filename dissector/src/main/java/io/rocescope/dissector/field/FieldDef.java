@@ -15,6 +15,9 @@ public final class FieldDef {
     /** Another field this one's value is also filed under (Wireshark's name for it), or null. */
     private FieldDef alias;
     private boolean hidden;
+    /** How Wireshark shows the value where it differs from this field's text (the .ksy's ws-base); null: the same. */
+    private FieldSpec.Kind wiresharkKind;
+    private int wiresharkDigits;
 
     FieldDef(int id, String abbrev, String label, FieldType type, Base base, int hexDigits, ValueNames names) {
         this.id = id;
@@ -39,6 +42,19 @@ public final class FieldDef {
     public boolean hidden() { return hidden; }
 
     void hide() { hidden = true; }
+
+    /**
+     * How Wireshark's hf shows the value, where its base or width differs from this field's text (-T fields and -V
+     * keep RoCEscope's): DEC, HEX (padded to {@link #wiresharkDigits}) or BYTES, which tshark's -T json prints; null
+     * where Wireshark shows it as RoCEscope does.
+     */
+    public FieldSpec.Kind wiresharkKind() { return wiresharkKind; }
+    public int wiresharkDigits() { return wiresharkDigits; }
+
+    void wiresharkShows(FieldSpec.Kind kind, int digits) {
+        wiresharkKind = kind;
+        wiresharkDigits = digits;
+    }
 
     /**
      * The field that also selects this one's value, or null: AtomicETH's VA is also

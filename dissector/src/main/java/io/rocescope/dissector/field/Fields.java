@@ -52,7 +52,7 @@ public final class Fields {
     static FieldDef of(String abbrev, String label, FieldType t) { return reg(abbrev, label, t, NONE, 0, null); }
     /** The registry entry a .ksy describes (generated into io.rocescope.dissector.field.ksy.*FieldsKsy). */
     static FieldDef ksy(FieldSpec s) {
-        return switch (s.kind()) {
+        FieldDef f = switch (s.kind()) {
             case PROTOCOL -> proto(s.abbrev(), s.label());
             case DEC -> reg(s.abbrev(), s.label(), UINT, DEC, 0, s.names());
             case HEX -> reg(s.abbrev(), s.label(), UINT, HEX, s.hexDigits(), s.names());
@@ -64,6 +64,8 @@ public final class Fields {
             case STRING -> of(s.abbrev(), s.label(), FieldType.STRING);
             case DOUBLE -> of(s.abbrev(), s.label(), FieldType.DOUBLE);
         };
+        f.wiresharkShows(s.wiresharkKind(), s.wiresharkDigits());
+        return f;
     }
     /** Marks a field hidden: in the registry, -e, -Y and JSON, but not in the -V tree (Wireshark's hidden items). */
     static FieldDef hidden(FieldDef f) { f.hide(); return f; }

@@ -100,4 +100,23 @@ class KsyRegistryTest {
             case DOUBLE -> FieldType.DOUBLE;
         };
     }
+
+    /**
+     * Where Wireshark's hf shows a value with another base or width than RoCEscope's text, the .ksy says so
+     * (ws-base, ws-digits) and the registry carries it for tshark's JSON (TsharkJsonTest holds the printed values to
+     * tshark's on the real captures); spot checks of each kind, and of a field without one.
+     */
+    @Test
+    void wiresharksOwnBaseIsTheKsys() {
+        assertThat(Fields.byName("infiniband.cm.req.initdepth").wiresharkKind()).isEqualTo(FieldSpec.Kind.HEX);
+        assertThat(Fields.byName("infiniband.cm.req.initdepth").wiresharkDigits()).isEqualTo(2);
+        assertThat(Fields.byName("infiniband.deth.q_key").wiresharkDigits()).isEqualTo(16);
+        assertThat(Fields.byName("infiniband.cm.rej.reason").wiresharkDigits()).isEqualTo(4);
+        assertThat(Fields.byName("infiniband.atomiceth.swapdt").wiresharkKind()).isEqualTo(FieldSpec.Kind.DEC);
+        assertThat(Fields.byName("infiniband.immdt").wiresharkKind()).isEqualTo(FieldSpec.Kind.BYTES);
+        assertThat(Fields.byName("tcp.flags").wiresharkDigits()).isEqualTo(4);
+        assertThat(Fields.byName("infiniband.bth.psn").wiresharkKind()).isNull();
+        long differing = Fields.all().stream().filter(f -> f.wiresharkKind() != null).count();
+        assertThat(differing).isEqualTo(54);
+    }
 }

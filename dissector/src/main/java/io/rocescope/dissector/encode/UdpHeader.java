@@ -20,9 +20,9 @@ final class UdpHeader {
         return ((f[at + OFF_LENGTH] & 0xFF) << 8) | (f[at + OFF_LENGTH + 1] & 0xFF);
     }
 
-    /** The checksum over the datagram, from {@code pseudo} (the pseudo-header's sum); 0 is sent as 0xFFFF (0 means none). */
+    /** The checksum over the datagram, from {@code pseudo} (the pseudo-header's sum); 0 is sent as udp_datagram.ksy's checksum_zero_sent (0 means none). */
     static void checksum(byte[] f, int at, int length, long pseudo) {
         int ck = InternetChecksum.of(f, at, length, pseudo);
-        InternetChecksum.put(f, at + OFF_CHECKSUM, ck == 0 ? 0xFFFF : ck);
+        InternetChecksum.put(f, at + OFF_CHECKSUM, ck == 0 ? (int) CHECKSUM_ZERO_SENT : ck);
     }
 }

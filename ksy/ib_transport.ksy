@@ -306,11 +306,13 @@ enums:
     1: {id: rnr_nak, doc: RNR NAK}
     2: {id: reserved, doc: Reserved}
     3: {id: nak, doc: NAK}
+  # -fatal: the NAKs after which both QPs go to the error state (IBTA vol 1 9.7, NAK codes; ch. 10, QP states);
+  # the requester retries after a PSN sequence error instead, and Invalid RD Request is RD's (its EE context)
   nak_code:
     0: {id: psn_sequence_error, doc: PSN Sequence Error}
-    1: {id: invalid_request, doc: Invalid Request}
-    2: {id: remote_access_error, doc: Remote Access Error}
-    3: {id: remote_operational_error, doc: Remote Operational Error}
+    1: {id: invalid_request, doc: Invalid Request, -fatal: true}
+    2: {id: remote_access_error, doc: Remote Access Error, -fatal: true}
+    3: {id: remote_operational_error, doc: Remote Operational Error, -fatal: true}
     4: {id: invalid_rd_request, doc: Invalid RD Request}
   feth_selectivity:
     0: {id: memory_region_range, doc: Memory Region Range}

@@ -13,6 +13,8 @@ doc: |
 -constants:
   pktlen_unit: 4         # Packet Length counts 4-byte words
   variant_crc_size: 2    # after the packet, so no fixed offset of the seq
+  variant_crc_init: 0xffff     # the VCRC's CRC-16 starts from all ones (IBTA vol 1 7.8.2)
+  variant_crc_xor_out: 0xffff  # and is sent inverted
 # the registry entries (RoCEscope's build generates them: dissector/src/build/KsyTables.java), in registry order
 -wireshark: infiniband.lrh
 -label: Local Route Header

@@ -134,95 +134,100 @@ enums:
     3: {id: ud, doc: UD}
     4: {id: cnp, doc: CNP}
     5: {id: xrc, doc: XRC}
-  # every defined opcode, with the name Wireshark's Info column and RoCEscope's show
+  # every defined opcode, with the name Wireshark's Info column and RoCEscope's show, and its class (IBTA vol 1
+  # 9.2, table 38), which Kaitai ignores and the build generates as sets of codes (OpcodeTable looks them up):
+  # -packet: first|middle|last|only, where a packet sits in a message of one or more packets (SEND, RDMA WRITE,
+  # READ response); -response: read|ack|atomic_ack, the packets that answer requests (a READ response, an
+  # Acknowledge, an ATOMIC Acknowledge); -request: read|atomic, the requests answered by them (RDMA READ, the
+  # two AtomicETH operations)
   opcode:
-    0x00: {id: rc_send_first, doc: RC SEND First}
-    0x01: {id: rc_send_middle, doc: RC SEND Middle}
-    0x02: {id: rc_send_last, doc: RC SEND Last}
-    0x03: {id: rc_send_last_with_immediate, doc: RC SEND Last with Immediate}
-    0x04: {id: rc_send_only, doc: RC SEND Only}
-    0x05: {id: rc_send_only_with_immediate, doc: RC SEND Only with Immediate}
-    0x06: {id: rc_rdma_write_first, doc: RC RDMA WRITE First}
-    0x07: {id: rc_rdma_write_middle, doc: RC RDMA WRITE Middle}
-    0x08: {id: rc_rdma_write_last, doc: RC RDMA WRITE Last}
-    0x09: {id: rc_rdma_write_last_with_immediate, doc: RC RDMA WRITE Last with Immediate}
-    0x0a: {id: rc_rdma_write_only, doc: RC RDMA WRITE Only}
-    0x0b: {id: rc_rdma_write_only_with_immediate, doc: RC RDMA WRITE Only with Immediate}
-    0x0c: {id: rc_rdma_read_request, doc: RC RDMA READ Request}
-    0x0d: {id: rc_rdma_read_response_first, doc: RC RDMA READ Response First}
-    0x0e: {id: rc_rdma_read_response_middle, doc: RC RDMA READ Response Middle}
-    0x0f: {id: rc_rdma_read_response_last, doc: RC RDMA READ Response Last}
-    0x10: {id: rc_rdma_read_response_only, doc: RC RDMA READ Response Only}
-    0x11: {id: rc_acknowledge, doc: RC Acknowledge}
-    0x12: {id: rc_atomic_acknowledge, doc: RC ATOMIC Acknowledge}
-    0x13: {id: rc_cmpswap, doc: RC CmpSwap}
-    0x14: {id: rc_fetchadd, doc: RC FetchAdd}
-    0x16: {id: rc_send_last_with_invalidate, doc: RC SEND Last with Invalidate}
-    0x17: {id: rc_send_only_with_invalidate, doc: RC SEND Only with Invalidate}
+    0x00: {id: rc_send_first, doc: RC SEND First, -packet: first}
+    0x01: {id: rc_send_middle, doc: RC SEND Middle, -packet: middle}
+    0x02: {id: rc_send_last, doc: RC SEND Last, -packet: last}
+    0x03: {id: rc_send_last_with_immediate, doc: RC SEND Last with Immediate, -packet: last}
+    0x04: {id: rc_send_only, doc: RC SEND Only, -packet: only}
+    0x05: {id: rc_send_only_with_immediate, doc: RC SEND Only with Immediate, -packet: only}
+    0x06: {id: rc_rdma_write_first, doc: RC RDMA WRITE First, -packet: first}
+    0x07: {id: rc_rdma_write_middle, doc: RC RDMA WRITE Middle, -packet: middle}
+    0x08: {id: rc_rdma_write_last, doc: RC RDMA WRITE Last, -packet: last}
+    0x09: {id: rc_rdma_write_last_with_immediate, doc: RC RDMA WRITE Last with Immediate, -packet: last}
+    0x0a: {id: rc_rdma_write_only, doc: RC RDMA WRITE Only, -packet: only}
+    0x0b: {id: rc_rdma_write_only_with_immediate, doc: RC RDMA WRITE Only with Immediate, -packet: only}
+    0x0c: {id: rc_rdma_read_request, doc: RC RDMA READ Request, -request: read}
+    0x0d: {id: rc_rdma_read_response_first, doc: RC RDMA READ Response First, -packet: first, -response: read}
+    0x0e: {id: rc_rdma_read_response_middle, doc: RC RDMA READ Response Middle, -packet: middle, -response: read}
+    0x0f: {id: rc_rdma_read_response_last, doc: RC RDMA READ Response Last, -packet: last, -response: read}
+    0x10: {id: rc_rdma_read_response_only, doc: RC RDMA READ Response Only, -packet: only, -response: read}
+    0x11: {id: rc_acknowledge, doc: RC Acknowledge, -response: ack}
+    0x12: {id: rc_atomic_acknowledge, doc: RC ATOMIC Acknowledge, -response: atomic_ack}
+    0x13: {id: rc_cmpswap, doc: RC CmpSwap, -request: atomic}
+    0x14: {id: rc_fetchadd, doc: RC FetchAdd, -request: atomic}
+    0x16: {id: rc_send_last_with_invalidate, doc: RC SEND Last with Invalidate, -packet: last}
+    0x17: {id: rc_send_only_with_invalidate, doc: RC SEND Only with Invalidate, -packet: only}
     0x1c: {id: rc_flush, doc: RC FLUSH}
     0x1d: {id: rc_atomic_write, doc: RC ATOMIC WRITE}
-    0x20: {id: uc_send_first, doc: UC SEND First}
-    0x21: {id: uc_send_middle, doc: UC SEND Middle}
-    0x22: {id: uc_send_last, doc: UC SEND Last}
-    0x23: {id: uc_send_last_with_immediate, doc: UC SEND Last with Immediate}
-    0x24: {id: uc_send_only, doc: UC SEND Only}
-    0x25: {id: uc_send_only_with_immediate, doc: UC SEND Only with Immediate}
-    0x26: {id: uc_rdma_write_first, doc: UC RDMA WRITE First}
-    0x27: {id: uc_rdma_write_middle, doc: UC RDMA WRITE Middle}
-    0x28: {id: uc_rdma_write_last, doc: UC RDMA WRITE Last}
-    0x29: {id: uc_rdma_write_last_with_immediate, doc: UC RDMA WRITE Last with Immediate}
-    0x2a: {id: uc_rdma_write_only, doc: UC RDMA WRITE Only}
-    0x2b: {id: uc_rdma_write_only_with_immediate, doc: UC RDMA WRITE Only with Immediate}
-    0x40: {id: rd_send_first, doc: RD SEND First}
-    0x41: {id: rd_send_middle, doc: RD SEND Middle}
-    0x42: {id: rd_send_last, doc: RD SEND Last}
-    0x43: {id: rd_send_last_with_immediate, doc: RD SEND Last with Immediate}
-    0x44: {id: rd_send_only, doc: RD SEND Only}
-    0x45: {id: rd_send_only_with_immediate, doc: RD SEND Only with Immediate}
-    0x46: {id: rd_rdma_write_first, doc: RD RDMA WRITE First}
-    0x47: {id: rd_rdma_write_middle, doc: RD RDMA WRITE Middle}
-    0x48: {id: rd_rdma_write_last, doc: RD RDMA WRITE Last}
-    0x49: {id: rd_rdma_write_last_with_immediate, doc: RD RDMA WRITE Last with Immediate}
-    0x4a: {id: rd_rdma_write_only, doc: RD RDMA WRITE Only}
-    0x4b: {id: rd_rdma_write_only_with_immediate, doc: RD RDMA WRITE Only with Immediate}
-    0x4c: {id: rd_rdma_read_request, doc: RD RDMA READ Request}
-    0x4d: {id: rd_rdma_read_response_first, doc: RD RDMA READ Response First}
-    0x4e: {id: rd_rdma_read_response_middle, doc: RD RDMA READ Response Middle}
-    0x4f: {id: rd_rdma_read_response_last, doc: RD RDMA READ Response Last}
-    0x50: {id: rd_rdma_read_response_only, doc: RD RDMA READ Response Only}
-    0x51: {id: rd_acknowledge, doc: RD Acknowledge}
-    0x52: {id: rd_atomic_acknowledge, doc: RD ATOMIC Acknowledge}
-    0x53: {id: rd_cmpswap, doc: RD CmpSwap}
-    0x54: {id: rd_fetchadd, doc: RD FetchAdd}
+    0x20: {id: uc_send_first, doc: UC SEND First, -packet: first}
+    0x21: {id: uc_send_middle, doc: UC SEND Middle, -packet: middle}
+    0x22: {id: uc_send_last, doc: UC SEND Last, -packet: last}
+    0x23: {id: uc_send_last_with_immediate, doc: UC SEND Last with Immediate, -packet: last}
+    0x24: {id: uc_send_only, doc: UC SEND Only, -packet: only}
+    0x25: {id: uc_send_only_with_immediate, doc: UC SEND Only with Immediate, -packet: only}
+    0x26: {id: uc_rdma_write_first, doc: UC RDMA WRITE First, -packet: first}
+    0x27: {id: uc_rdma_write_middle, doc: UC RDMA WRITE Middle, -packet: middle}
+    0x28: {id: uc_rdma_write_last, doc: UC RDMA WRITE Last, -packet: last}
+    0x29: {id: uc_rdma_write_last_with_immediate, doc: UC RDMA WRITE Last with Immediate, -packet: last}
+    0x2a: {id: uc_rdma_write_only, doc: UC RDMA WRITE Only, -packet: only}
+    0x2b: {id: uc_rdma_write_only_with_immediate, doc: UC RDMA WRITE Only with Immediate, -packet: only}
+    0x40: {id: rd_send_first, doc: RD SEND First, -packet: first}
+    0x41: {id: rd_send_middle, doc: RD SEND Middle, -packet: middle}
+    0x42: {id: rd_send_last, doc: RD SEND Last, -packet: last}
+    0x43: {id: rd_send_last_with_immediate, doc: RD SEND Last with Immediate, -packet: last}
+    0x44: {id: rd_send_only, doc: RD SEND Only, -packet: only}
+    0x45: {id: rd_send_only_with_immediate, doc: RD SEND Only with Immediate, -packet: only}
+    0x46: {id: rd_rdma_write_first, doc: RD RDMA WRITE First, -packet: first}
+    0x47: {id: rd_rdma_write_middle, doc: RD RDMA WRITE Middle, -packet: middle}
+    0x48: {id: rd_rdma_write_last, doc: RD RDMA WRITE Last, -packet: last}
+    0x49: {id: rd_rdma_write_last_with_immediate, doc: RD RDMA WRITE Last with Immediate, -packet: last}
+    0x4a: {id: rd_rdma_write_only, doc: RD RDMA WRITE Only, -packet: only}
+    0x4b: {id: rd_rdma_write_only_with_immediate, doc: RD RDMA WRITE Only with Immediate, -packet: only}
+    0x4c: {id: rd_rdma_read_request, doc: RD RDMA READ Request, -request: read}
+    0x4d: {id: rd_rdma_read_response_first, doc: RD RDMA READ Response First, -packet: first, -response: read}
+    0x4e: {id: rd_rdma_read_response_middle, doc: RD RDMA READ Response Middle, -packet: middle, -response: read}
+    0x4f: {id: rd_rdma_read_response_last, doc: RD RDMA READ Response Last, -packet: last, -response: read}
+    0x50: {id: rd_rdma_read_response_only, doc: RD RDMA READ Response Only, -packet: only, -response: read}
+    0x51: {id: rd_acknowledge, doc: RD Acknowledge, -response: ack}
+    0x52: {id: rd_atomic_acknowledge, doc: RD ATOMIC Acknowledge, -response: atomic_ack}
+    0x53: {id: rd_cmpswap, doc: RD CmpSwap, -request: atomic}
+    0x54: {id: rd_fetchadd, doc: RD FetchAdd, -request: atomic}
     0x55: {id: rd_resync, doc: RD RESYNC}
     0x5c: {id: rd_flush, doc: RD FLUSH}
-    0x64: {id: ud_send_only, doc: UD SEND Only}
-    0x65: {id: ud_send_only_with_immediate, doc: UD SEND Only with Immediate}
+    0x64: {id: ud_send_only, doc: UD SEND Only, -packet: only}
+    0x65: {id: ud_send_only_with_immediate, doc: UD SEND Only with Immediate, -packet: only}
     0x80: {id: cnp_ib, doc: CNP (IB)}
     0x81: {id: cnp, doc: CNP}
-    0xa0: {id: xrc_send_first, doc: XRC SEND First}
-    0xa1: {id: xrc_send_middle, doc: XRC SEND Middle}
-    0xa2: {id: xrc_send_last, doc: XRC SEND Last}
-    0xa3: {id: xrc_send_last_with_immediate, doc: XRC SEND Last with Immediate}
-    0xa4: {id: xrc_send_only, doc: XRC SEND Only}
-    0xa5: {id: xrc_send_only_with_immediate, doc: XRC SEND Only with Immediate}
-    0xa6: {id: xrc_rdma_write_first, doc: XRC RDMA WRITE First}
-    0xa7: {id: xrc_rdma_write_middle, doc: XRC RDMA WRITE Middle}
-    0xa8: {id: xrc_rdma_write_last, doc: XRC RDMA WRITE Last}
-    0xa9: {id: xrc_rdma_write_last_with_immediate, doc: XRC RDMA WRITE Last with Immediate}
-    0xaa: {id: xrc_rdma_write_only, doc: XRC RDMA WRITE Only}
-    0xab: {id: xrc_rdma_write_only_with_immediate, doc: XRC RDMA WRITE Only with Immediate}
-    0xac: {id: xrc_rdma_read_request, doc: XRC RDMA READ Request}
-    0xad: {id: xrc_rdma_read_response_first, doc: XRC RDMA READ Response First}
-    0xae: {id: xrc_rdma_read_response_middle, doc: XRC RDMA READ Response Middle}
-    0xaf: {id: xrc_rdma_read_response_last, doc: XRC RDMA READ Response Last}
-    0xb0: {id: xrc_rdma_read_response_only, doc: XRC RDMA READ Response Only}
-    0xb1: {id: xrc_acknowledge, doc: XRC Acknowledge}
-    0xb2: {id: xrc_atomic_acknowledge, doc: XRC ATOMIC Acknowledge}
-    0xb3: {id: xrc_cmpswap, doc: XRC CmpSwap}
-    0xb4: {id: xrc_fetchadd, doc: XRC FetchAdd}
-    0xb6: {id: xrc_send_last_with_invalidate, doc: XRC SEND Last with Invalidate}
-    0xb7: {id: xrc_send_only_with_invalidate, doc: XRC SEND Only with Invalidate}
+    0xa0: {id: xrc_send_first, doc: XRC SEND First, -packet: first}
+    0xa1: {id: xrc_send_middle, doc: XRC SEND Middle, -packet: middle}
+    0xa2: {id: xrc_send_last, doc: XRC SEND Last, -packet: last}
+    0xa3: {id: xrc_send_last_with_immediate, doc: XRC SEND Last with Immediate, -packet: last}
+    0xa4: {id: xrc_send_only, doc: XRC SEND Only, -packet: only}
+    0xa5: {id: xrc_send_only_with_immediate, doc: XRC SEND Only with Immediate, -packet: only}
+    0xa6: {id: xrc_rdma_write_first, doc: XRC RDMA WRITE First, -packet: first}
+    0xa7: {id: xrc_rdma_write_middle, doc: XRC RDMA WRITE Middle, -packet: middle}
+    0xa8: {id: xrc_rdma_write_last, doc: XRC RDMA WRITE Last, -packet: last}
+    0xa9: {id: xrc_rdma_write_last_with_immediate, doc: XRC RDMA WRITE Last with Immediate, -packet: last}
+    0xaa: {id: xrc_rdma_write_only, doc: XRC RDMA WRITE Only, -packet: only}
+    0xab: {id: xrc_rdma_write_only_with_immediate, doc: XRC RDMA WRITE Only with Immediate, -packet: only}
+    0xac: {id: xrc_rdma_read_request, doc: XRC RDMA READ Request, -request: read}
+    0xad: {id: xrc_rdma_read_response_first, doc: XRC RDMA READ Response First, -packet: first, -response: read}
+    0xae: {id: xrc_rdma_read_response_middle, doc: XRC RDMA READ Response Middle, -packet: middle, -response: read}
+    0xaf: {id: xrc_rdma_read_response_last, doc: XRC RDMA READ Response Last, -packet: last, -response: read}
+    0xb0: {id: xrc_rdma_read_response_only, doc: XRC RDMA READ Response Only, -packet: only, -response: read}
+    0xb1: {id: xrc_acknowledge, doc: XRC Acknowledge, -response: ack}
+    0xb2: {id: xrc_atomic_acknowledge, doc: XRC ATOMIC Acknowledge, -response: atomic_ack}
+    0xb3: {id: xrc_cmpswap, doc: XRC CmpSwap, -request: atomic}
+    0xb4: {id: xrc_fetchadd, doc: XRC FetchAdd, -request: atomic}
+    0xb6: {id: xrc_send_last_with_invalidate, doc: XRC SEND Last with Invalidate, -packet: last}
+    0xb7: {id: xrc_send_only_with_invalidate, doc: XRC SEND Only with Invalidate, -packet: only}
     0xbc: {id: xrc_flush, doc: XRC FLUSH}
     0xbd: {id: xrc_atomic_write, doc: XRC ATOMIC WRITE}
   # an ACK's credit code (the syndrome's low 5 bits): the receive WQEs it grants (IBTA vol 1 9.7.5.1.2, the table
@@ -301,11 +306,13 @@ enums:
     1: {id: rnr_nak, doc: RNR NAK}
     2: {id: reserved, doc: Reserved}
     3: {id: nak, doc: NAK}
+  # -fatal: the NAKs after which both QPs go to the error state (IBTA vol 1 9.7, NAK codes; ch. 10, QP states);
+  # the requester retries after a PSN sequence error instead, and Invalid RD Request is RD's (its EE context)
   nak_code:
     0: {id: psn_sequence_error, doc: PSN Sequence Error}
-    1: {id: invalid_request, doc: Invalid Request}
-    2: {id: remote_access_error, doc: Remote Access Error}
-    3: {id: remote_operational_error, doc: Remote Operational Error}
+    1: {id: invalid_request, doc: Invalid Request, -fatal: true}
+    2: {id: remote_access_error, doc: Remote Access Error, -fatal: true}
+    3: {id: remote_operational_error, doc: Remote Operational Error, -fatal: true}
     4: {id: invalid_rd_request, doc: Invalid RD Request}
   feth_selectivity:
     0: {id: memory_region_range, doc: Memory Region Range}

@@ -7,6 +7,7 @@ meta:
 # values of the format that are no field (constants of UdpDatagramLayout)
 -constants:
   roce_v2_port: 4791   # the destination port of RoCEv2 (IANA), the switch's case below
+  checksum_zero_sent: 0xffff   # a computed checksum of 0 is sent as all ones: 0 in the field means none (RFC 768)
 # the registry entries (RoCEscope's build generates them: dissector/src/build/KsyTables.java), in registry order;
 # udp.port is hidden (either port); udp.stream is the dissector's (the conversation's index, from 0 in order of
 # first appearance, either direction)

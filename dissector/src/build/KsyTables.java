@@ -62,10 +62,11 @@ public final class KsyTables {
     }
 
     /**
-     * An enum entry: its code, id, label (its doc), the number it stands for ({@code -value:}; null without) and
-     * its short name ({@code -abbrev:}, as IBTA abbreviates a CM message: REQ, REP …; null without).
+     * An enum entry: its code, id, label (its doc), the number it stands for ({@code -value:}; null without), its
+     * short name ({@code -abbrev:}, as IBTA abbreviates a CM message: REQ, REP …; null without) and the classes its
+     * other {@code -} keys put it in ({@code -packet: first} → "PACKET_FIRST", {@code -fatal: true} → "FATAL").
      */
-    private record Value(long code, String id, String label, Long number, String abbrev) {}
+    private record Value(long code, String id, String label, Long number, String abbrev, List<String> classes) {}
 
     private static String source(String pkg, String cls, String file, Map<?, ?> spec) {
         Map<?, ?> enums = spec.get("enums") instanceof Map<?, ?> m ? m : Map.of();
@@ -92,6 +93,7 @@ public final class KsyTables {
             sb.append("            default: return null;\n        }\n    };\n");
             numbers(sb, file, name, constant, values);
             abbrevs(sb, name, constant, values);
+            classes(sb, name, constant, values);
         }
         // offsets, sizes and masks are not here: KsyLayouts writes them, for every .ksy, into <Id>Layout
         Map<?, ?> types = spec.get("types") instanceof Map<?, ?> m ? m : Map.of();
@@ -343,8 +345,20 @@ public final class KsyTables {
             long code = e.getKey() instanceof Number n ? n.longValue() : Long.decode(e.getKey().toString());
             String id, label, abbrev = null;
             Long number = null;
+            List<String> classes = new ArrayList<>();
             if (e.getValue() instanceof Map<?, ?> m) {
                 if (m.get("-abbrev") != null) abbrev = m.get("-abbrev").toString();
+                for (Map.Entry<?, ?> k : m.entrySet()) {
+                    String key = k.getKey().toString();
+                    if (!key.startsWith("-") || key.equals("-abbrev") || key.equals("-value")) continue;
+                    if (!key.matches("-[a-z][a-z0-9_]*")) throw new IllegalArgumentException(file + ": enum " + name + ": bad key " + key);
+                    String cls = key.substring(1);
+                    if (k.getValue() instanceof String w && w.matches("[a-z][a-z0-9_]*")) cls += "_" + w;
+                    else if (!Boolean.TRUE.equals(k.getValue())) {
+                        throw new IllegalArgumentException(file + ": enum " + name + ": " + key + " of " + m.get("id") + " is neither true nor a word");
+                    }
+                    classes.add(cls.toUpperCase(Locale.ROOT));
+                }
                 id = m.get("id").toString();
                 label = m.get("doc") != null ? m.get("doc").toString().strip() : id;
                 if (m.get("-value") instanceof Number n) number = n.longValue();
@@ -353,7 +367,7 @@ public final class KsyTables {
                 id = label = e.getValue().toString();
             }
             if (!id.matches("[a-z][a-z0-9_]*")) throw new IllegalArgumentException(file + ": enum " + name + ": bad id " + id);
-            if (byCode.put(code, new Value(code, id, label, number, abbrev)) != null) {
+            if (byCode.put(code, new Value(code, id, label, number, abbrev, classes)) != null) {
                 throw new IllegalArgumentException(file + ": enum " + name + ": two values for " + code);
             }
         }
@@ -394,6 +408,24 @@ public final class KsyTables {
             if (v.abbrev != null) sb.append("            case ").append(v.code).append(": return ").append(literal(v.abbrev)).append(";\n");
         }
         sb.append("            default: return null;\n        }\n    };\n");
+    }
+
+    /**
+     * An enum whose entries carry other {@code -} keys (facts about a value, which Kaitai ignores: an opcode's
+     * {@code -packet: first}, a NAK code's {@code -fatal: true}) gets a set of codes per class,
+     * {@code <ENUM>_PACKET_FIRST}, {@code <ENUM>_FATAL}: the entries with that key and word, or with that key true.
+     */
+    private static void classes(StringBuilder sb, String name, String constant, List<Value> values) {
+        Map<String, List<Long>> byClass = new TreeMap<>();
+        for (Value v : values) for (String c : v.classes) byClass.computeIfAbsent(c, k -> new ArrayList<>()).add(v.code);
+        for (Map.Entry<String, List<Long>> c : byClass.entrySet()) {
+            sb.append("    /** The ").append(name).append(" values of class ").append(c.getKey())
+                .append(" (their .ksy entry's -key: word, or -key: true), in code order. */\n");
+            sb.append("    public static final java.util.Set<Integer> ").append(constant).append('_').append(c.getKey())
+                .append(" = java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(java.util.List.of(");
+            for (int i = 0; i < c.getValue().size(); i++) sb.append(i == 0 ? "" : ", ").append(c.getValue().get(i));
+            sb.append(")));\n");
+        }
     }
 
     private static String camel(String snake) {

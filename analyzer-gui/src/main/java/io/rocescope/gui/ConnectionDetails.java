@@ -179,7 +179,7 @@ final class ConnectionDetails {
         }
         ConnectionParameters.Qp a = p.a(), b = p.b();
         both(out, NEGOTIATED, "Retry count", a, b, ConnectionParameters.Qp::retryCount, String::valueOf);
-        both(out, NEGOTIATED, "RNR retry count", a, b, ConnectionParameters.Qp::rnrRetryCount, v -> v == IbMadKsy.RNR_RETRY_COUNT_INFINITE ? v + " (infinite)" : String.valueOf(v));
+        both(out, NEGOTIATED, "RNR retry count", a, b, ConnectionParameters.Qp::rnrRetryCount, v -> v == IbMadKsy.RNR_RETRY_COUNT_INFINITE ? v + " (" + IbMadKsy.RNR_RETRY_COUNT.label(v) + ")" : String.valueOf(v));
         both(out, NEGOTIATED, "Local ACK timeout", a, b, ConnectionParameters.Qp::ackTimeout, ConnectionDetails::iba);
         both(out, NEGOTIATED, "Initiator depth", a, b, ConnectionParameters.Qp::initiatorDepth, String::valueOf);
         both(out, NEGOTIATED, "Responder resources", a, b, ConnectionParameters.Qp::responderResources, String::valueOf);

@@ -1,6 +1,7 @@
 package io.rocescope.gui;
 
 import io.rocescope.dissector.decode.DecodedFrame;
+import io.rocescope.dissector.field.Fields;
 import io.rocescope.flow.Reports;
 import io.rocescope.flow.TimelineEvent;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -144,7 +145,7 @@ final class ConnectionsView {
         TreeSet<Long> setup = new TreeSet<>();
         if (c.timeline() != null) for (TimelineEvent e : c.timeline()) setup.add(e.frame());
         if (setup.isEmpty()) return data;
-        String frames = "frame.number in {" + setup.stream().map(String::valueOf).collect(Collectors.joining(",")) + "}";
+        String frames = Fields.FRAME_NUMBER.abbrev() + " in {" + setup.stream().map(String::valueOf).collect(Collectors.joining(",")) + "}";
         return data.isEmpty() ? frames : data + " || " + frames;
     }
 

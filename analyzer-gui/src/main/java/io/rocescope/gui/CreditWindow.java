@@ -1,11 +1,9 @@
 package io.rocescope.gui;
 
 import io.rocescope.dissector.field.InfinibandNames;
-import io.rocescope.dissector.field.ksy.IbTransportLayout;
+import io.rocescope.dissector.field.OpcodeTable;
 
 import java.util.Arrays;
-
-import static io.rocescope.dissector.field.ksy.IbTransportKsy.*;
 
 /**
  * The end-to-end credits of one direction's ACKs as tcptrace draws TCP's receive window: a line at the
@@ -22,8 +20,6 @@ final class CreditWindow {
     static final CreditWindow NONE = new CreditWindow(new long[0], new long[0], new int[0], new long[0]);
     /** The credits value of an ACK with code 31. */
     static final int UNLIMITED = -1;
-    /** An opcode's operation bits (an RC opcode is its operation, so RC's codes name the operations of XRC too). */
-    private static final int OPERATION = (int) IbTransportLayout.OPCODE_OPERATION_MASK;
 
     /** Per ACK (and atomic ACK) that ACKs, in capture order: frame, time from the first frame, credits (-1: unlimited), window edge (PSN, unwrapped). */
     final long[] frames, nanos, edges;
@@ -50,9 +46,9 @@ final class CreditWindow {
         long[] frames = new long[answers.size], nanos = new long[answers.size], edges = new long[answers.size];
         int[] credits = new int[answers.size];
         for (int i = 0; i < answers.size; i++) {
-            int op = answerOps[i] & OPERATION, syn = syndromes[i];
+            int op = answerOps[i], syn = syndromes[i];
             // the tracker reads credits from Acknowledge and Atomic Acknowledge packets whose syndrome says ACK
-            if ((op != OPCODE_RC_ACKNOWLEDGE && op != OPCODE_RC_ATOMIC_ACKNOWLEDGE) || syn < 0
+            if (!(OpcodeTable.isAck(op) || OpcodeTable.isAtomicAck(op)) || syn < 0
                 || InfinibandNames.aethType(syn) != InfinibandNames.AETH_ACK) continue;
             int c = InfinibandNames.credits(InfinibandNames.aethValue(syn));
             frames[n] = answers.frames[i];
@@ -91,8 +87,8 @@ final class CreditWindow {
         int n = 0;
         for (int i = 0; i < requests.size; i++) if (endsMessage(requestOps[i])) out[n++] = requests.psns[i];
         for (int i = 0; i < answers.size; i++) {
-            int op = answerOps[i] & OPERATION;
-            if (op == OPCODE_RC_RDMA_READ_RESPONSE_LAST || op == OPCODE_RC_RDMA_READ_RESPONSE_ONLY) out[n++] = answers.psns[i];
+            int op = answerOps[i];
+            if (OpcodeTable.isReadResponse(op) && (OpcodeTable.isLast(op) || OpcodeTable.isOnly(op))) out[n++] = answers.psns[i];
         }
         long[] ends = Arrays.copyOf(out, n);
         Arrays.sort(ends);
@@ -101,15 +97,8 @@ final class CreditWindow {
         return Arrays.copyOf(ends, k);
     }
 
-    /** SEND and RDMA WRITE Last / Only (with immediate or invalidate), Compare&Swap, Fetch&Add (RC, XRC). */
+    /** A request's SEND or RDMA WRITE Last / Only (with immediate or invalidate), Compare&Swap, Fetch&Add. */
     static boolean endsMessage(int opcode) {
-        int op = opcode & OPERATION;
-        return switch (op) {
-            case OPCODE_RC_SEND_LAST, OPCODE_RC_SEND_LAST_WITH_IMMEDIATE, OPCODE_RC_SEND_ONLY, OPCODE_RC_SEND_ONLY_WITH_IMMEDIATE,
-                OPCODE_RC_RDMA_WRITE_LAST, OPCODE_RC_RDMA_WRITE_LAST_WITH_IMMEDIATE, OPCODE_RC_RDMA_WRITE_ONLY,
-                OPCODE_RC_RDMA_WRITE_ONLY_WITH_IMMEDIATE, OPCODE_RC_CMPSWAP, OPCODE_RC_FETCHADD,
-                OPCODE_RC_SEND_LAST_WITH_INVALIDATE, OPCODE_RC_SEND_ONLY_WITH_INVALIDATE -> true;
-            default -> false;
-        };
+        return OpcodeTable.isLast(opcode) || OpcodeTable.isOnly(opcode) || OpcodeTable.isAtomicRequest(opcode);
     }
 }

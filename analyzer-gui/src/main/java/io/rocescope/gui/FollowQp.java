@@ -33,7 +33,9 @@ final class FollowQp {
     static final int MAX_ROWS = 200_000;
 
     /** One packet of the connection. {@code message}: "#3 First", … "#3 Last (16384 B)"; {@code answer}: an AETH's meaning. */
-    record Packet(long frame, String time, String direction, String opcode, long psn, long payload, String message, String answer) {}
+    /** A listed packet; {@code syndrome} is its AETH's (what the window colours NAKs by), -1 without one. */
+    record Packet(long frame, String time, String direction, String opcode, long psn, long payload, String message, String answer,
+                  int syndrome) {}
 
     private FollowQp() {}
 
@@ -99,10 +101,10 @@ final class FollowQp {
                 message = "#" + current[dir] + " " + part + (resent[dir] ? ", resent" : "")
                     + (OpcodeTable.isLast(op) || OpcodeTable.isOnly(op) ? " (" + sizes[dir] + " B)" : "");
             }
-            String answer = d.ib().has(IbTransportKsy.HEADER_AETH)
-                ? InfinibandNames.syndromeText(d.ib().syndrome()) + " MSN " + d.ib().msn() : "";
+            int syndrome = d.ib().has(IbTransportKsy.HEADER_AETH) ? d.ib().syndrome() : -1;
+            String answer = syndrome >= 0 ? InfinibandNames.syndromeText(syndrome) + " MSN " + d.ib().msn() : "";
             out.add(new Packet(d.number(), Text.seconds(new LineBuffer(), d.relativeNanos(), 6).toString(), aToB ? "A→B" : "B→A",
-                InfinibandNames.opcodeLabel(op), d.ib().psn(), d.ib().payloadLength(), message, answer));
+                InfinibandNames.opcodeLabel(op), d.ib().psn(), d.ib().payloadLength(), message, answer, syndrome));
         }
         return out;
     }

@@ -1,5 +1,6 @@
 package io.rocescope.gui;
 
+import io.rocescope.dissector.field.InfinibandNames;
 import io.rocescope.flow.Reports;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
@@ -60,7 +61,8 @@ final class FollowQpWindow {
                     super.updateItem(p, empty);
                     getStyleClass().removeAll("follow-a", "follow-b", "follow-nak", "follow-rnr");
                     if (empty || p == null) return;
-                    getStyleClass().add(p.answer().startsWith("NAK") ? "follow-nak" : p.answer().startsWith("RNR") ? "follow-rnr"
+                    int type = p.syndrome() < 0 ? -1 : InfinibandNames.aethType(p.syndrome());
+                    getStyleClass().add(type == InfinibandNames.AETH_NAK ? "follow-nak" : type == InfinibandNames.AETH_RNR_NAK ? "follow-rnr"
                         : p.direction().equals("A→B") ? "follow-a" : "follow-b");
                 }
             };

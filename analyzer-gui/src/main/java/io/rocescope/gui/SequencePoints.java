@@ -8,7 +8,6 @@ import io.rocescope.dissector.field.FieldInterest;
 import io.rocescope.dissector.field.InfinibandNames;
 import io.rocescope.dissector.field.ksy.IbTransportKsy;
 import io.rocescope.dissector.field.OpcodeTable;
-import io.rocescope.dissector.field.ksy.IbTransportLayout;
 import io.rocescope.dissector.field.ksy.Ipv4PacketKsy;
 import io.rocescope.dissector.pipeline.FrameJob;
 import io.rocescope.dissector.pipeline.FramePipeline;
@@ -147,8 +146,6 @@ final class SequencePoints {
     private static final byte REQUEST = 0, ANSWER = 1, CNP_TO_REQUESTER = 2;
     /** IP ECN codepoint Congestion Experienced (RFC 3168). */
     static final int ECN_CE = Ipv4PacketKsy.ECN_CE;
-    /** An opcode's operation (its low bits); an RC opcode is its operation. */
-    private static final int OPERATION = (int) IbTransportLayout.OPCODE_OPERATION_MASK;
 
     private static final class Job implements FrameJob<Batch> {
         private final SequencePoints out;
@@ -214,7 +211,7 @@ final class SequencePoints {
     }
 
     static Kind answerKind(int opcode, int syndrome) {
-        if ((opcode & OPERATION) != IbTransportKsy.OPCODE_RC_ACKNOWLEDGE || syndrome < 0) return Kind.RESPONSE;   // READ response, atomic ACK
+        if (!OpcodeTable.isAck(opcode) || syndrome < 0) return Kind.RESPONSE;   // READ response, atomic ACK
         return switch (InfinibandNames.aethType(syndrome)) {
             case InfinibandNames.AETH_RNR_NAK -> Kind.RNR_NAK;
             case InfinibandNames.AETH_NAK -> Kind.NAK;

@@ -1,7 +1,6 @@
 package io.rocescope.flow;
 
 import io.rocescope.dissector.field.InfinibandNames;
-import io.rocescope.dissector.field.ksy.IbTransportKsy;
 
 /**
  * What one requester flow's traffic shows of its QP's transport parameters: the spacing of its timeout
@@ -148,8 +147,7 @@ final class TransportObservations {
             if (o != null) o.onAck(v.psn);
         } else if (type == InfinibandNames.AETH_RNR_NAK) {
             requester.observations().onRnrNak(v.psn, code, v.frame, v.ts);
-        } else if (type == InfinibandNames.AETH_NAK && code >= IbTransportKsy.NAK_CODE_INVALID_REQUEST
-            && code <= IbTransportKsy.NAK_CODE_REMOTE_OPERATIONAL_ERROR) {
+        } else if (type == InfinibandNames.AETH_NAK && InfinibandNames.isFatalNak(code)) {
             requester.observations().onErrorNak(code, v.psn, v.frame, v.ts);
         }
     }

@@ -7,6 +7,8 @@ import io.rocescope.dissector.field.FieldType;
 import io.rocescope.dissector.field.Fields;
 import io.rocescope.dissector.field.ksy.EtherPayloadLayout;
 import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
+import io.rocescope.dissector.field.ksy.PerftestExchangeFieldsKsy;
+import io.rocescope.dissector.field.ksy.PingpongExchangeFieldsKsy;
 import io.rocescope.dissector.perftest.PerftestRecord;
 import io.rocescope.dissector.perftest.PingpongRecord;
 
@@ -109,7 +111,9 @@ public final class DecodedFrame {
     /** The Protocol column. */
     public enum Protocol {
         UNKNOWN("Ethernet"), ARP("ARP"), IPV4("IPv4"), IPV6("IPv6"), UDP("UDP"), TCP("TCP"), ICMP("ICMP"), ICMPV6("ICMPv6"),
-        RROCE("RRoCE"), ROCE("RoCE"), INFINIBAND("InfiniBand"), MAC_CONTROL("MAC CTRL"), LLDP("LLDP"), PERFTEST("perftest"), IBV_PINGPONG("ibv_pingpong"),
+        RROCE("RRoCE"), ROCE("RoCE"), INFINIBAND("InfiniBand"), MAC_CONTROL("MAC CTRL"), LLDP("LLDP"),
+        // the exchanges' column is their protocol's name: perftest_exchange.ksy's and pingpong_exchange.ksy's -wireshark
+        PERFTEST(PerftestExchangeFieldsKsy.PERFTEST_EXCHANGE.abbrev()), IBV_PINGPONG(PingpongExchangeFieldsKsy.PINGPONG_EXCHANGE.abbrev()),
         IPOIB("IPoIB");
         private final String column;
         Protocol(String column) { this.column = column; }

@@ -54,7 +54,7 @@ final class GrhDissector {
                 return end;
             }
             p.l3Offset = off;
-            p.l3Kind = 1;
+            p.l3Kind = IcrcCalculator.GRH;
             p.l3HeaderLength = FIXED_SIZE;
             IbTransportDissector.dissect(p, body, end);
             return end;

@@ -106,16 +106,16 @@ public final class IcrcCalculator {
     }
 
     /**
-     * The VCRC of native InfiniBand: CRC-16 with polynomial 0x100B (reflected, init 0xFFFF, inverted)
+     * The VCRC of native InfiniBand: CRC-16 with polynomial 0x100B (reflected; its init and final xor are ib_lrh.ksy's)
      * over the whole packet from the LRH to the ICRC included; sent least-significant byte first.
      */
     public static int vcrc(byte[] d, int from, int to) {
-        int crc = 0xFFFF;
+        int crc = (int) IbLrhLayout.VARIANT_CRC_INIT;
         for (int i = from; i < to; i++) {
             crc ^= d[i] & 0xFF;
             for (int k = 0; k < 8; k++) crc = (crc & 1) != 0 ? (crc >>> 1) ^ 0xD008 : crc >>> 1;
         }
-        return crc ^ 0xFFFF;
+        return crc ^ (int) IbLrhLayout.VARIANT_CRC_XOR_OUT;
     }
 
     /** Sets the variant fields to ones: of the network header at {@code l3}, of the UDP header (udp ≥ 0), of the BTH. */

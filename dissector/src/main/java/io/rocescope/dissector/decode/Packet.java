@@ -1,6 +1,8 @@
 package io.rocescope.dissector.decode;
 
 import io.rocescope.dissector.field.FieldDef;
+import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
+import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
 import io.rocescope.dissector.util.BigEndian;
 
 /**
@@ -22,7 +24,7 @@ final class Packet {
     boolean detail = true;
     final IcrcCalculator icrc = new IcrcCalculator();
 
-    /** Offset and kind of the last network header (4 = IPv4, 6 = IPv6, 1 = RoCEv1 GRH), for the ICRC. */
+    /** Offset and kind of the last network header ({@link IcrcCalculator#IPV4}, {@code IPV6}, {@code GRH} …), for the ICRC. */
     int l3Offset = -1;
     int l3Kind;
     int l3HeaderLength;
@@ -92,5 +94,9 @@ final class Packet {
         f.add(io.rocescope.dissector.field.Fields.DATA, off, len, 0);
         f.add(io.rocescope.dissector.field.Fields.DATA_LEN, off, len, len);
     }
-    int addr(FieldDef def, int off, int len) { return f.add(def, off, len, len == 4 ? Bytes.u32(d, off) : len == 6 ? Bytes.u48(d, off) : 0); }
+    /** An address: an IPv4 or MAC address also as its number (what filters compare), a longer one (a GID, IPv6) as bytes only. */
+    int addr(FieldDef def, int off, int len) {
+        boolean number = len == Ipv4PacketLayout.LEN_SRC_ADDR || len == EthernetFrameLayout.LEN_SRC_MAC;
+        return f.add(def, off, len, number ? BigEndian.read(d, off, len) : 0);
+    }
 }

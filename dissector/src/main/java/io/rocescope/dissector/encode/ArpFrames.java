@@ -3,6 +3,7 @@ package io.rocescope.dissector.encode;
 import io.rocescope.dissector.field.ksy.ArpPacketKsy;
 import io.rocescope.dissector.field.ksy.EtherPayloadKsy;
 import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
+import io.rocescope.dissector.util.BigEndian;
 
 import java.util.Arrays;
 
@@ -47,7 +48,7 @@ public final class ArpFrames {
         if (at < 0 || frame.length < at + FIXED_SIZE + FIXED_SIZE_ETHER_IPV4_ADDRESSES) return null;
         if ((frame[at + OFF_HW_SIZE] & 0xFF) != LEN_ETHER_IPV4_ADDRESSES_SRC_HW
             || (frame[at + OFF_PROTO_SIZE] & 0xFF) != LEN_ETHER_IPV4_ADDRESSES_SRC_PROTO) return null;
-        int opcode = ((frame[at + OFF_OPCODE] & 0xFF) << 8) | (frame[at + OFF_OPCODE + 1] & 0xFF);
+        int opcode = (int) BigEndian.read(frame, at + OFF_OPCODE, LEN_OPCODE);
         int a = at + FIXED_SIZE;
         return new Arp(opcode,
             Arrays.copyOfRange(frame, a + OFF_ETHER_IPV4_ADDRESSES_SRC_HW, a + OFF_ETHER_IPV4_ADDRESSES_SRC_HW + LEN_ETHER_IPV4_ADDRESSES_SRC_HW),

@@ -1,6 +1,7 @@
 package io.rocescope.dissector.encode;
 
 import io.rocescope.dissector.field.ksy.EtherPayloadKsy;
+import io.rocescope.dissector.util.BigEndian;
 
 import static io.rocescope.dissector.field.ksy.EtherPayloadLayout.*;
 import static io.rocescope.dissector.field.ksy.EthernetFrameLayout.*;
@@ -34,11 +35,10 @@ final class EthernetHeader {
 
     /** Where the IP header of a frame written by {@link #put} starts, read back from its EtherType; -1 if not {@code etherType}. */
     static int payloadOf(byte[] f, int etherType) {
-        int type = ((f[OFF_ETHER_TYPE] & 0xFF) << 8) | (f[OFF_ETHER_TYPE + 1] & 0xFF);
+        int type = (int) BigEndian.read(f, OFF_ETHER_TYPE, LEN_ETHER_TYPE);
         int at = FIXED_SIZE;
         if (type == EtherPayloadKsy.ETHER_TYPE_VLAN) {
-            int o = at + OFF_VLAN_TAG_ETHER_TYPE;
-            type = ((f[o] & 0xFF) << 8) | (f[o + 1] & 0xFF);
+            type = (int) BigEndian.read(f, at + OFF_VLAN_TAG_ETHER_TYPE, LEN_VLAN_TAG_ETHER_TYPE);
             at += FIXED_SIZE_VLAN_TAG;
         }
         return type == etherType ? at : -1;

@@ -2,6 +2,8 @@ package io.rocescope.dissector.encode;
 
 import io.rocescope.dissector.field.ksy.Ipv4PacketKsy;
 
+import java.util.Arrays;
+
 import static io.rocescope.dissector.field.ksy.Ipv4PacketLayout.*;
 
 /** Writes an IPv4 header without options where ksy/ipv4_packet.ksy puts each field, and its checksum. */
@@ -30,11 +32,10 @@ final class Ipv4Header {
 
     /** Sets Total Length and computes the checksum anew. */
     static void totalLength(byte[] f, int at, int totalLength) {
-        f[at + OFF_TOTAL_LENGTH] = 0;
-        f[at + OFF_TOTAL_LENGTH + 1] = 0;
+        // Layout.put ORs a field in: clear the bytes first (both fields fill theirs)
+        Arrays.fill(f, at + OFF_TOTAL_LENGTH, at + OFF_TOTAL_LENGTH + LEN_TOTAL_LENGTH, (byte) 0);
         Layout.put(f, at + OFF_TOTAL_LENGTH, LEN_TOTAL_LENGTH, SHIFT_TOTAL_LENGTH, MASK_TOTAL_LENGTH, totalLength);
-        f[at + OFF_HEADER_CHECKSUM] = 0;
-        f[at + OFF_HEADER_CHECKSUM + 1] = 0;
+        Arrays.fill(f, at + OFF_HEADER_CHECKSUM, at + OFF_HEADER_CHECKSUM + LEN_HEADER_CHECKSUM, (byte) 0);
         checksum(f, at);
     }
 

@@ -1,5 +1,7 @@
 package io.rocescope.dissector.encode;
 
+import io.rocescope.dissector.util.BigEndian;
+
 import static io.rocescope.dissector.field.ksy.UdpDatagramLayout.*;
 
 /** Writes a UDP header where ksy/udp_datagram.ksy puts each field. */
@@ -17,12 +19,12 @@ final class UdpHeader {
 
     /** The datagram's Length, read back. */
     static int length(byte[] f, int at) {
-        return ((f[at + OFF_LENGTH] & 0xFF) << 8) | (f[at + OFF_LENGTH + 1] & 0xFF);
+        return (int) BigEndian.read(f, at + OFF_LENGTH, LEN_LENGTH);
     }
 
-    /** The checksum over the datagram, from {@code pseudo} (the pseudo-header's sum); 0 is sent as 0xFFFF (0 means none). */
+    /** The checksum over the datagram, from {@code pseudo} (the pseudo-header's sum); 0 is sent as udp_datagram.ksy's checksum_zero_sent (0 means none). */
     static void checksum(byte[] f, int at, int length, long pseudo) {
         int ck = InternetChecksum.of(f, at, length, pseudo);
-        InternetChecksum.put(f, at + OFF_CHECKSUM, ck == 0 ? 0xFFFF : ck);
+        InternetChecksum.put(f, at + OFF_CHECKSUM, ck == 0 ? (int) CHECKSUM_ZERO_SENT : ck);
     }
 }

@@ -37,6 +37,9 @@ public final class InfinibandNames {
 
     public static final ValueNames NAK_CODE_NAMES = v -> nakName((int) v);
 
+    /** A NAK code after which both QPs go to the error state (ib_transport.ksy's nak_code marked -fatal). */
+    public static boolean isFatalNak(int code) { return IbTransportKsy.NAK_CODE_FATAL.contains(code); }
+
     // the syndrome's type bits and its low value bits (a credit code, an RNR timer code or a NAK code)
     private static final int SYN_TYPE_SHIFT = IbTransportLayout.SHIFT_AETH_SYNDROME_TYPE,
         SYN_TYPE_MASK = (int) IbTransportLayout.MASK_AETH_SYNDROME_TYPE,

@@ -1,7 +1,6 @@
 package io.rocescope.dissector.field;
 
 import io.rocescope.dissector.field.ksy.IbTransportKsy;
-import io.rocescope.dissector.field.ksy.IbTransportLayout;
 
 import static io.rocescope.dissector.field.ksy.IbTransportKsy.*;
 
@@ -52,44 +51,49 @@ public final class OpcodeTable {
         return NAMES[Integer.numberOfTrailingZeros(headerBit)];
     }
 
+    // Each opcode's class bits: ib_transport.ksy's -packet, -response and -request on the opcode enum's entries
+    // (an undefined opcode, a CNP, FLUSH, ATOMIC WRITE or RESYNC has none).
+    private static final int FIRST = 1, MIDDLE = 1 << 1, LAST = 1 << 2, ONLY = 1 << 3,
+        READ_RESPONSE = 1 << 4, ACK = 1 << 5, ATOMIC_ACK = 1 << 6, READ_REQUEST = 1 << 7, ATOMIC_REQUEST = 1 << 8;
+    private static final int RESPONSE = READ_RESPONSE | ACK | ATOMIC_ACK;
+    private static final int[] CLASSES = new int[256];
+
+    static {
+        mark(OPCODE_PACKET_FIRST, FIRST);
+        mark(OPCODE_PACKET_MIDDLE, MIDDLE);
+        mark(OPCODE_PACKET_LAST, LAST);
+        mark(OPCODE_PACKET_ONLY, ONLY);
+        mark(OPCODE_RESPONSE_READ, READ_RESPONSE);
+        mark(OPCODE_RESPONSE_ACK, ACK);
+        mark(OPCODE_RESPONSE_ATOMIC_ACK, ATOMIC_ACK);
+        mark(OPCODE_REQUEST_READ, READ_REQUEST);
+        mark(OPCODE_REQUEST_ATOMIC, ATOMIC_REQUEST);
+    }
+
+    private static void mark(java.util.Set<Integer> opcodes, int bit) {
+        for (int op : opcodes) CLASSES[op] |= bit;
+    }
+
+    private static boolean is(int opcode, int bits) { return (CLASSES[opcode & 0xFF] & bits) != 0; }
+
+    /** Position of a packet within its message (SEND, RDMA WRITE, READ response), for segmentation. */
+    public static boolean isFirst(int opcode) { return is(opcode, FIRST); }
+    public static boolean isMiddle(int opcode) { return is(opcode, MIDDLE); }
+    public static boolean isLast(int opcode) { return is(opcode, LAST); }
+    public static boolean isOnly(int opcode) { return is(opcode, ONLY); }
+
     /**
-     * Position of an operation within a message, for segmentation. The low bits of an opcode are its operation,
-     * the same for every transport, and an RC opcode is its operation alone: so RC's codes name them all.
+     * READ responses, ACKs and atomic ACKs: they answer the other direction's requests (the tracker, the GUI's
+     * sequence view and the report's PSN series tell them so).
      */
-    private static final int OPERATION = (int) IbTransportLayout.OPCODE_OPERATION_MASK;
-
-    public static boolean isFirst(int opcode) {
-        int o = opcode & OPERATION;
-        return o == OPCODE_RC_SEND_FIRST || o == OPCODE_RC_RDMA_WRITE_FIRST || o == OPCODE_RC_RDMA_READ_RESPONSE_FIRST;
-    }
-    public static boolean isMiddle(int opcode) {
-        int o = opcode & OPERATION;
-        return o == OPCODE_RC_SEND_MIDDLE || o == OPCODE_RC_RDMA_WRITE_MIDDLE || o == OPCODE_RC_RDMA_READ_RESPONSE_MIDDLE;
-    }
-    public static boolean isLast(int opcode) {
-        int o = opcode & OPERATION;
-        return o == OPCODE_RC_SEND_LAST || o == OPCODE_RC_SEND_LAST_WITH_IMMEDIATE || o == OPCODE_RC_RDMA_WRITE_LAST
-            || o == OPCODE_RC_RDMA_WRITE_LAST_WITH_IMMEDIATE || o == OPCODE_RC_RDMA_READ_RESPONSE_LAST
-            || o == OPCODE_RC_SEND_LAST_WITH_INVALIDATE;
-    }
-    public static boolean isOnly(int opcode) {
-        int o = opcode & OPERATION;
-        return o == OPCODE_RC_SEND_ONLY || o == OPCODE_RC_SEND_ONLY_WITH_IMMEDIATE || o == OPCODE_RC_RDMA_WRITE_ONLY
-            || o == OPCODE_RC_RDMA_WRITE_ONLY_WITH_IMMEDIATE || o == OPCODE_RC_RDMA_READ_RESPONSE_ONLY
-            || o == OPCODE_RC_SEND_ONLY_WITH_INVALIDATE;
-    }
-
-    private static final int TRANSPORT_SHIFT = (int) IbTransportLayout.OPCODE_TRANSPORT_SHIFT;
-
-    /**
-     * READ responses, ACKs and atomic ACKs of RC and XRC: they answer the other direction's requests (the tracker,
-     * the GUI's sequence view and the report's PSN series tell them so).
-     */
-    public static boolean isResponse(int opcode) {
-        int transport = opcode >>> TRANSPORT_SHIFT, op = opcode & OPERATION;
-        return (transport == TRANSPORT_RC || transport == TRANSPORT_XRC)
-            && op >= OPCODE_RC_RDMA_READ_RESPONSE_FIRST && op <= OPCODE_RC_ATOMIC_ACKNOWLEDGE;
-    }
+    public static boolean isResponse(int opcode) { return is(opcode, RESPONSE); }
+    public static boolean isReadResponse(int opcode) { return is(opcode, READ_RESPONSE); }
+    /** An Acknowledge: its AETH ACKs, NAKs or RNR-NAKs. */
+    public static boolean isAck(int opcode) { return is(opcode, ACK); }
+    public static boolean isAtomicAck(int opcode) { return is(opcode, ATOMIC_ACK); }
+    public static boolean isReadRequest(int opcode) { return is(opcode, READ_REQUEST); }
+    /** Compare &amp; Swap and Fetch &amp; Add (AtomicETH; answered by an ATOMIC Acknowledge). */
+    public static boolean isAtomicRequest(int opcode) { return is(opcode, ATOMIC_REQUEST); }
 
     /** RoCEv2's Congestion Notification Packet, or InfiniBand's CNP opcode. */
     public static boolean isCnp(int opcode) {

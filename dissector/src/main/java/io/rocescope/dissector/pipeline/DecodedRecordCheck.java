@@ -11,6 +11,7 @@ import io.rocescope.dissector.field.LinkTypeNames;
 import io.rocescope.dissector.field.ksy.EthernetFrameLayout;
 import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
 import io.rocescope.dissector.field.ksy.Ipv6PacketLayout;
+import io.rocescope.dissector.util.BigEndian;
 
 /**
  * The {@link RecordCheck} that decodes the candidate record: a stateless decoder with default options
@@ -51,11 +52,11 @@ public final class DecodedRecordCheck implements RecordCheck {
         if (f.addressType() == FieldType.IPV4) {
             int ip = so - Ipv4PacketLayout.OFF_SRC_ADDR, length = ip + Ipv4PacketLayout.OFF_TOTAL_LENGTH;
             if (ip < 0 || length + Ipv4PacketLayout.LEN_TOTAL_LENGTH > f.capturedLength()) return false;
-            end = ip + (((d[length] & 0xFF) << 8) | (d[length + 1] & 0xFF));   // the total length counts the header
+            end = ip + BigEndian.read(d, length, Ipv4PacketLayout.LEN_TOTAL_LENGTH);   // the total length counts the header
         } else if (f.addressType() == FieldType.IPV6) {
             int ip = so - Ipv6PacketLayout.OFF_SRC_ADDR, length = ip + Ipv6PacketLayout.OFF_PAYLOAD_LENGTH;
             if (ip < 0 || length + Ipv6PacketLayout.LEN_PAYLOAD_LENGTH > f.capturedLength()) return false;
-            end = ip + Ipv6PacketLayout.FIXED_SIZE + (((d[length] & 0xFF) << 8) | (d[length + 1] & 0xFF));
+            end = ip + Ipv6PacketLayout.FIXED_SIZE + BigEndian.read(d, length, Ipv6PacketLayout.LEN_PAYLOAD_LENGTH);
         } else {
             return true;
         }

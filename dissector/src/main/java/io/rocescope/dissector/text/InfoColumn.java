@@ -6,6 +6,7 @@ import io.rocescope.dissector.decode.IbHeaders;
 import io.rocescope.dissector.field.CmFields;
 import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.field.InfinibandNames;
+import io.rocescope.dissector.field.OpcodeTable;
 import io.rocescope.dissector.field.TcpFlagNames;
 import io.rocescope.dissector.field.ksy.ArpPacketKsy;
 import io.rocescope.dissector.field.ksy.IbTransportKsy;
@@ -35,9 +36,9 @@ public final class InfoColumn {
                 case MAC_CONTROL: macControl(sb, f); break;
                 case ICMP: IcmpInfo.v4(sb, f); break;
                 case ICMPV6: IcmpInfo.v6(sb, f); break;
-                case IPOIB: sb.append("IP over Infiniband"); break;
+                case IPOIB: sb.append(IPOIB.label()); break;
                 default:
-                    if (f.etherType() >= 0) Text.hex0x(sb.append("Ethernet II, type "), f.etherType(), 4);
+                    if (f.etherType() >= 0) Text.hex0x(sb.append(ETH.label()).append(", type "), f.etherType(), 4);
             }
         }
         // Each mark once, however many layers found the frame short or broken (a snaplen cut is seen by
@@ -88,7 +89,7 @@ public final class InfoColumn {
         p = RawText.bytes(b, p, OPCODE_LABELS[opcode & 0xFF]);
         p = RawText.bytes(b, p, QP);
         p = RawText.hex(b, p, h.destQp(), 6);
-        if (opcode != IbTransportKsy.OPCODE_CNP && opcode != IbTransportKsy.OPCODE_CNP_IB) p = RawText.decimal(b, RawText.bytes(b, p, PSN), h.psn());
+        if (!OpcodeTable.isCnp(opcode)) p = RawText.decimal(b, RawText.bytes(b, p, PSN), h.psn());
         if (h.has(IbTransportKsy.HEADER_AETH)) {
             int syn = h.syndrome();
             p = RawText.bytes(b, p, SYNDROMES[syn & 0xFF]);

@@ -3,6 +3,7 @@ package io.rocescope.dissector.text;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.CmNames;
 import io.rocescope.dissector.field.FieldDef;
+import io.rocescope.dissector.field.ksy.IbMadKsy;
 
 import static io.rocescope.dissector.field.CmFields.*;
 
@@ -30,13 +31,13 @@ final class MadInfo {
                 break;
             case CmNames.REJ:
                 sb.append(" reason=").append(CmNames.rejectReason((int) f.get(REJ_REASON, 0)));
-                sb.append(" (rejecting ").append(CmNames.MESSAGE_NAMES.label(f.get(REJ_MSGREJ, 2))).append(')');
+                sb.append(" (rejecting ").append(CmNames.MESSAGE_NAMES.label(f.get(REJ_MSGREJ, IbMadKsy.MESSAGE_REJECTED_OTHER))).append(')');
                 break;
             case CmNames.DREQ:
                 Text.hex0x(sb.append(" RemoteQPN="), f.get(DREQ_REMOTEQPN, 0), 6);
                 break;
             case CmNames.MRA:
-                sb.append(" for ").append(CmNames.MESSAGE_NAMES.label(f.get(MRA_MSGMRAED, 2)));
+                sb.append(" for ").append(CmNames.MESSAGE_NAMES.label(f.get(MRA_MSGMRAED, IbMadKsy.MESSAGE_REJECTED_OTHER)));
                 sb.append(" timeout=").append(CmNames.ibaTime((int) f.get(MRA_SERVICETIMEOUT, 0)));
                 break;
             case CmNames.SIDR_REQ:

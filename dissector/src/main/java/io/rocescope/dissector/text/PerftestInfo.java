@@ -12,7 +12,8 @@ final class PerftestInfo {
     static void append(LineBuffer sb, DecodedFrame f) {
         boolean first = true;
         for (int i = f.find(RECORD); i >= 0; i = f.findNext(RECORD, i)) {
-            sb.append(first ? "perftest " : ", ");
+            if (first) sb.append(PERFTEST.abbrev()).append(' ');   // the protocol's name, as its .ksy has it
+            else sb.append(", ");
             first = false;
             String kind = FieldText.value(f, i);
             int next = f.findNext(RECORD, i);

@@ -11,7 +11,8 @@ final class PingpongInfo {
     static void append(LineBuffer sb, DecodedFrame f) {
         boolean first = true;
         for (int i = f.find(MESSAGE); i >= 0; i = f.findNext(MESSAGE, i)) {
-            sb.append(first ? "ibv_pingpong " : ", ");
+            if (first) sb.append(PINGPONG.abbrev()).append(' ');   // the protocol's name, as its .ksy has it
+            else sb.append(", ");
             first = false;
             String kind = FieldText.value(f, i);
             int next = f.findNext(MESSAGE, i);

@@ -89,6 +89,9 @@ class KsyTablesTest {
         assertThat(InfinibandNames.nakName(2)).isEqualTo("Remote Access Error");
         assertThat(InfinibandNames.nakName(9)).isEqualTo("Reserved NAK code 9");
         assertThat(InfinibandNames.AETH_NAK).isEqualTo(3);
+        // the NAKs that end a QP (-fatal): Invalid Request, Remote Access and Remote Operational Error, the range the
+        // tracker tested by hand before; not the PSN sequence error (retried) nor RD's Invalid RD Request
+        for (int code = 0; code < 32; code++) assertThat(InfinibandNames.isFatalNak(code)).as("NAK code " + code).isEqualTo(code >= 1 && code <= 3);
         assertThat(CmNames.METHODS.nameOf(0x81)).isEqualTo("GetResp");
         assertThat(CmNames.MGMT_CLASSES.nameOf(Long.MAX_VALUE)).isNull();
     }

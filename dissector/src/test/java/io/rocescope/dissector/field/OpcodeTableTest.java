@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -30,15 +31,39 @@ class OpcodeTableTest {
     private static final int[] BASE = {0x00, 0x20, 0x40, 0x60};
 
     @Test
-    void responsesAndCnpsAreTheTablesOpcodes() {
-        // IBTA vol 1 table 38: READ response First..Only 0x0D-0x10, Acknowledge 0x11, Atomic Acknowledge 0x12, of RC (0x00)
-        // and XRC (0xA0); CNP 0x81 (RoCEv2) and 0x80
+    void everyOpcodesClassIsWhatItsNameInTheReferenceSays() throws IOException {
+        // IBTA vol 1 9.2, table 38, by the operation names of the reference's table (the low 5 bits of the opcode; the
+        // same operation in every transport that defines it): "... First", "... Middle", "... Last ...", "... Only ...",
+        // "RDMA READ Response ...", "Acknowledge", "ATOMIC Acknowledge", "RDMA READ Request", "CmpSwap", "FetchAdd".
+        // CNPs (0x80, 0x81), undefined opcodes and 0xC0-0xFF have no class.
+        Map<Integer, String> names = operationNames();
+        assertThat(names).containsEntry(0x05, "SEND Only w/ Immediate").containsEntry(0x11, "Acknowledge");
+        int packets = 0, responses = 0;
         for (int op = 0; op < 256; op++) {
-            int transport = op >>> 5, operation = op & 0x1F;
-            boolean response = (transport == 0 || transport == 5) && operation >= 0x0D && operation <= 0x12;
-            assertThat(OpcodeTable.isResponse(op)).as("opcode 0x%02x", op).isEqualTo(response);
-            assertThat(OpcodeTable.isCnp(op)).as("opcode 0x%02x", op).isEqualTo(op == 0x80 || op == 0x81);
+            int transport = op >>> 5;
+            boolean operations = transport <= 3 || transport == 5;   // RC, UC, RD, UD, XRC
+            String name = OpcodeTable.isDefined(op) && operations ? names.getOrDefault(op & 0x1F, "") : "";
+            boolean readResponse = name.startsWith("RDMA READ Response "), ack = name.equals("Acknowledge"),
+                atomicAck = name.equals("ATOMIC Acknowledge");
+            String as = String.format("opcode 0x%02x (%s)", op, name);
+            assertThat(OpcodeTable.isFirst(op)).as(as).isEqualTo(name.endsWith(" First"));
+            assertThat(OpcodeTable.isMiddle(op)).as(as).isEqualTo(name.endsWith(" Middle"));
+            assertThat(OpcodeTable.isLast(op)).as(as).isEqualTo(name.contains(" Last"));
+            assertThat(OpcodeTable.isOnly(op)).as(as).isEqualTo(name.contains(" Only"));
+            assertThat(OpcodeTable.isReadResponse(op)).as(as).isEqualTo(readResponse);
+            assertThat(OpcodeTable.isAck(op)).as(as).isEqualTo(ack);
+            assertThat(OpcodeTable.isAtomicAck(op)).as(as).isEqualTo(atomicAck);
+            assertThat(OpcodeTable.isResponse(op)).as(as).isEqualTo(readResponse || ack || atomicAck);
+            assertThat(OpcodeTable.isReadRequest(op)).as(as).isEqualTo(name.equals("RDMA READ Request"));
+            assertThat(OpcodeTable.isAtomicRequest(op)).as(as).isEqualTo(name.equals("CmpSwap") || name.equals("FetchAdd"));
+            assertThat(OpcodeTable.isCnp(op)).as(as).isEqualTo(op == 0x80 || op == 0x81);
+            if (name.matches(".* (First|Middle|Last|Only)( .*)?")) packets++;
+            if (readResponse || ack || atomicAck) responses++;
         }
+        // SEND and WRITE (12 each of RC, UC, RD, XRC, 2 of UD), READ responses (4 each of RC, RD, XRC), and the
+        // SEND with Invalidate of RC and XRC; the responses of RC, RD and XRC
+        assertThat(packets).isEqualTo(4 * 12 + 2 + 3 * 4 + 2 * 2);
+        assertThat(responses).isEqualTo(3 * 6);
     }
 
     @Test
@@ -107,6 +132,19 @@ class OpcodeTableTest {
             boolean response = op >= 0x0D && op <= 0x12;
             if (!response) xrc.add(0, "XRCETH");
             out.put(0xA0 + op, xrc);
+        }
+        return out;
+    }
+
+    /** The operation names of the reference's table by code: "| 0x05 | SEND Only w/ Immediate | …" → 5, "SEND Only w/ Immediate". */
+    private static Map<Integer, String> operationNames() throws IOException {
+        Pattern name = Pattern.compile("^\\| 0x([0-9A-F]{2}) \\|([^|]*)\\|");
+        Map<Integer, String> out = new TreeMap<>();
+        for (String line : Files.readAllLines(TestCaptures.dir().resolveSibling("reference").resolve("roce-wire-facts.md"))) {
+            Matcher m = name.matcher(line);
+            int op;
+            if (!m.find() || (op = Integer.parseInt(m.group(1), 16)) > 0x1F) continue;   // another table (the opcode prefixes)
+            out.put(op, m.group(2).replaceAll("\\(.*?\\)", "").trim());
         }
         return out;
     }

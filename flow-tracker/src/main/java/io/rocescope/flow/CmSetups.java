@@ -194,7 +194,7 @@ final class CmSetups {
         Session s = bySidrId.get(rep.requestId());
         if (s == null || s.replied || s.rejected) return;
         int status = rep.status();
-        if (status != 0) {
+        if (status != IbMadKsy.SIDR_STATUS_SUCCESS) {
             s.rejected = true;
             s.rejectReason = "status " + CmNames.SIDR_STATUS.nameOf(status) + " (" + status + ")";
             event(s, v, Step.SIDR_REP, s.rejectReason);
@@ -206,7 +206,7 @@ final class CmSetups {
         s.readyToUse = true;
         s.repQpn = rep.qpn();
         long qkey = rep.qKey();
-        event(s, v, Step.SIDR_REP, String.format("QPN 0x%06x Q_Key 0x%08x (status Success)", s.repQpn, qkey));
+        event(s, v, Step.SIDR_REP, String.format("QPN 0x%06x Q_Key 0x%08x (status %s)", s.repQpn, qkey, CmNames.SIDR_STATUS.nameOf(status)));
         // The requester's own QP is named by no SIDR message: its first datagram's DETH tells it.
         Endpoint requester = new Endpoint(s.initiator, -1);
         Endpoint responder = new Endpoint(s.responder, s.repQpn);

@@ -315,7 +315,7 @@ final class CmSetups {
             long every = (s.lastReqTs - s.reqTs) / s.retries;
             sb.append(", ").append(micros(every)).append(" apart");
             if (s.responseTimeout >= 0) {
-                double timeout = IbMadLayout.IBA_TIME_UNIT_NS * Math.pow(2, s.responseTimeout);   // ns, as the timestamps
+                double timeout = CmNames.ibaNanos(s.responseTimeout);   // ns, as the timestamps
                 sb.append(every >= timeout ? " (Remote CM Response Timeout " : " (less than the Remote CM Response Timeout ")
                     .append(s.responseTimeout).append(" = ").append(CmNames.ibaTime(s.responseTimeout))
                     .append(every >= timeout ? " plus the path's packet life time)" : ")");
@@ -342,7 +342,7 @@ final class CmSetups {
             // The time-out that ends the attempt: one more wait as long as the waits seen (or the REQ's
             // own Remote CM Response Timeout) after the last REQ, if the capture lasted that long.
             long wait = s.retries > 0 ? (s.lastReqTs - s.reqTs) / s.retries
-                : s.responseTimeout >= 0 ? (long) (IbMadLayout.IBA_TIME_UNIT_NS * Math.pow(2, s.responseTimeout)) : -1;
+                : s.responseTimeout >= 0 ? (long) CmNames.ibaNanos(s.responseTimeout) : -1;
             if (gaveUp && wait > 0) {
                 events.add(TimelineEvent.of(-1, s.lastReqTs + wait, s.initiator, s.initiator, Step.TIME_OUT,
                     "no answer after the last " + req + ": the initiator gives up (expected at +" + micros(wait) + ", no frame)"));

@@ -114,7 +114,7 @@ public final class CmProbe {
     }
 
     private ProbeResult.Probe probe(int seq, CmProbeRequest req) throws IOException, InterruptedException {
-        long timeout = CmProbeRequest.ibaTimeNanos(settings.responseTimeout());
+        long timeout = (long) CmNames.ibaNanos(settings.responseTimeout());
         int sends = 0;
         long wireSentAt = -1;
         boolean mraSeen = false;
@@ -165,7 +165,7 @@ public final class CmProbe {
                 if (attr == IbMadKsy.CM_ATTRIBUTE_MRA && f.get(CmFields.MRA_REMOTECOMMID, -1) == (req.localCommId & MASK_CM_REQ_LOCAL_COMM_ID)) {
                     // MRA: the target asks for its service timeout more before it answers
                     mraSeen = true;
-                    deadline = System.nanoTime() + timeout + CmProbeRequest.ibaTimeNanos((int) f.get(CmFields.MRA_SERVICETIMEOUT, 0));
+                    deadline = System.nanoTime() + timeout + (long) CmNames.ibaNanos((int) f.get(CmFields.MRA_SERVICETIMEOUT, 0));
                 }
             }
         }

@@ -70,9 +70,14 @@ public final class CmNames {
     /** The MTUs a path can have, smallest first (a copy). */
     public static int[] pathMtus() { return PATH_MTUS.clone(); }
 
+    /** An IBA time field's value in nanoseconds, the unit of capture timestamps: 4096 ns * 2^value (exact in a double). */
+    public static double ibaNanos(int v) {
+        return IbMadLayout.IBA_TIME_UNIT_NS * Math.pow(2, v);
+    }
+
     /** An IBA time field's value in microseconds: 4.096 us * 2^value (ksy/ib_mad.ksy's iba_time_unit_ns). */
     public static double ibaMicros(int v) {
-        return IbMadLayout.IBA_TIME_UNIT_NS / 1000.0 * Math.pow(2, v);
+        return ibaNanos(v) / 1000;   // the same double as 4.096 * 2^v: scaling by a power of two rounds alike
     }
 
     /** IBA time fields are 4.096 us * 2^value. */

@@ -227,7 +227,7 @@ final class Scenarios {
         Net[] nets = new Net[8];
         for (int h = 0; h < nets.length; h++) nets[h] = s.net(1 + h, 20 + h, h == 7, -1, 0);
         for (int i = 0; i < conns; i++) {
-            RcConnection c = new RcConnection(s, nets[i % nets.length], 1 + i, 0x800000 + i, s.mtu);
+            RcConnection c = new RcConnection(s, nets[i % nets.length], 1 + i, Synthesizer.HIGH_QPN + i, s.mtu);
             c.message(64, false);
             s.advance(1_000);
         }

@@ -37,6 +37,8 @@ public final class CmProbe {
     private static final int STANDARD_FRAME = EthernetFrameLayout.FIXED_SIZE + (int) EthernetFrameLayout.MAX_PAYLOAD_SIZE;
     /** Starting PSNs are 24 bits (the BTH's PSN field). */
     private static final int PSN_RANGE = (int) IbTransportLayout.MASK_BTH_PSN + 1;
+    /** The top bit of the BTH's 24-bit destination QP: the probe's QPNs have it set. */
+    private static final int HIGH_QPN = (int) Long.highestOneBit(IbTransportLayout.MASK_BTH_DEST_QP);
 
     /** What a probe run is given. */
     public record Settings(int count, double rate, int port, int responseTimeout, int retries) {}
@@ -102,7 +104,7 @@ public final class CmProbe {
         for (int i = 0; i < settings.count(); i++) {
             seq++;
             int commId = random.nextInt() | 1;
-            int qpn = 0x800000 | random.nextInt(0x7FFFFF);   // high QPNs: rxe hands out low ones
+            int qpn = HIGH_QPN | random.nextInt(HIGH_QPN - 1);   // high QPNs: rxe hands out low ones; not 0xFFFFFF (multicast)
             CmProbeRequest req = new CmProbeRequest(n, tidBase + seq, commId, qpn, random.nextInt(PSN_RANGE), settings.port(), caGuid,
                 settings.responseTimeout(), settings.retries(), frameSize);
             ProbeResult.Probe p = probe(seq, req);

@@ -4,8 +4,13 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** CmNames' formatting around ksy/ib_mad.ksy's values: IBA times. */
+/** CmNames' formatting around ksy/ib_mad.ksy's values: the MTU list the synthesizer's errors print, IBA times. */
 class CmNamesTest {
+    @Test
+    void pathMtusReadAsASentence() {
+        assertThat(CmNames.pathMtuList()).isEqualTo("256, 512, 1024, 2048 or 4096");
+    }
+
     @Test
     void ibaTimesInNanosecondsAreExactPowersOfTwoTimes4096() {
         assertThat(CmNames.ibaNanos(0)).isEqualTo(4096.0);

@@ -20,6 +20,10 @@ meta:
   min_frame_size: 60
   # the frame check sequence a capture may keep at the end (a CRC-32)
   fcs_size: 4
+  # what a frame takes on the wire besides its own bytes (IEEE 802.3 clause 4): the preamble and start frame
+  # delimiter before it (7 + 1 bytes), and the minimum inter-frame gap after it (96 bit times)
+  preamble_sfd_size: 8
+  inter_frame_gap: 12
   # the largest payload of a standard (not jumbo) frame: Ethernet's MTU
   max_payload_size: 1500
   broadcast_mac: 0xffffffffffff   # the all-ones destination

@@ -1,7 +1,6 @@
 package io.rocescope.cli;
 
 import io.rocescope.cli.probe.CmProbe;
-import io.rocescope.cli.probe.CmProbeRequest;
 import io.rocescope.cli.probe.DryRunLink;
 import io.rocescope.cli.probe.EcmpCoverage;
 import io.rocescope.cli.probe.ProbeLink;
@@ -12,6 +11,7 @@ import io.rocescope.cli.probe.Route;
 import io.rocescope.cli.probe.Sweep;
 import io.rocescope.cli.probe.TokenBucket;
 import io.rocescope.dissector.encode.Net;
+import io.rocescope.dissector.field.CmNames;
 import io.rocescope.dissector.field.ksy.IbMadKsy;
 
 import java.io.IOException;
@@ -102,7 +102,7 @@ final class CmProbeJob implements ProbeJob {
             int sport = cm.udpSport != null ? cm.udpSport : ThreadLocalRandom.current().nextInt(49152, 65536);
             Net net = new Net(route.sourceMac(), next, route.source().getAddress(), t.address().getAddress(), -1, 0, sport, 0);
             ProbeResult r = new ProbeResult("cm", t.name(), t.ip(), route.source().getHostAddress(), route.device());
-            double timeoutMillis = CmProbeRequest.ibaTimeNanos(cm.responseTimeout) / 1e6;
+            double timeoutMillis = CmNames.ibaNanos(cm.responseTimeout) / 1e6;
             r.settings.put("port", port);
             r.settings.put("serviceId", String.format("0x%016x", RDMA_TCP_SERVICE_ID | (long) port << BELOW_PORT));
             r.settings.put("cmResponseTimeoutMillis", timeoutMillis);

@@ -135,7 +135,7 @@ final class ExpertStatistics implements FrameJob<ExpertStatistics.Notes> {
         if (key.startsWith("capture.") || key.startsWith("flows.")) return "Frame";
         if (key.startsWith("pfc.")) return "MAC CTRL";
         if (key.startsWith("ecn.")) return "IP";
-        if (key.equals("setup.unrecognized")) return "TCP";
+        if (k == FindingKind.SETUP_UNRECOGNIZED) return "TCP";
         return "IB";
     }
 

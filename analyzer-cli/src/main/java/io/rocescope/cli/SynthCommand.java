@@ -1,5 +1,6 @@
 package io.rocescope.cli;
 
+import io.rocescope.dissector.field.CmNames;
 import io.rocescope.synth.Synthesizer;
 import io.rocescope.synth.Truth;
 import picocli.CommandLine;
@@ -54,8 +55,10 @@ final class SynthCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "unknown scenario '" + scenario + "' (" + String.join(", ", Synthesizer.scenarios()) + ")");
         }
         if (packets < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--packets must be at least 1");
-        if (Synthesizer.pathMtuCode(mtu) < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--mtu must be 256, 512, 1024, 2048 or 4096");
-        if (qps < 0 || qps > 0x7FFFFF) throw new CommandLine.ParameterException(spec.commandLine(), "--qps must be between 0 (the scenario's own number) and 8388607");
+        if (Synthesizer.pathMtuCode(mtu) < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--mtu must be " + CmNames.pathMtuList());
+        if (qps < 0 || qps > Synthesizer.MAX_QPS) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--qps must be between 0 (the scenario's own number) and " + Synthesizer.MAX_QPS);
+        }
         Truth t;
         if ("-".equals(out)) {
             t = Synthesizer.write(scenario, root.stdout(), seed, packets, linkGbps, mtu, qps);

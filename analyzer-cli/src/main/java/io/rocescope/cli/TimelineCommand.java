@@ -1,5 +1,6 @@
 package io.rocescope.cli;
 
+import io.rocescope.flow.FindingKind;
 import io.rocescope.flow.Reports;
 import io.rocescope.flow.TimelineEvent;
 import picocli.CommandLine.Command;
@@ -53,7 +54,9 @@ final class TimelineCommand extends AnalysisCommand {
                 Fmt.micros(d.median()), Fmt.micros(d.max())));
         }
         long cmFailed = 0;
-        for (String kind : new String[] {"cm.rej", "cm.timeout", "cm.sidr_rej", "cm.sidr_timeout"}) cmFailed += a.findingCounts().getOrDefault(kind, 0L);
+        for (FindingKind kind : new FindingKind[] {FindingKind.CM_REJ, FindingKind.CM_TIMEOUT, FindingKind.CM_SIDR_REJ, FindingKind.CM_SIDR_TIMEOUT}) {
+            cmFailed += a.findingCounts().getOrDefault(kind.key(), 0L);
+        }
         sb.append(String.format(Locale.ROOT, "  rdma_cm set-ups seen: %d (failed: %d); socket set-ups seen: %d%n",
             a.summary().cmSetups(), cmFailed, a.summary().socketSetups()));
     }

@@ -17,7 +17,18 @@ class SynthCommandTest {
     void anMtuThatIsNotAnIbMtuIsRefused() {
         CliRunner r = CliRunner.run("synth", "clean-rc", "--mtu", "1000", "-o", dir.resolve("x.pcap").toString());
         assertThat(r.exit()).isEqualTo(2);
-        assertThat(r.err().lines()).hasSize(1);
+        assertThat(r.err()).isEqualTo("rocescope: --mtu must be 256, 512, 1024, 2048 or 4096 (see 'rocescope synth --help')\n");
+        assertThat(Files.exists(dir.resolve("x.pcap"))).isFalse();
+    }
+
+    @Test
+    void moreConnectionsThanHighQpnsAreRefused() {
+        // distinct-qps numbers its QPs from 0x800000 up: 0x7FFFFF of them fit below 0xFFFFFF
+        for (String qps : new String[] {"8388608", "-1"}) {
+            CliRunner r = CliRunner.run("synth", "distinct-qps", "--qps", qps, "-o", dir.resolve("x.pcap").toString());
+            assertThat(r.exit()).isEqualTo(2);
+            assertThat(r.err()).isEqualTo("rocescope: --qps must be between 0 (the scenario's own number) and 8388607 (see 'rocescope synth --help')\n");
+        }
         assertThat(Files.exists(dir.resolve("x.pcap"))).isFalse();
     }
 

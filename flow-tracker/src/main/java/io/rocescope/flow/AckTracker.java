@@ -67,11 +67,11 @@ final class AckTracker {
     String lastNakText, lastNakKind;
 
     /** The first NAK, RNR NAK or lost READ response since the last answer: what the next resend answers. */
-    void noteCause(long frame, String text, String kind) {
+    void noteCause(long frame, String text, FindingKind kind) {
         if (lastNakText != null) return;
         lastNakFrame = frame;
         lastNakText = text;
-        lastNakKind = kind;
+        lastNakKind = kind.key();
     }
     /** The latest RNR NAK not yet followed by an ACK: its PSN and frame (-1: none). */
     int rnrPsn;
@@ -152,7 +152,7 @@ final class AckTracker {
                 if (rnrTimerMicros == null) rnrTimerMicros = new Distribution();
                 rnrTimerMicros.add(InfinibandNames.rnrTimerMicros(value));
                 String rnr = "RNR NAK (timer " + InfinibandNames.rnrTimerText(value) + ")";
-                noteCause(frame, rnr, "rnr_nak");
+                noteCause(frame, rnr, FindingKind.RNR_NAK);
                 rnrPsn = psn;
                 rnrFrame = frame;
                 return rnr;
@@ -161,7 +161,7 @@ final class AckTracker {
                 String name = InfinibandNames.nakName(value);
                 if (naksByCode.isEmpty()) naksByCode = new TreeMap<>();
                 naksByCode.merge(name, 1L, Long::sum);
-                noteCause(frame, "NAK " + name, FindingKind.nak(value).key());
+                noteCause(frame, "NAK " + name, FindingKind.nak(value));
                 // A PSN sequence error NAK carries the PSN the responder expects: everything before it arrived.
                 if (value == IbTransportKsy.NAK_CODE_PSN_SEQUENCE_ERROR) complete(Psn.add(psn, -1), ts);
                 return "NAK " + name;

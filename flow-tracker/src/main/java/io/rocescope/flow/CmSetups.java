@@ -194,7 +194,7 @@ final class CmSetups {
         Session s = bySidrId.get(rep.requestId());
         if (s == null || s.replied || s.rejected) return;
         int status = rep.status();
-        if (status != 0) {
+        if (status != IbMadKsy.SIDR_STATUS_SUCCESS) {
             s.rejected = true;
             s.rejectReason = "status " + CmNames.SIDR_STATUS.nameOf(status) + " (" + status + ")";
             event(s, v, Step.SIDR_REP, s.rejectReason);
@@ -206,7 +206,7 @@ final class CmSetups {
         s.readyToUse = true;
         s.repQpn = rep.qpn();
         long qkey = rep.qKey();
-        event(s, v, Step.SIDR_REP, String.format("QPN 0x%06x Q_Key 0x%08x (status Success)", s.repQpn, qkey));
+        event(s, v, Step.SIDR_REP, String.format("QPN 0x%06x Q_Key 0x%08x (status %s)", s.repQpn, qkey, CmNames.SIDR_STATUS.nameOf(status)));
         // The requester's own QP is named by no SIDR message: its first datagram's DETH tells it.
         Endpoint requester = new Endpoint(s.initiator, -1);
         Endpoint responder = new Endpoint(s.responder, s.repQpn);
@@ -315,7 +315,7 @@ final class CmSetups {
             long every = (s.lastReqTs - s.reqTs) / s.retries;
             sb.append(", ").append(micros(every)).append(" apart");
             if (s.responseTimeout >= 0) {
-                double timeout = IbMadLayout.IBA_TIME_UNIT_NS * Math.pow(2, s.responseTimeout);   // ns, as the timestamps
+                double timeout = CmNames.ibaNanos(s.responseTimeout);   // ns, as the timestamps
                 sb.append(every >= timeout ? " (Remote CM Response Timeout " : " (less than the Remote CM Response Timeout ")
                     .append(s.responseTimeout).append(" = ").append(CmNames.ibaTime(s.responseTimeout))
                     .append(every >= timeout ? " plus the path's packet life time)" : ")");
@@ -342,7 +342,7 @@ final class CmSetups {
             // The time-out that ends the attempt: one more wait as long as the waits seen (or the REQ's
             // own Remote CM Response Timeout) after the last REQ, if the capture lasted that long.
             long wait = s.retries > 0 ? (s.lastReqTs - s.reqTs) / s.retries
-                : s.responseTimeout >= 0 ? (long) (IbMadLayout.IBA_TIME_UNIT_NS * Math.pow(2, s.responseTimeout)) : -1;
+                : s.responseTimeout >= 0 ? (long) CmNames.ibaNanos(s.responseTimeout) : -1;
             if (gaveUp && wait > 0) {
                 events.add(TimelineEvent.of(-1, s.lastReqTs + wait, s.initiator, s.initiator, Step.TIME_OUT,
                     "no answer after the last " + req + ": the initiator gives up (expected at +" + micros(wait) + ", no frame)"));

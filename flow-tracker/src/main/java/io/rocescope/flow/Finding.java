@@ -31,7 +31,9 @@ public record Finding(Severity severity, String kind, String flow, List<Long> fr
     public record FrameRange(long first, long last) {}
 
     /** The frame and finding kind of a cause, e.g. frame 7, {@code rnr_nak}. */
-    public record Cause(long frame, String kind) {}
+    public record Cause(long frame, String kind) {
+        Cause(long frame, FindingKind kind) { this(frame, kind.key()); }
+    }
 
     @JsonProperty("firstFrame")
     public long firstFrame() { return frames.isEmpty() ? 0 : frames.get(0); }

@@ -4,6 +4,11 @@ import io.rocescope.dissector.decode.Expert.Severity;
 import java.util.HashMap;
 import java.util.Map;
 
+import static io.rocescope.dissector.field.ksy.IbTransportKsy.NAK_CODE_INVALID_RD_REQUEST;
+import static io.rocescope.dissector.field.ksy.IbTransportKsy.NAK_CODE_INVALID_REQUEST;
+import static io.rocescope.dissector.field.ksy.IbTransportKsy.NAK_CODE_PSN_SEQUENCE_ERROR;
+import static io.rocescope.dissector.field.ksy.IbTransportKsy.NAK_CODE_REMOTE_ACCESS_ERROR;
+import static io.rocescope.dissector.field.ksy.IbTransportKsy.NAK_CODE_REMOTE_OPERATIONAL_ERROR;
 import static io.rocescope.dissector.field.ksy.UdpDatagramLayout.ROCE_V2_PORT;
 
 /**
@@ -83,27 +88,27 @@ public enum FindingKind {
         "§9.7 (reliable service: requester retries on NAK and on ACK timeout)"),
 
     // ---- transport: responses ----
-    NAK_PSN_SEQUENCE_ERROR("nak.psn_sequence_error", Severity.WARNING, Group.RESPONSE_CODE,
+    NAK_PSN_SEQUENCE_ERROR(NAK_CODE_PSN_SEQUENCE_ERROR, "nak.psn_sequence_error", Severity.WARNING, Group.RESPONSE_CODE,
         "The responder expected another PSN than the one it got, and asked the requester to resend from it.",
         "A lost or corrupted request packet, reordering, or packets the responder dropped after an RNR NAK.",
         "Look at the finding's cause (gap, bad ICRC, RNR NAK); if none, the loss happened before the capture point.",
         "§9.7 (reliable service: responder PSN checks, NAK codes)"),
-    NAK_INVALID_REQUEST("nak.invalid_request", Severity.ERROR, Group.RESPONSE_CODE,
+    NAK_INVALID_REQUEST(NAK_CODE_INVALID_REQUEST, "nak.invalid_request", Severity.ERROR, Group.RESPONSE_CODE,
         "The responder refused the request as invalid; both QPs go to the error state.",
         "An opcode the QP does not support, a length beyond the MTU or receive buffer, or a malformed request.",
         "Check the request's opcode and length against the QP's configuration and the receive WQE size.",
         "§9.7 (reliable service: NAK codes)"),
-    NAK_REMOTE_ACCESS_ERROR("nak.remote_access_error", Severity.ERROR, Group.RESPONSE_CODE,
+    NAK_REMOTE_ACCESS_ERROR(NAK_CODE_REMOTE_ACCESS_ERROR, "nak.remote_access_error", Severity.ERROR, Group.RESPONSE_CODE,
         "The responder refused an RDMA READ/WRITE/atomic for its R_Key, address range or access rights; the QP goes to error.",
         "A stale or wrong R_Key, an address outside the registered region, missing remote access flags, or a deregistered MR.",
         "Compare the R_Key and VA in the RETH with the region the peer advertised (key exchange or private data).",
         "§9.7 (NAK codes) and ch. 10 (memory regions, R_Keys)"),
-    NAK_REMOTE_OPERATIONAL_ERROR("nak.remote_operational_error", Severity.ERROR, Group.RESPONSE_CODE,
+    NAK_REMOTE_OPERATIONAL_ERROR(NAK_CODE_REMOTE_OPERATIONAL_ERROR, "nak.remote_operational_error", Severity.ERROR, Group.RESPONSE_CODE,
         "The responder could not complete a valid request; the QP goes to error.",
         "A local error at the responder (protection, a failed DMA, a broken receive queue).",
         "Look at the responder's host logs and completion errors.",
         "§9.7 (reliable service: NAK codes)"),
-    NAK_INVALID_RD_REQUEST("nak.invalid_rd_request", Severity.ERROR, Group.RESPONSE_CODE,
+    NAK_INVALID_RD_REQUEST(NAK_CODE_INVALID_RD_REQUEST, "nak.invalid_rd_request", Severity.ERROR, Group.RESPONSE_CODE,
         "The responder refused a Reliable Datagram request as invalid.",
         "A bad RDD or EEC (Reliable Datagram is rarely used).",
         "Check the RD set-up of both ends.",
@@ -305,8 +310,15 @@ public enum FindingKind {
     private final Severity severity;
     private final Group group;
     private final String meaning, causes, nextStep, ibta;
+    /** The AETH NAK code (ksy/ib_transport.ksy's nak_code) a NAK kind is named for; -1 for the others. */
+    private final int nakCode;
 
     FindingKind(String key, Severity severity, Group group, String meaning, String causes, String nextStep, String ibta) {
+        this(-1, key, severity, group, meaning, causes, nextStep, ibta);
+    }
+
+    FindingKind(int nakCode, String key, Severity severity, Group group, String meaning, String causes, String nextStep, String ibta) {
+        this.nakCode = nakCode;
         this.key = key;
         this.severity = severity;
         this.group = group;
@@ -327,18 +339,20 @@ public enum FindingKind {
     public String ibtaSection() { return ibta; }
 
     private static final Map<String, FindingKind> BY_KEY = new HashMap<>();
+    /** The NAK kinds by the code each carries, so that no order of the nak_code enum is assumed here. */
+    private static final Map<Integer, FindingKind> BY_NAK_CODE = new HashMap<>();
     static {
-        for (FindingKind k : values()) if (BY_KEY.put(k.key, k) != null) throw new IllegalStateException("two kinds " + k.key);
+        for (FindingKind k : values()) {
+            if (BY_KEY.put(k.key, k) != null) throw new IllegalStateException("two kinds " + k.key);
+            if (k.nakCode >= 0 && BY_NAK_CODE.put(k.nakCode, k) != null) throw new IllegalStateException("two kinds of NAK code " + k.nakCode);
+        }
     }
 
     /** The kind of this key, or null for a key no finding has. */
     public static FindingKind of(String key) { return BY_KEY.get(key); }
 
-    private static final FindingKind[] NAKS = {
-        NAK_PSN_SEQUENCE_ERROR, NAK_INVALID_REQUEST, NAK_REMOTE_ACCESS_ERROR, NAK_REMOTE_OPERATIONAL_ERROR, NAK_INVALID_RD_REQUEST};
-
-    /** The kind of a NAK by its AETH code (codes 5-31 are reserved). */
+    /** The kind of a NAK by its AETH code (a code nak_code does not name is reserved). */
     public static FindingKind nak(int code) {
-        return code >= 0 && code < NAKS.length ? NAKS[code] : NAK_RESERVED;
+        return BY_NAK_CODE.getOrDefault(code, NAK_RESERVED);
     }
 }

@@ -81,7 +81,7 @@ final class FlowFindings {
             // the receiver sends CNPs for CE-marked packets of this flow
             findings.addCounted(FindingKind.CNP, c.id, where, fl.cnps + " CNPs asked this sender to slow down (DCQCN)", fl.cnps,
                 fl.cnpFrames(), fl.ceFramesOrNull() == null || fl.ceFramesOrNull().isEmpty() ? null
-                    : new Finding.Cause(fl.ceFramesOrNull().first(), "ecn.ce"));
+                    : new Finding.Cause(fl.ceFramesOrNull().first(), FindingKind.ECN_CE));
         }
         if (reads == null) return;
         for (ReadTracker.Read r : reads.unanswered) {

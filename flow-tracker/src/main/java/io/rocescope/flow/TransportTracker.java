@@ -202,7 +202,7 @@ final class TransportTracker {
                 flow.readResponseMessages(), requester.psn.covers(v.psn));
             if (missing >= 0) {
                 String text = "READ response PSN " + missing + " missing";
-                answers.noteCause(v.frame, text, "read.response_gap");
+                answers.noteCause(v.frame, text, FindingKind.READ_RESPONSE_GAP);
                 findings.add(FindingKind.READ_RESPONSE_GAP, c.id, () -> FlowFindings.where(flow), () -> text + " (PSN " + v.psn
                     + " came instead): lost on the way back; the requester re-issues the READ for the rest", v.frame);
             }
@@ -256,15 +256,15 @@ final class TransportTracker {
         FindingKind kind = FindingKind.nak(code);
         Severity s = kind.severity();
         if (code == NAK_CODE_PSN_SEQUENCE_ERROR && answers.rnrFrame >= 0 && answers.rnrPsn == psn) {
-            cause = new Finding.Cause(answers.rnrFrame, "rnr_nak");
+            cause = new Finding.Cause(answers.rnrFrame, FindingKind.RNR_NAK);
             s = Severity.NOTE;
             why = "the responder still expects PSN " + psn + ", which it RNR-NAKed in frame " + answers.rnrFrame
                 + ": it drops the packets sent after it until it is resent. A consequence of the RNR NAK, not a loss";
         } else if (code == NAK_CODE_PSN_SEQUENCE_ERROR && p.lastGapFrame >= 0 && Psn.diff(psn, p.lastMissingFrom) >= 0 && Psn.diff(p.lastMissingTo, psn) >= 0) {
-            cause = new Finding.Cause(p.lastGapFrame, "psn.gap");
+            cause = new Finding.Cause(p.lastGapFrame, FindingKind.PSN_GAP);
             why = "the responder expected PSN " + psn + ", missing from the gap before frame " + p.lastGapFrame + ": a packet was lost";
         } else if (code == NAK_CODE_PSN_SEQUENCE_ERROR && requester.lastBadIcrcFrame >= 0 && requester.lastBadIcrcPsn == psn) {
-            cause = new Finding.Cause(requester.lastBadIcrcFrame, "icrc.bad");
+            cause = new Finding.Cause(requester.lastBadIcrcFrame, FindingKind.ICRC_BAD);
             why = "the responder expected PSN " + psn + ", whose packet (frame " + requester.lastBadIcrcFrame
                 + ") was corrupted (bad ICRC) and dropped";
         } else {

@@ -1,6 +1,6 @@
 package io.rocescope.flow;
 
-import io.rocescope.dissector.field.InfinibandNames;
+import io.rocescope.dissector.field.ksy.IbTransportKsy;
 import org.junit.jupiter.api.Test;
 
 import java.util.Locale;
@@ -25,11 +25,25 @@ class FindingKindTest {
 
     @Test
     void nakKindsFollowTheAethCodeNames() {
-        // the keys scripts already match: "nak." and the IBTA name of the code in snake case
-        for (int code = 0; code < 5; code++) {
-            assertThat(FindingKind.nak(code).key())
-                .isEqualTo("nak." + InfinibandNames.nakName(code).toLowerCase(Locale.ROOT).replace(' ', '_'));
+        // the keys scripts already match: "nak." and the IBTA name of the code in snake case; found by the
+        // code ksy/ib_transport.ksy gives the name, whatever the order of its nak_code enum
+        int named = 0;
+        for (int code = 0; code < 32; code++) {
+            String name = IbTransportKsy.NAK_CODE.nameOf(code);
+            if (name == null) {
+                assertThat(FindingKind.nak(code)).as("code %d", code).isSameAs(FindingKind.NAK_RESERVED);
+                continue;
+            }
+            named++;
+            assertThat(FindingKind.nak(code).key()).isEqualTo("nak." + name.toLowerCase(Locale.ROOT).replace(' ', '_'));
         }
-        for (int code = 5; code < 32; code++) assertThat(FindingKind.nak(code)).isSameAs(FindingKind.NAK_RESERVED);
+        assertThat(named).isEqualTo(5);
+        assertThat(FindingKind.nak(IbTransportKsy.NAK_CODE_REMOTE_ACCESS_ERROR)).isSameAs(FindingKind.NAK_REMOTE_ACCESS_ERROR);
+        assertThat(FindingKind.nak(-1)).isSameAs(FindingKind.NAK_RESERVED);
+        // every NAK kind but the reserved one is some code's
+        for (FindingKind k : FindingKind.values()) {
+            if (!k.key().startsWith("nak.") || k == FindingKind.NAK_RESERVED) continue;
+            assertThat(java.util.stream.IntStream.range(0, 32).anyMatch(c -> FindingKind.nak(c) == k)).as(k.key()).isTrue();
+        }
     }
 }

@@ -2,6 +2,7 @@ package io.rocescope.synth;
 
 import io.rocescope.dissector.encode.Net;
 import io.rocescope.dissector.encode.RoceFrames;
+import io.rocescope.flow.FindingKind;
 
 import java.io.IOException;
 import java.util.List;
@@ -41,7 +42,7 @@ final class FabricScenarios {
             s.advance(1_000_000);
         }
         c.disconnect();
-        s.truth.fault("pfc.unpaused_roce", List.of(first), List.of(), "RoCE on PCP 3 sent while PFC paused priority 4 only");
+        s.truth.fault(FindingKind.PFC_UNPAUSED_ROCE, List.of(first), List.of(), "RoCE on PCP 3 sent while PFC paused priority 4 only");
     }
 
     /**
@@ -57,7 +58,7 @@ final class FabricScenarios {
         long firstAb = s.frame + 1;
         for (int m = 0; m < 4; m++) c.message(2 * s.mtu, m % 2 == 1);
         c.disconnect();
-        s.truth.fault("roce.priority.mismatch", List.of(firstAb), List.of(), "A→B PCP 3 DSCP 26, B→A PCP 0 DSCP 0");
+        s.truth.fault(FindingKind.ROCE_PRIORITY_MISMATCH, List.of(firstAb), List.of(), "A→B PCP 3 DSCP 26, B→A PCP 0 DSCP 0");
 
         Net ab2 = roce(s.net(3, 4, false, 100, 3));
         RcConnection d = new RcConnection(s, ab2, 0x21, 0x22, s.mtu);
@@ -66,7 +67,7 @@ final class FabricScenarios {
         long firstAb2 = s.frame + 1;
         for (int m = 0; m < 4; m++) d.message(2 * s.mtu, m % 2 == 1);
         d.disconnect();
-        s.truth.fault("vlan.mismatch", List.of(firstAb2), List.of(), "A→B VLAN 100 PCP 3, B→A untagged");
+        s.truth.fault(FindingKind.VLAN_MISMATCH, List.of(firstAb2), List.of(), "A→B VLAN 100 PCP 3, B→A untagged");
     }
 
     /** One connection ECN-capable (ECT(0)), another whose hosts send Not-ECT: DCQCN cannot mark the second's data. */
@@ -79,7 +80,7 @@ final class FabricScenarios {
         for (int m = 0; m < 4; m++) d.message(2 * s.mtu, true);
         d.disconnect();
         // the data flow is the finding; the ACKs coming back Not-ECT show in the metric only
-        s.truth.fault("ecn.not_ect", List.of(first), List.of(), "Not-ECT RoCE data while other RoCE is ECT(0)");
+        s.truth.fault(FindingKind.ECN_NOT_ECT, List.of(first), List.of(), "Not-ECT RoCE data while other RoCE is ECT(0)");
     }
 
     /**
@@ -106,10 +107,8 @@ final class FabricScenarios {
             s.advance(200);
         }
         c.disconnect();
-        s.truth.faults.add(new Truth.Fault("ecn.ce", List.of(), List.of(), ce, "CE-marked data packets"));
-        s.truth.faults.add(new Truth.Fault("cnp", List.of(), List.of(), cnps, "CNPs to the sender"));
-        s.truth.expect("ecn.ce", ce);
-        s.truth.expect("cnp", cnps);
-        s.truth.fault("dcqcn.no_reaction", List.of(firstCnp), List.of(), "the sender kept its rate through " + cnps + " CNPs");
+        s.truth.fault(FindingKind.ECN_CE, List.of(), ce, "CE-marked data packets");
+        s.truth.fault(FindingKind.CNP, List.of(), cnps, "CNPs to the sender");
+        s.truth.fault(FindingKind.DCQCN_NO_REACTION, List.of(firstCnp), List.of(), "the sender kept its rate through " + cnps + " CNPs");
     }
 }

@@ -8,6 +8,7 @@ import io.rocescope.dissector.encode.TcpFrames;
 import io.rocescope.dissector.text.Addresses;
 
 import io.rocescope.dissector.field.ksy.PerftestExchangeLayout;
+import io.rocescope.flow.FindingKind;
 
 import java.nio.charset.StandardCharsets;
 
@@ -218,20 +219,20 @@ final class RcConnection {
         for (int i = 0; i < n; i++) {
             if (i == lose) continue;                                     // lost before the capture point
             long f = s.emit(packet(i, n, size, write, first));
-            if (lose >= 0 && i == lose + 1) s.truth.fault("psn.gap", List.of(f), List.of((first + lose) & PSN_MASK), "a packet lost before the capture point");
+            if (lose >= 0 && i == lose + 1) s.truth.fault(FindingKind.PSN_GAP, List.of(f), List.of((first + lose) & PSN_MASK), "a packet lost before the capture point");
             if (i == nakAfter) {
                 int lost = (first + lose) & PSN_MASK;
                 s.advance(ACK_DELAY);
                 long nak = s.emit(RoceFrames.roce(ba, OPCODE_RC_ACKNOWLEDGE, qpA, lost, false, false, RoceFrames.aeth(NAK_SEQ, msn), new byte[0]));
-                s.truth.fault("nak.psn_sequence_error", List.of(nak), List.of(lost), "the responder expects PSN " + lost);
+                s.truth.fault(FindingKind.NAK_PSN_SEQUENCE_ERROR, List.of(nak), List.of(lost), "the responder expects PSN " + lost);
                 long resent = -1;
                 for (int j = lose; j < n; j++) {
                     long g = s.emit(packet(j, n, size, write, first));
                     if (resent < 0) resent = g;
                 }
-                s.truth.fault("retransmission", List.of(resent), List.of(lost), "Go-Back-N from PSN " + lost);
-                s.truth.expect("psn.out_of_order", 1);                  // the lost PSN, first seen when resent
-                s.truth.expect("psn.duplicate", nakAfter - lose);       // the ones after it, seen twice
+                s.truth.fault(FindingKind.RETRANSMISSION, List.of(resent), List.of(lost), "Go-Back-N from PSN " + lost);
+                s.truth.expect(FindingKind.PSN_OUT_OF_ORDER, 1);                  // the lost PSN, first seen when resent
+                s.truth.expect(FindingKind.PSN_DUPLICATE, nakAfter - lose);       // the ones after it, seen twice
                 break;
             }
         }
@@ -297,15 +298,15 @@ final class RcConnection {
         int p = psnA;
         for (int k = 0; k <= times; k++) {
             long sent = s.emit(RoceFrames.roce(ab, OPCODE_RC_SEND_ONLY, qpB, p, true, false, new byte[0], fill(64, k)));
-            if (k > 0) s.truth.fault("retransmission", List.of(sent), List.of(p), "resent after RNR NAK " + k);
+            if (k > 0) s.truth.fault(FindingKind.RETRANSMISSION, List.of(sent), List.of(p), "resent after RNR NAK " + k);
             s.advance(ACK_DELAY);
             if (k < times) {
                 long rnr = s.emit(RoceFrames.roce(ba, OPCODE_RC_ACKNOWLEDGE, qpA, p, false, false, RoceFrames.aeth(RNR_NAK | timerCode, msn), new byte[0]));
-                s.truth.fault("rnr_nak", List.of(rnr), List.of(p), "receiver not ready, timer code " + timerCode);
+                s.truth.fault(FindingKind.RNR_NAK, List.of(rnr), List.of(p), "receiver not ready, timer code " + timerCode);
                 s.advance(timerNanos);
             }
         }
-        s.truth.expect("psn.duplicate", times);   // every retry repeats the PSN
+        s.truth.expect(FindingKind.PSN_DUPLICATE, times);   // every retry repeats the PSN
         psnA = (p + 1) & PSN_MASK;
         ack(p);
     }

@@ -5,6 +5,7 @@ import io.rocescope.dissector.encode.Net;
 import io.rocescope.dissector.encode.RoceFrames;
 import io.rocescope.dissector.field.ksy.IbTransportKsy;
 import io.rocescope.dissector.field.ksy.IbTransportLayout;
+import io.rocescope.flow.FindingKind;
 
 import java.io.IOException;
 
@@ -42,8 +43,7 @@ final class ScanScenarios {
             if (first < 0) first = f;
             s.advance(10_000);
         }
-        s.truth.faults.add(new Truth.Fault("scan.qpn", List.of(first), List.of(), QPNS, QPNS + " QPNs probed by 10.0.0." + SCANNER));
-        s.truth.expect("scan.qpn", QPNS);
+        s.truth.fault(FindingKind.SCAN_QPN, List.of(first), QPNS, QPNS + " QPNs probed by 10.0.0." + SCANNER);
     }
 
     /** CM REQs to one port after another; nothing listens, each is rejected (Invalid Service ID). */
@@ -58,11 +58,10 @@ final class ScanScenarios {
             if (first < 0) first = req;
             s.advance(30_000);
             long rej = s.emit(CmMads.frame(ab.reverse(), 0, CmMads.rej(1000 + i, s.random.nextInt(), comm, REJ_REASON_INVALID_SERVICE_ID)));
-            s.truth.fault("cm.rej", List.of(req, rej), List.of(), "reason 8: invalid service ID");
+            s.truth.fault(FindingKind.CM_REJ, List.of(req, rej), List.of(), "reason 8: invalid service ID");
             s.advance(30_000);
         }
-        s.truth.faults.add(new Truth.Fault("scan.cm_service", List.of(first), List.of(), SERVICES, SERVICES + " service IDs tried"));
-        s.truth.expect("scan.cm_service", SERVICES);
+        s.truth.fault(FindingKind.SCAN_CM_SERVICE, List.of(first), SERVICES, SERVICES + " service IDs tried");
     }
 
     /** Connections whose one WRITE guesses an R_Key and address: each is refused and ends the QP. */
@@ -74,13 +73,12 @@ final class ScanScenarios {
             c.connect();
             long nak = c.writeRefused(0x10000 + s.random.nextInt(0x100000), 0x7f0000000000L + ((long) i << 20));
             naks.add(nak);
-            s.truth.fault("nak.remote_access_error", List.of(nak), List.of(), "guessed R_Key refused");
-            s.truth.fault("qp.error_nak", List.of(nak), List.of(), "the refused WRITE ends the QP");
+            s.truth.fault(FindingKind.NAK_REMOTE_ACCESS_ERROR, List.of(nak), List.of(), "guessed R_Key refused");
+            s.truth.fault(FindingKind.QP_ERROR_NAK, List.of(nak), List.of(), "the refused WRITE ends the QP");
             c.disconnect();
             s.advance(50_000);
         }
-        s.truth.faults.add(new Truth.Fault("scan.rkey", List.of(naks.get(0)), List.of(), RKEYS, RKEYS + " R_Keys refused"));
-        s.truth.expect("scan.rkey", RKEYS);
+        s.truth.fault(FindingKind.SCAN_RKEY, List.of(naks.get(0)), RKEYS, RKEYS + " R_Keys refused");
     }
 
     /** A REQ from 10.0.0.66 whose primary path names 10.0.0.5 as its source GID; the connection then works. */
@@ -92,6 +90,6 @@ final class ScanScenarios {
         c.connect();
         c.message(256, false);
         c.disconnect();
-        s.truth.fault("cm.gid_mismatch", List.of(req), List.of(), "REQ source GID 10.0.0.5 from 10.0.0." + SCANNER);
+        s.truth.fault(FindingKind.CM_GID_MISMATCH, List.of(req), List.of(), "REQ source GID 10.0.0.5 from 10.0.0." + SCANNER);
     }
 }

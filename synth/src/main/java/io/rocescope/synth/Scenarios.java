@@ -5,6 +5,7 @@ import io.rocescope.dissector.encode.Net;
 import io.rocescope.dissector.encode.RoceFrames;
 import io.rocescope.dissector.field.InfinibandNames;
 import io.rocescope.dissector.field.ksy.PerftestExchangeLayout;
+import io.rocescope.flow.FindingKind;
 
 import java.io.IOException;
 import java.util.List;
@@ -144,10 +145,8 @@ final class Scenarios {
             s.advance(gap);
         }
         c.disconnect();
-        s.truth.faults.add(new Truth.Fault("ecn.ce", List.of(), List.of(), ce, "CE-marked data packets"));
-        s.truth.faults.add(new Truth.Fault("cnp", List.of(), List.of(), cnps, "CNPs to the sender"));
-        s.truth.expect("ecn.ce", ce);
-        s.truth.expect("cnp", cnps);
+        s.truth.fault(FindingKind.ECN_CE, List.of(), ce, "CE-marked data packets");
+        s.truth.fault(FindingKind.CNP, List.of(), cnps, "CNPs to the sender");
     }
 
     /** PFC pause frames on priority 3 every 300 us for 150 ms: RoCE traffic (PCP 3) stalls. */
@@ -163,7 +162,7 @@ final class Scenarios {
         s.emit(RoceFrames.pfc(Synth.mac(2), 3, 0));   // resume
         c.message(4096, false);
         c.disconnect();
-        s.truth.fault("pfc.storm", List.of(first), List.of(), "priority 3 paused for 150 ms");
+        s.truth.fault(FindingKind.PFC_STORM, List.of(first), List.of(), "priority 3 paused for 150 ms");
     }
 
     /** A REQ to a port nobody listens on, answered by REJ (invalid service ID). */
@@ -172,7 +171,7 @@ final class Scenarios {
         long req = s.emit(CmMads.frame(ab, 0, CmMads.req(77, 0x1234, 9999, 1, 0x11, 100, PATH_MTU_MTU_1024, ab.srcIp(), ab.dstIp(), 40001)));
         s.advance(50_000);
         long rej = s.emit(CmMads.frame(ab.reverse(), 0, CmMads.rej(77, 0x5678, 0x1234, REJ_REASON_INVALID_SERVICE_ID)));
-        s.truth.fault("cm.rej", List.of(req, rej), List.of(), "reason 8: invalid service ID");
+        s.truth.fault(FindingKind.CM_REJ, List.of(req, rej), List.of(), "reason 8: invalid service ID");
     }
 
     /** A REQ retried twice, never answered. */
@@ -183,7 +182,7 @@ final class Scenarios {
             frames.add(s.emit(CmMads.frame(ab, i, CmMads.req(88, 0x4321, (int) PerftestExchangeLayout.DEFAULT_PORT, 1, 0x11, 100, PATH_MTU_MTU_1024, ab.srcIp(), ab.dstIp(), 40002))));
             s.advance(4_295_000_000L >> 4);
         }
-        s.truth.fault("cm.timeout", frames, List.of(), "3 REQs, no answer");
+        s.truth.fault(FindingKind.CM_TIMEOUT, frames, List.of(), "3 REQs, no answer");
     }
 
     /** Many QPs between many hosts, IPv4 and IPv6, some on VLANs, with mixed traffic. */
@@ -228,7 +227,7 @@ final class Scenarios {
         Net[] nets = new Net[8];
         for (int h = 0; h < nets.length; h++) nets[h] = s.net(1 + h, 20 + h, h == 7, -1, 0);
         for (int i = 0; i < conns; i++) {
-            RcConnection c = new RcConnection(s, nets[i % nets.length], 1 + i, 0x800000 + i, s.mtu);
+            RcConnection c = new RcConnection(s, nets[i % nets.length], 1 + i, Synthesizer.HIGH_QPN + i, s.mtu);
             c.message(64, false);
             s.advance(1_000);
         }

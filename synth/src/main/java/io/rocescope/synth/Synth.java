@@ -6,6 +6,8 @@ import io.rocescope.dissector.encode.PcapWriter;
 import java.io.IOException;
 import java.util.Random;
 
+import static io.rocescope.dissector.field.ksy.EthernetFrameLayout.INTER_FRAME_GAP;
+import static io.rocescope.dissector.field.ksy.EthernetFrameLayout.PREAMBLE_SFD_SIZE;
 import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_ECT_0;
 
 /**
@@ -34,7 +36,10 @@ final class Synth {
     /** Writes a frame at the current time; returns its frame number. */
     long emit(byte[] f) throws IOException {
         out.write(now, f);
-        now += Math.round((f.length + 20) * 8 / linkGbps);   // on the wire: frame + preamble + IFG
+        // the frame's time on the wire: preamble and SFD, the frame, the inter-frame gap. The frame is as a
+        // capture keeps it, without the FCS_SIZE bytes of its CRC that the wire carries too: left out, as
+        // synthesized captures have always been timed
+        now += Math.round((f.length + PREAMBLE_SFD_SIZE + INTER_FRAME_GAP) * 8 / linkGbps);
         truth.frames = ++frame;
         return frame;
     }

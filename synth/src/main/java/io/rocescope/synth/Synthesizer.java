@@ -1,6 +1,8 @@
 package io.rocescope.synth;
 
 import io.rocescope.dissector.encode.PcapWriter;
+import io.rocescope.dissector.field.CmNames;
+import io.rocescope.dissector.field.ksy.IbTransportLayout;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -15,8 +17,14 @@ public final class Synthesizer {
 
     public static Set<String> scenarios() { return Scenarios.ALL.keySet(); }
 
+    /**
+     * The first QPN of the upper half of the BTH's 24-bit QP space, where distinct-qps numbers its QPs, one a
+     * connection; so the most connections --qps may ask for, up to QPN 0xFFFFFE (0xFFFFFF is multicast's).
+     */
+    public static final int HIGH_QPN = (int) Long.highestOneBit(IbTransportLayout.MASK_BTH_DEST_QP), MAX_QPS = HIGH_QPN - 1;
+
     /** The path MTU code (MTU_256 … MTU_4096) of {@code bytes}, or -1 when it is not one of those MTUs. */
-    public static int pathMtuCode(int bytes) { return io.rocescope.dissector.field.CmNames.mtuCode(bytes); }
+    public static int pathMtuCode(int bytes) { return CmNames.mtuCode(bytes); }
 
     /** Writes scenario {@code name} to {@code out} and returns its ground truth. */
     public static Truth write(String name, Path out, long seed, long packets, double linkGbps) throws IOException {
@@ -34,7 +42,7 @@ public final class Synthesizer {
      * scenario takes a number of them (many-qps, bulk, distinct-qps), 0 for its own default.
      */
     public static Truth write(String name, OutputStream out, long seed, long packets, double linkGbps, int mtu, int qps) throws IOException {
-        if (pathMtuCode(mtu) < 0) throw new IllegalArgumentException("MTU must be 256, 512, 1024, 2048 or 4096");
+        if (pathMtuCode(mtu) < 0) throw new IllegalArgumentException("MTU must be " + CmNames.pathMtuList());
         // the writer's close flushes its buffer; the stream itself stays open (standard output)
         OutputStream keepOpen = new io.rocescope.dissector.util.KeepOpenOutputStream(out);
         try (PcapWriter w = new PcapWriter(keepOpen)) {

@@ -1,5 +1,7 @@
 package io.rocescope.synth;
 
+import io.rocescope.flow.FindingKind;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,12 +26,18 @@ public final class Truth {
     /** One injected fault: its finding kind, the frames that show it, the PSNs involved and how many. */
     public record Fault(String kind, List<Long> frames, List<Integer> psns, long count, String detail) {}
 
-    void expect(String kind, long n) {
-        expectedFindings.merge(kind, n, Long::sum);
+    void expect(FindingKind kind, long n) {
+        expectedFindings.merge(kind.key(), n, Long::sum);
     }
 
-    void fault(String kind, List<Long> frames, List<Integer> psns, String detail) {
-        faults.add(new Fault(kind, List.copyOf(frames), List.copyOf(psns), 1, detail));
+    void fault(FindingKind kind, List<Long> frames, List<Integer> psns, String detail) {
+        faults.add(new Fault(kind.key(), List.copyOf(frames), List.copyOf(psns), 1, detail));
         expect(kind, 1);
+    }
+
+    /** A fault of {@code count} events (one counted finding), shown by {@code frames}. */
+    void fault(FindingKind kind, List<Long> frames, long count, String detail) {
+        faults.add(new Fault(kind.key(), List.copyOf(frames), List.of(), count, detail));
+        expect(kind, count);
     }
 }

@@ -37,6 +37,8 @@ public final class CmProbe {
     private static final int STANDARD_FRAME = EthernetFrameLayout.FIXED_SIZE + (int) EthernetFrameLayout.MAX_PAYLOAD_SIZE;
     /** Starting PSNs are 24 bits (the BTH's PSN field). */
     private static final int PSN_RANGE = (int) IbTransportLayout.MASK_BTH_PSN + 1;
+    /** The top bit of the BTH's 24-bit destination QP: the probe's QPNs have it set. */
+    private static final int HIGH_QPN = (int) Long.highestOneBit(IbTransportLayout.MASK_BTH_DEST_QP);
 
     /** What a probe run is given. */
     public record Settings(int count, double rate, int port, int responseTimeout, int retries) {}
@@ -102,7 +104,7 @@ public final class CmProbe {
         for (int i = 0; i < settings.count(); i++) {
             seq++;
             int commId = random.nextInt() | 1;
-            int qpn = 0x800000 | random.nextInt(0x7FFFFF);   // high QPNs: rxe hands out low ones
+            int qpn = HIGH_QPN | random.nextInt(HIGH_QPN - 1);   // high QPNs: rxe hands out low ones; not 0xFFFFFF (multicast)
             CmProbeRequest req = new CmProbeRequest(n, tidBase + seq, commId, qpn, random.nextInt(PSN_RANGE), settings.port(), caGuid,
                 settings.responseTimeout(), settings.retries(), frameSize);
             ProbeResult.Probe p = probe(seq, req);
@@ -114,7 +116,7 @@ public final class CmProbe {
     }
 
     private ProbeResult.Probe probe(int seq, CmProbeRequest req) throws IOException, InterruptedException {
-        long timeout = CmProbeRequest.ibaTimeNanos(settings.responseTimeout());
+        long timeout = (long) CmNames.ibaNanos(settings.responseTimeout());
         int sends = 0;
         long wireSentAt = -1;
         boolean mraSeen = false;
@@ -165,7 +167,7 @@ public final class CmProbe {
                 if (attr == IbMadKsy.CM_ATTRIBUTE_MRA && f.get(CmFields.MRA_REMOTECOMMID, -1) == (req.localCommId & MASK_CM_REQ_LOCAL_COMM_ID)) {
                     // MRA: the target asks for its service timeout more before it answers
                     mraSeen = true;
-                    deadline = System.nanoTime() + timeout + CmProbeRequest.ibaTimeNanos((int) f.get(CmFields.MRA_SERVICETIMEOUT, 0));
+                    deadline = System.nanoTime() + timeout + (long) CmNames.ibaNanos((int) f.get(CmFields.MRA_SERVICETIMEOUT, 0));
                 }
             }
         }

@@ -53,9 +53,4 @@ public final class CmProbeRequest {
         byte[] mad = CmMads.rej(tid, localCommId, remoteCommId, IbMadKsy.MESSAGE_REJECTED_REP, CONSUMER_REJECT);
         return CmMads.frame(net, ++bthPsn, mad);
     }
-
-    /** CM time values (IBA 4.096 µs × 2^v), in nanoseconds. */
-    public static long ibaTimeNanos(int v) {
-        return (long) (IbMadLayout.IBA_TIME_UNIT_NS * Math.pow(2, v));
-    }
 }

@@ -2,8 +2,8 @@ package io.rocescope.cli.report;
 
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.OpcodeTable;
-import io.rocescope.dissector.field.ksy.IbTransportLayout;
 import io.rocescope.dissector.text.Addresses;
+import io.rocescope.flow.Psn;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,8 +18,6 @@ import java.util.Map;
  */
 public final class PsnSeries implements EvidenceScanner.FrameVisitor {
     static final int MAX_POINTS = 1500, MAX_BACK = 500;
-    /** The bits above the BTH's PSN in an int: shifting them out and back sign-extends a PSN difference. */
-    private static final int ABOVE_PSN = Integer.SIZE - Byte.SIZE * IbTransportLayout.LEN_BTH_PSN;
 
     /** A flow as the reports name it. */
     record Key(String src, String dst, int destQp) {}
@@ -52,7 +50,7 @@ public final class PsnSeries implements EvidenceScanner.FrameVisitor {
         Series s = series.get(new Key(Addresses.source(f), Addresses.destination(f), f.ib().destQp()));
         if (s == null) return;
         int psn = f.ib().psn();
-        int d = ((psn - s.highest) << ABOVE_PSN) >> ABOVE_PSN;   // 24-bit PSN difference
+        int d = Psn.diff(psn, s.highest);
         boolean back = s.highest >= 0 && d <= 0;
         if (!back) s.highest = psn;
         if (back) {

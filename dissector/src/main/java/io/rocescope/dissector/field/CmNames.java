@@ -70,9 +70,23 @@ public final class CmNames {
     /** The MTUs a path can have, smallest first (a copy). */
     public static int[] pathMtus() { return PATH_MTUS.clone(); }
 
+    /** The MTUs a path can have as a sentence lists them: "256, 512, 1024, 2048 or 4096". */
+    public static String pathMtuList() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < PATH_MTUS.length; i++) {
+            sb.append(i == 0 ? "" : i == PATH_MTUS.length - 1 ? " or " : ", ").append(PATH_MTUS[i]);
+        }
+        return sb.toString();
+    }
+
+    /** An IBA time field's value in nanoseconds, the unit of capture timestamps: 4096 ns * 2^value (exact in a double). */
+    public static double ibaNanos(int v) {
+        return IbMadLayout.IBA_TIME_UNIT_NS * Math.pow(2, v);
+    }
+
     /** An IBA time field's value in microseconds: 4.096 us * 2^value (ksy/ib_mad.ksy's iba_time_unit_ns). */
     public static double ibaMicros(int v) {
-        return IbMadLayout.IBA_TIME_UNIT_NS / 1000.0 * Math.pow(2, v);
+        return ibaNanos(v) / 1000;   // the same double as 4.096 * 2^v: scaling by a power of two rounds alike
     }
 
     /** IBA time fields are 4.096 us * 2^value. */

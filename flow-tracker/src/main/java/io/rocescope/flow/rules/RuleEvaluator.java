@@ -2,6 +2,7 @@ package io.rocescope.flow.rules;
 
 import io.rocescope.flow.EventLog;
 import io.rocescope.flow.Finding;
+import io.rocescope.flow.FindingKind;
 import io.rocescope.flow.Reports;
 
 import java.util.ArrayList;
@@ -138,7 +139,7 @@ public final class RuleEvaluator {
                 long n = sum(flows, Reports.FlowReport::badIcrc);
                 List<Long> frames = new ArrayList<>();
                 for (Finding fi : a.findings()) {
-                    if (!fi.kind().equals("icrc.bad")) continue;
+                    if (!is(fi, FindingKind.ICRC_BAD)) continue;
                     for (Reports.FlowReport f : flows) if (fi.flow().equals(f.src() + " → " + f.dst())) frames.addAll(fi.frames());
                 }
                 return new Measure(n, frames.stream().mapToLong(Long::longValue).toArray());
@@ -154,19 +155,17 @@ public final class RuleEvaluator {
         for (Reports.ConnectionReport c : a.connections()) all.addAll(flows(c));
         if (FabricMetrics.handles(r.metric())) return FabricMetrics.measure(a.connections(), all, r, a);
         switch (r.metric()) {
-            case MALFORMED_COUNT: return fromFindings(a, a.summary().malformed(), "malformed");
-            case BAD_ICRC_COUNT: return fromFindings(a, a.summary().badIcrc(), "icrc.bad");
+            case MALFORMED_COUNT: return fromFindings(a, a.summary().malformed(), FindingKind.MALFORMED);
+            case BAD_ICRC_COUNT: return fromFindings(a, a.summary().badIcrc(), FindingKind.ICRC_BAD);
             case CM_REJ_COUNT: {
-                List<Finding> rej = a.findings().stream().filter(f -> f.kind().equals("cm.rej")
+                List<Finding> rej = a.findings().stream().filter(f -> is(f, FindingKind.CM_REJ)
                     && (r.filter() == null || f.message().contains("(" + r.filter() + ")"))).toList();
                 return new Measure(rej.size(), rej.stream().flatMap(f -> f.frames().stream()).mapToLong(Long::longValue).toArray());
             }
-            case CM_TIMEOUT_COUNT: return fromFindings(a, a.findingCounts().getOrDefault("cm.timeout", 0L), "cm.timeout");
+            case CM_TIMEOUT_COUNT: return fromFindings(a, count(a, FindingKind.CM_TIMEOUT), FindingKind.CM_TIMEOUT);
             case SETUP_FAILURE_COUNT: {
-                long n = a.findingCounts().getOrDefault("cm.rej", 0L) + a.findingCounts().getOrDefault("cm.timeout", 0L)
-                    + a.findingCounts().getOrDefault("setup.incomplete", 0L);
-                return new Measure(n, a.findings().stream().filter(f -> f.kind().equals("cm.rej") || f.kind().equals("cm.timeout")
-                    || f.kind().equals("setup.incomplete")).flatMap(f -> f.frames().stream()).mapToLong(Long::longValue).toArray());
+                FindingKind[] failed = {FindingKind.CM_REJ, FindingKind.CM_TIMEOUT, FindingKind.SETUP_INCOMPLETE};
+                return fromFindings(a, count(a, failed), failed);
             }
             case PFC_PAUSE_TIME_US:
             case PFC_PAUSED_FRACTION: {
@@ -196,9 +195,22 @@ public final class RuleEvaluator {
         }
     }
 
-    private static Measure fromFindings(Reports.Analysis a, long value, String kind) {
-        return new Measure(value, a.findings().stream().filter(f -> f.kind().equals(kind))
+    /** {@code value}, shown by the frames of the findings of these kinds. */
+    static Measure fromFindings(Reports.Analysis a, long value, FindingKind... kinds) {
+        return new Measure(value, a.findings().stream().filter(f -> is(f, kinds))
             .flatMap(f -> f.frames().stream()).mapToLong(Long::longValue).toArray());
+    }
+
+    /** How many findings of these kinds the analysis made. */
+    private static long count(Reports.Analysis a, FindingKind... kinds) {
+        long n = 0;
+        for (FindingKind k : kinds) n += a.findingCounts().getOrDefault(k.key(), 0L);
+        return n;
+    }
+
+    private static boolean is(Finding f, FindingKind... kinds) {
+        for (FindingKind k : kinds) if (f.kind().equals(k.key())) return true;
+        return false;
     }
 
     private static EventLog naks(List<Reports.FlowReport> flows, String code) {

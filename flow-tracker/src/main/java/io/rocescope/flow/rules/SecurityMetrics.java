@@ -1,5 +1,6 @@
 package io.rocescope.flow.rules;
 
+import io.rocescope.flow.FindingKind;
 import io.rocescope.flow.Reports;
 import io.rocescope.flow.ScanReport;
 
@@ -12,9 +13,7 @@ final class SecurityMetrics {
     static RuleEvaluator.Measure capture(Reports.Analysis a, Metric m) {
         ScanReport.Report r = a.security();
         if (m == Metric.CM_GID_MISMATCH_COUNT) {
-            long[] frames = a.findings().stream().filter(f -> f.kind().equals("cm.gid_mismatch"))
-                .flatMap(f -> f.frames().stream()).mapToLong(Long::longValue).toArray();
-            return new RuleEvaluator.Measure(r == null ? 0 : r.cmGidMismatches(), frames);
+            return RuleEvaluator.fromFindings(a, r == null ? 0 : r.cmGidMismatches(), FindingKind.CM_GID_MISMATCH);
         }
         double best = 0;
         List<Long> frames = List.of();

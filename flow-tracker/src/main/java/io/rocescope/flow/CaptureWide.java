@@ -25,7 +25,7 @@ interface CaptureWide {
         return new CaptureWide() {
             @Override public void accessNak(Address src, long rkey, long va, long frame) { scans.onAccessNak(src, rkey, va, frame); }
             @Override public void answerLoss(Flow requester, long lost, long frame) {
-                integrity.onLoss(requester.connection.id, lost, frame, () -> FlowFindings.where(requester));
+                integrity.onLoss(requester.connection.id, lost, frame, requester::where);
             }
             @Override public void stalled(int prio, int connection, long frame) { watch.table.stalled(prio, connection); }
             @Override public void roceWhileOtherPaused(int prio, int other, long frame) { watch.table.roceWhileOtherPaused(prio, other, frame); }

@@ -117,7 +117,7 @@ final class CmSetups {
         s.reqLocalCommId = id;
         s.reqQpn = req.localQpn();
         s.reqPsn = req.startingPsn();
-        s.mtu = mtuBytes(req.pathMtu());
+        s.mtu = CmNames.mtuBytes(req.pathMtu());
         s.reqFrame = v.frame;
         s.reqTs = s.lastReqTs = v.ts;
         s.responseTimeout = req.remoteCmResponseTimeout();
@@ -258,12 +258,6 @@ final class CmSetups {
         s.events.add(TimelineEvent.of(v.frame, v.ts, v.src, v.dst, step, what, detail));
         if (s.connection != null && s.connection.setupStartTs < 0) s.connection.setupStartTs = v.ts;
     }
-
-    /** The bytes of a path_mtu code, 256 to 4096; -1 for the others. */
-    static int mtuBytes(int ibvMtu) { return CmNames.mtuBytes(ibvMtu); }
-
-    /** The MTUs a path can have (path_mtu's codes as bytes), smallest first; read only. */
-    static final int[] MTUS = CmNames.pathMtus();
 
     /** Set-ups that never became a connection are kept for the timeline; beyond this many only their findings count them. */
     static final int MAX_FAILED = 1000;

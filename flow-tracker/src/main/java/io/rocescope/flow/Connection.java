@@ -1,5 +1,7 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.field.CmNames;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -43,8 +45,7 @@ public final class Connection {
 
     int inferredMtu() {
         int m = Math.max(ab == null ? 0 : ab.maxSegmentPayload, ba == null ? 0 : ba.maxSegmentPayload);
-        for (int mtu : CmSetups.MTUS) if (m == mtu) return mtu;
-        return -1;
+        return CmNames.mtuCode(m) >= 0 ? m : -1;   // a path MTU, or no MTU at all
     }
 
     void event(TimelineEvent e) {

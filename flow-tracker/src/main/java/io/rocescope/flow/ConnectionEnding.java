@@ -50,7 +50,7 @@ final class ConnectionEnding {
             + " (median; ACK timeout %d = 4.096 us x 2^%d = %s%s), then nothing: the requester's QP went to the error state"
             + " (IBV_WC_RETRY_EXC_ERR). The responder never answered: check that its QP is alive (not in error) and the path to it",
             o.timeoutPsn, o.timeoutSends, negotiated, interval / 1e6, exp, exp, CmNames.ibaTime(exp), ackTimeout);
-        findings.addCounted(FindingKind.QP_RETRY_EXHAUSTED, fl.connection.id, FlowFindings.where(fl), text, o.timeoutSends, frames(o.firstSendFrame,
+        findings.addCounted(FindingKind.QP_RETRY_EXHAUSTED, fl.connection.id, fl.where(), text, o.timeoutSends, frames(o.firstSendFrame,
             o.timeoutFrames, o.timeoutFrameCount));
         return true;
     }
@@ -67,7 +67,7 @@ final class ConnectionEnding {
             + " requester did not send it again: its QP went to the error state (IBV_WC_RNR_RETRY_EXC_ERR). The responder had no"
             + " receive WQE posted: check that it posts receives before the peer sends, and its receive queue depth",
             o.rnrNaks, o.rnrPsn, negotiated, InfinibandNames.rnrTimerText(o.rnrCode));
-        findings.addCounted(FindingKind.QP_RNR_RETRY_EXHAUSTED, fl.connection.id, FlowFindings.where(fl), text, o.rnrNaks, frames(-1, o.rnrFrames, o.rnrFrameCount));
+        findings.addCounted(FindingKind.QP_RNR_RETRY_EXHAUSTED, fl.connection.id, fl.where(), text, o.rnrNaks, frames(-1, o.rnrFrames, o.rnrFrameCount));
         return true;
     }
 
@@ -90,7 +90,7 @@ final class ConnectionEnding {
         String text = String.format(Locale.ROOT, "QP ended by NAK %s for PSN %d: both QPs go to the error state (%s at the"
             + " requester) and nothing more was sent on it. Check %s", InfinibandNames.nakName(o.errorNakCode), o.errorNakPsn,
             status, check);
-        findings.add(FindingKind.QP_ERROR_NAK, fl.connection.id, FlowFindings.where(fl), text, o.errorNakFrame);
+        findings.add(FindingKind.QP_ERROR_NAK, fl.connection.id, fl.where(), text, o.errorNakFrame);
         return true;
     }
 
@@ -101,7 +101,7 @@ final class ConnectionEnding {
         String text = String.format(Locale.ROOT, "The QP stopped in the middle of a message: its last request (frame %d) was a %s,"
             + " and nothing followed in the %.3f s the capture went on. The sender's QP stopped (destroyed, reset or in error) or"
             + " the capture lost the rest", fl.lastFrame, InfinibandNames.opcodeLabel(op), (captureEnd - fl.lastTs) / 1e9);
-        findings.add(FindingKind.QP_STOPPED_MID_MESSAGE, fl.connection.id, FlowFindings.where(fl), text, fl.lastFrame);
+        findings.add(FindingKind.QP_STOPPED_MID_MESSAGE, fl.connection.id, fl.where(), text, fl.lastFrame);
     }
 
     private static long[] frames(long first, long[] frames, int count) {

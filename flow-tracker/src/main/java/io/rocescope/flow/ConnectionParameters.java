@@ -107,8 +107,7 @@ public final class ConnectionParameters {
             timers = new ArrayList<>(new TreeSet<>(t == null ? List.of() : t.rnrTimers));
             if (t != null) mostRnr = t.maxRnrNaks;
         }
-        int mtu = 0;
-        for (int m : CmSetups.MTUS) if (f.maxSegmentPayload == m) mtu = m;
+        int mtu = CmNames.mtuCode(f.maxSegmentPayload) >= 0 ? f.maxSegmentPayload : 0;   // a path MTU, or none
         Integer reads0 = reads != null && reads.maxOpen > 0 ? reads.maxOpen : null;
         Integer atomics = answers != null && answers.maxOpenAtomics > 0 ? answers.maxOpenAtomics : null;
         if (timeouts == null && rnr == null && mtu == 0 && reads0 == null && atomics == null) return null;

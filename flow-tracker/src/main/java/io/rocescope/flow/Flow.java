@@ -123,6 +123,17 @@ public final class Flow {
         Rare r = rare();
         return r.readResponseMessages == null ? r.readResponseMessages = new MessageAssembler() : r.readResponseMessages;
     }
+    /** Where this requester's READ response messages are counted: on the flow that carries them, else its own orphans. */
+    MessageAssembler readResponseSink() {
+        Flow other = peer();
+        return other != null ? other.readResponseMessages() : orphanReadMessages();
+    }
+
+    /** Where a finding about this flow happened, in words (built only when there is a finding: it is not cheap). */
+    String where() {
+        return key + " (" + connection.describe() + ")";
+    }
+
     /** The other direction of this flow's connection (null while unpaired or unknown). */
     Flow peer() {
         Connection c = connection;

@@ -15,11 +15,6 @@ final class FlowFindings {
         this.fabric = fabric;
     }
 
-    /** Where a finding happened, in words (built only when there is a finding: it is not cheap). */
-    static String where(Flow fl) {
-        return fl.key + " (" + fl.connection.describe() + ")";
-    }
-
     /** Ends both flows of {@code c}; {@code captureEnd}: the latest timestamp so far. */
     void finish(Connection c, long captureEnd) {
         for (Flow fl : new Flow[] {c.ab, c.ba}) if (fl != null) finishFlow(c, fl, captureEnd);
@@ -30,10 +25,10 @@ final class FlowFindings {
         MessageAssembler messages = fl.messagesOrNull(), readResponses = fl.readResponseMessagesOrNull();
         if (messages != null) messages.finish();
         ReadTracker reads = fl.readsOrNull();
-        if (reads != null) reads.finish(TransportTracker.readSink(fl));
+        if (reads != null) reads.finish(fl.readResponseSink());
         if (readResponses != null) readResponses.finish();
         transportFindings(c, fl);
-        fabric.flowFindings(fl, findings, () -> where(fl));
+        fabric.flowFindings(fl, findings, fl::where);
         if (fl == c.ba || c.ba == null) fabric.connectionFindings(c, findings);
         ConnectionEnding.check(c, fl, findings, captureEnd);
     }
@@ -44,7 +39,7 @@ final class FlowFindings {
         if (fl.psn.episodes().isEmpty() && fl.psn.duplicates == 0 && fl.psn.copies == 0 && fl.psn.reordered == 0
             && fl.psn.outOfOrder == 0 && fl.ceMarked == 0 && fl.cnps == 0
             && (reads == null || reads.unanswered.isEmpty())) return;
-        String where = where(fl);
+        String where = fl.where();
         for (PsnTracker.Episode e : fl.psn.episodes()) {
             // one packet resent has no span of its own: the interval that matters is the silence in its cause
             String resent = e.packets() == 1 && e.firstPsn() == e.lastPsn() ? String.format("1 packet resent (PSN %d)", e.firstPsn())

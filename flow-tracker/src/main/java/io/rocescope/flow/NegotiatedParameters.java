@@ -1,5 +1,7 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.field.CmNames;
+
 import io.rocescope.dissector.cm.CmMessage;
 import io.rocescope.dissector.cm.CmPath;
 
@@ -63,7 +65,7 @@ final class NegotiatedParameters {
     /** The path MTU in bytes (null when the set-up did not say). */
     Integer pathMtuBytes() {
         if (pathMtuCode == null) return null;
-        int b = CmSetups.mtuBytes(pathMtuCode);
+        int b = CmNames.mtuBytes(pathMtuCode);
         return b > 0 ? b : null;
     }
 

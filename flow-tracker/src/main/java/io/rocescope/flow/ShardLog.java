@@ -37,7 +37,7 @@ final class ShardLog implements CaptureWide {
     @Override public void answerLoss(Flow requester, long lost, long frame) {
         int id = requester.connection.id;
         // the connection's name, while its state is the one at this answer; not needed once it has its line
-        String where = integrity.listed(id) ? null : FlowFindings.where(requester);
+        String where = integrity.listed(id) ? null : requester.where();
         add(() -> integrity.onLoss(id, lost, frame, () -> where));
     }
 

@@ -102,7 +102,7 @@ final class SocketSetups {
             case VERSION: event(s, v, Step.PERFTEST_VERSION, r.text()); break;
             case MTU: {
                 int code = (int) r.number();
-                s.mtu = CmSetups.mtuBytes(code);
+                s.mtu = CmNames.mtuBytes(code);
                 s.mtuCode = code;
                 event(s, v, Step.PERFTEST_MTU, CmNames.MTU.label(code));
                 break;

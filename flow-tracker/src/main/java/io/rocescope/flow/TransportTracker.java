@@ -1,5 +1,7 @@
 package io.rocescope.flow;
 
+import io.rocescope.dissector.field.CmNames;
+
 import io.rocescope.flow.TimelineEvent.Step;
 import io.rocescope.dissector.decode.Expert.Severity;
 import io.rocescope.dissector.field.InfinibandNames;
@@ -17,7 +19,8 @@ import static io.rocescope.dissector.field.ksy.IbTransportKsy.NAK_CODE_REMOTE_AC
  */
 final class TransportTracker {
     /** A READ's span when the path MTU is unknown: the analysis's guess is the largest path MTU (ib_mad.ksy's mtu_4096). */
-    private static final int GUESSED_MTU = CmSetups.mtuBytes(IbMadKsy.PATH_MTU_MTU_4096);
+    private static final int[] PATH_MTUS = CmNames.pathMtus();
+    private static final int GUESSED_MTU = CmNames.mtuBytes(IbMadKsy.PATH_MTU_MTU_4096);
 
     private final Findings findings;
     /** The scan detector and the capture-loss count, which all connections share. */
@@ -44,12 +47,6 @@ final class TransportTracker {
         else if (Opcodes.isTrackedRequest(v.opcode)) request(flow);
     }
 
-    /** The READ response messages of a requester flow are counted on the flow that carries them. */
-    static MessageAssembler readSink(Flow requester) {
-        Flow other = requester.peer();
-        return other != null ? other.readResponseMessages() : requester.orphanReadMessages();
-    }
-
     /** A datagram of a UD connection that a set-up (SIDR) announced: its first one, and its Q_Key. */
     private void datagram(Flow flow) {
         Connection c = flow.connection;
@@ -61,7 +58,7 @@ final class TransportTracker {
         }
         if (c.qkey >= 0 && flow == c.ab && v.qkey != c.qkey && !c.qkeyMismatchSeen) {
             c.qkeyMismatchSeen = true;
-            findings.add(FindingKind.UD_QKEY_MISMATCH, c.id, FlowFindings.where(flow), String.format("UD datagram with Q_Key 0x%08x where the"
+            findings.add(FindingKind.UD_QKEY_MISMATCH, c.id, flow.where(), String.format("UD datagram with Q_Key 0x%08x where the"
                 + " SIDR_REP said 0x%08x: the receiving QP drops it", v.qkey, c.qkey), v.frame);
         }
     }
@@ -121,7 +118,7 @@ final class TransportTracker {
         if (kind == PsnTracker.Kind.GAP) {
             PsnTracker t = flow.psn;
             int n = Psn.diff(t.lastMissingTo, t.lastMissingFrom) + 1;
-            findings.add(FindingKind.PSN_GAP, c.id, () -> FlowFindings.where(flow), () -> "PSN gap: " + n + (n == 1 ? " PSN" : " PSNs")
+            findings.add(FindingKind.PSN_GAP, c.id, flow::where, () -> "PSN gap: " + n + (n == 1 ? " PSN" : " PSNs")
                 + " missing (" + t.lastMissingFrom + "–" + t.lastMissingTo + ") before this " + InfinibandNames.opcodeLabel(v.opcode)
                 + "; the packets were lost before the capture point (or the capture dropped them)", v.frame);
         }
@@ -131,13 +128,13 @@ final class TransportTracker {
         else flow.messages().onPacket(v.psn, v.opcode, v.payloadWire);
         if (kind == PsnTracker.Kind.LATE) {
             // reordered: its first transmission, unless a resend of it came first (then its answer is ambiguous)
-            if (read && !flow.psn.lastLateSeen) flow.reads().onRequest(v.psn, Math.max(0, v.dmaLen), mtu > 0 ? consumed : -1, v.frame, v.ts, readSink(flow));
+            if (read && !flow.psn.lastLateSeen) flow.reads().onRequest(v.psn, Math.max(0, v.dmaLen), mtu > 0 ? consumed : -1, v.frame, v.ts, flow.readResponseSink());
             else if (flow.psn.lastLateSeen) answers.onRetransmission(v.psn);
             else answers.onRequest(v.psn, v.frame, v.ts, v.ackReq, v.atomic, false);
         } else if (read) {
             boolean reissue = kind == PsnTracker.Kind.DUPLICATE
                 ? flow.reads().onReissue(v.psn)
-                : flow.reads().onRequest(v.psn, Math.max(0, v.dmaLen), mtu > 0 ? consumed : -1, v.frame, v.ts, readSink(flow));
+                : flow.reads().onRequest(v.psn, Math.max(0, v.dmaLen), mtu > 0 ? consumed : -1, v.frame, v.ts, flow.readResponseSink());
             if (reissue) answers.lastNakText = null;
         } else if (fresh || kind == PsnTracker.Kind.OUT_OF_ORDER) {
             // a late fill may be a PSN's second transmission (its first lost before the capture point): Karn leaves it out
@@ -150,7 +147,7 @@ final class TransportTracker {
         if (kind == PsnTracker.Kind.FIRST && c.setup != SetupKind.UNKNOWN) {
             Endpoint sender = c.a.address.equals(v.src) && flow == c.ab ? c.a : c.b;
             if (sender.startPsn >= 0 && sender.startPsn != v.psn) {
-                findings.add(FindingKind.PSN_UNEXPECTED_START, c.id, FlowFindings.where(flow), String.format(
+                findings.add(FindingKind.PSN_UNEXPECTED_START, c.id, flow.where(), String.format(
                     "First request PSN %d is not the starting PSN %d the set-up announced", v.psn, sender.startPsn), v.frame);
             }
         }
@@ -166,7 +163,7 @@ final class TransportTracker {
         } else if (Psn.diff(v.psn, Psn.add(flow.readPsn, flow.readSpan)) >= 0) {
             // else the next request's PSN shows it (unless it re-issues part of the READ)
             int diff = Psn.diff(v.psn, flow.readPsn);
-            for (int mtu : CmSetups.MTUS) {
+            for (int mtu : PATH_MTUS) {
                 if (diff == (int) Math.max(1, (flow.readLength + mtu - 1) / mtu)) {
                     c.mtu = mtu;
                     c.mtuSource = "inferred";
@@ -203,7 +200,7 @@ final class TransportTracker {
             if (missing >= 0) {
                 String text = "READ response PSN " + missing + " missing";
                 answers.noteCause(v.frame, text, FindingKind.READ_RESPONSE_GAP);
-                findings.add(FindingKind.READ_RESPONSE_GAP, c.id, () -> FlowFindings.where(flow), () -> text + " (PSN " + v.psn
+                findings.add(FindingKind.READ_RESPONSE_GAP, c.id, flow::where, () -> text + " (PSN " + v.psn
                     + " came instead): lost on the way back; the requester re-issues the READ for the rest", v.frame);
             }
         } else if (Opcodes.isAtomicAck(v.opcode)) {
@@ -217,7 +214,7 @@ final class TransportTracker {
         TransportObservations.answer(requester, v);
         if (requester.psn.started() && !requester.psn.covers(v.psn) && InfinibandNames.aethType(v.syndrome) == InfinibandNames.AETH_ACK
             && !findings.any(FindingKind.CAPTURE_LOSSY)) {
-            findings.add(FindingKind.CAPTURE_LOSSY, c.id, FlowFindings.where(requester), String.format(
+            findings.add(FindingKind.CAPTURE_LOSSY, c.id, requester.where(), String.format(
                 "ACK for PSN %d, which the capture never saw sent: the capture probably dropped packets", v.psn), v.frame);
         }
         // an ACK covers its PSN, a NAK (RNR or other) the PSNs before it: what the capture never showed of them it dropped
@@ -232,7 +229,7 @@ final class TransportTracker {
                 requester.naksByCode().computeIfAbsent(InfinibandNames.nakName(code), k -> new EventLog()).add(v.ts, v.frame, events);
             }
             if (type == InfinibandNames.AETH_RNR_NAK) {
-                findings.add(FindingKind.RNR_NAK, c.id, () -> FlowFindings.where(requester), () -> "RNR NAK for PSN " + v.psn
+                findings.add(FindingKind.RNR_NAK, c.id, requester::where, () -> "RNR NAK for PSN " + v.psn
                     + ": the receiver had no receive buffer posted; the sender waits " + InfinibandNames.rnrTimerText(code)
                     + " and retries", v.frame);
             } else {
@@ -274,6 +271,6 @@ final class TransportTracker {
                 : "the responder failed the request (QP goes to error)";
         }
         String text = "NAK " + InfinibandNames.nakName(code) + ": " + why;
-        findings.add(kind, s, requester.connection.id, () -> FlowFindings.where(requester), () -> text, v.frame, cause);
+        findings.add(kind, s, requester.connection.id, requester::where, () -> text, v.frame, cause);
     }
 }

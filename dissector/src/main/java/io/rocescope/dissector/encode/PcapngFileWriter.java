@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.util.HashMap;
 import java.util.Map;
 
+import io.rocescope.dissector.field.ksy.PcapFileLayout;
 import io.rocescope.dissector.field.ksy.PcapngFileKsy;
 
 import static io.rocescope.dissector.field.ksy.PcapngFileLayout.*;
@@ -22,8 +23,6 @@ public final class PcapngFileWriter implements CaptureWriter {
     private final Map<Long, Integer> interfaces = new HashMap<>();
     /** Every block ends with its total length again (the 4 bytes after its body). */
     private static final int TRAILER = LEN_BLOCK_TOTAL_LENGTH;
-    /** The snapshot length written: libpcap's maximum, as tcpdump writes it (the version and if_tsresol are the .ksy's). */
-    private static final int SNAPLEN = 262144;
 
     public PcapngFileWriter(OutputStream out, boolean nanos) throws IOException {
         this.out = new BufferedOutputStream(out, 1 << 20);
@@ -76,7 +75,7 @@ public final class PcapngFileWriter implements CaptureWriter {
         blockHeader(b, PcapngFileKsy.BLOCK_TYPE_INTERFACE_DESCRIPTION, len);
         int body = FIXED_SIZE_BLOCK;
         Le.u16(b, body + OFF_IDB_BODY_LINK_TYPE, linkType);
-        Le.u32(b, body + OFF_IDB_BODY_SNAPLEN, SNAPLEN);
+        Le.u32(b, body + OFF_IDB_BODY_SNAPLEN, (int) PcapFileLayout.MAXIMUM_SNAPLEN);
         int o = body + FIXED_SIZE_IDB_BODY;
         if (nanos) {
             Le.u16(b, o + OFF_OPTION_CODE, PcapngFileKsy.IDB_OPTION_IF_TSRESOL);

@@ -7,18 +7,22 @@ import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.field.LinkTypeNames;
+import io.rocescope.dissector.field.ksy.PcapFileLayout;
 import io.rocescope.dissector.text.FieldText;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -242,5 +246,47 @@ class CaptureReaderTest {
         assertThatThrownBy(() -> CaptureReaders.open("/nonexistent/file.pcap")).hasMessageContaining("no such file");
         assertThatThrownBy(() -> open(Arrays.copyOf(TestPcapWriter.pcap(List.of(), 1, ByteOrder.BIG_ENDIAN, false, 1), 10)))
             .hasMessageContaining("cut short");
+    }
+
+    /**
+     * The message for a link type the reader refuses lists every link type it accepts, each code with its name: the
+     * accepted ones are found by reading a pcap file header of each 16-bit link type, the list is the message's own.
+     */
+    @Test
+    void unsupportedLinkTypeMessageListsEveryAcceptedLinkType() throws IOException {
+        // one input of 65536 file headers, read by one PcapReader after another (an input for each header would allocate
+        // 65536 direct buffers: seconds)
+        ByteArrayOutputStream headers = new ByteArrayOutputStream();
+        for (int t = 0; t <= 0xFFFF; t++) headers.writeBytes(TestPcapWriter.pcap(List.of(), t, ByteOrder.LITTLE_ENDIAN, false, 65535));
+        Map<Integer, String> accepted = new TreeMap<>();
+        try (CaptureInput in = new ChannelInput(new ByteArrayInputStream(headers.toByteArray()), 1 << 16)) {
+            byte[] magic = new byte[PcapFileLayout.LEN_HEADER_MAGIC];
+            for (int t = 0; t <= 0xFFFF; t++) {
+                assertThat(in.read(magic, 0, magic.length)).isEqualTo(magic.length);
+                try {
+                    accepted.put(t, LinkTypeNames.NAMES.nameOf(new PcapReader(in, "test", magic).linkType()));
+                } catch (CaptureFormatException e) {
+                    assertThat(e).hasMessageContaining("unsupported link type " + t);
+                }
+            }
+        }
+        assertThat(accepted).containsKeys(12, 14);   // raw IP 12 and 14, which the hand-written list once left out
+        String message = null;
+        try {
+            open(TestPcapWriter.pcap(List.of(), 147, ByteOrder.LITTLE_ENDIAN, false, 65535)).close();
+        } catch (CaptureFormatException e) {
+            message = e.getMessage();
+        }
+        assertThat(message).doesNotContain("\n").startsWith("test: unsupported link type 147 (supported: ").endsWith(")");
+        // "Ethernet 1, Raw IP 12/14/101, …": each name once, with its codes
+        Map<Integer, String> listed = new TreeMap<>();
+        String list = message.substring(message.indexOf("(supported: ") + "(supported: ".length(), message.length() - 1);
+        for (String entry : list.split(", ")) {
+            int space = entry.lastIndexOf(' ');
+            for (String code : entry.substring(space + 1).split("/")) {
+                assertThat(listed.put(Integer.parseInt(code), entry.substring(0, space))).as(entry).isNull();
+            }
+        }
+        assertThat(listed).isEqualTo(accepted);
     }
 }

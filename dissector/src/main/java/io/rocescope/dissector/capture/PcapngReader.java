@@ -27,7 +27,6 @@ public final class PcapngReader implements CaptureReader {
     // the section header's byte-order magic is read apart: `block` holds the section header's body after it
     private static final int BOM = PcapngFileLayout.LEN_SHB_BODY_BYTE_ORDER_MAGIC, SHB_OPTIONS = PcapngFileLayout.FIXED_SIZE_SHB_BODY - BOM,
         MIN_SHB = HEAD + PcapngFileLayout.FIXED_SIZE_SHB_BODY + TRAIL;
-    private static final int OPT_CODE = PcapngFileLayout.OFF_OPTION_CODE, OPT_LEN = PcapngFileLayout.OFF_OPTION_LENGTH, OPT_VALUE = PcapngFileLayout.FIXED_SIZE_OPTION;
     private static final int IDB_LINK_TYPE = PcapngFileLayout.OFF_IDB_BODY_LINK_TYPE, IDB_SNAPLEN = PcapngFileLayout.OFF_IDB_BODY_SNAPLEN,
         IDB_OPTIONS = PcapngFileLayout.FIXED_SIZE_IDB_BODY;
     private static final int EPB_ID = PcapngFileLayout.OFF_EPB_BODY_INTERFACE_ID, EPB_TS_HIGH = PcapngFileLayout.OFF_EPB_BODY_TIMESTAMP_HIGH,
@@ -103,15 +102,12 @@ public final class PcapngReader implements CaptureReader {
         int rest = (int) total - HEAD - BOM;
         if (block.length < rest) block = new byte[rest];
         if (in.read(block, 0, rest) < rest) return damaged("section header block is cut short");
-        // after version (4) and section length (8): options, then the trailing length (4)
-        for (int o = SHB_OPTIONS; o + OPT_VALUE <= rest - TRAIL; ) {
-            int code = ByteOrder32.u16(block, o + OPT_CODE, bigEndian), len = ByteOrder32.u16(block, o + OPT_LEN, bigEndian);
-            if (code == PcapngFileKsy.SHB_OPTION_END_OF_OPTIONS || o + OPT_VALUE + len > rest - TRAIL) break;
-            String text = new String(block, o + OPT_VALUE, len, java.nio.charset.StandardCharsets.UTF_8);
-            if (code == PcapngFileKsy.SHB_OPTION_COMMENT) comment(text);
-            else if (code >= PcapngFileKsy.SHB_OPTION_SHB_HARDWARE && code <= PcapngFileKsy.SHB_OPTION_SHB_USERAPPL)
-                comment((code == PcapngFileKsy.SHB_OPTION_SHB_HARDWARE ? "Hardware: " : code == PcapngFileKsy.SHB_OPTION_SHB_OS ? "OS: " : "Application: ") + text);
-            o += OPT_VALUE + ((len + 3) & ~3);
+        // after version (4) and section length (8): options, then the trailing length (4); a comment is shown as it
+        // is, the hardware, OS and application under their names in the .ksy ("OS: Linux 6.1"), other options not
+        for (PcapngOptions opt = new PcapngOptions(block, SHB_OPTIONS, rest - TRAIL, bigEndian); opt.next(); ) {
+            String label = PcapngFileKsy.SHB_OPTION.nameOf(opt.code());
+            if (opt.code() == PcapngFileKsy.SHB_OPTION_COMMENT) comment(opt.text());
+            else if (label != null) comment(label + ": " + opt.text());
         }
         layoutBlocks++;
         interfaces = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -208,13 +204,10 @@ public final class PcapngReader implements CaptureReader {
         long snaplen = ByteOrder32.u32(block, IDB_SNAPLEN, bigEndian);
         Iface iface = new Iface(linkType, snaplen);
         String ifName = null, ifDescription = null;
-        int o = IDB_OPTIONS;
-        while (o + OPT_VALUE <= body) {
-            int code = ByteOrder32.u16(block, o + OPT_CODE, bigEndian);
-            int len = ByteOrder32.u16(block, o + OPT_LEN, bigEndian);
-            if (code == PcapngFileKsy.IDB_OPTION_END_OF_OPTIONS || o + OPT_VALUE + len > body) break;
-            if (code == PcapngFileKsy.IDB_OPTION_IF_TSRESOL && len >= 1) {
-                int v = block[o + OPT_VALUE] & 0xFF;
+        for (PcapngOptions opt = new PcapngOptions(block, IDB_OPTIONS, body, bigEndian); opt.next(); ) {
+            int code = opt.code(), len = opt.length();
+            if (code == PcapngFileKsy.IDB_OPTION_IF_TSRESOL && len >= PcapngFileLayout.FIXED_SIZE_IF_TSRESOL_VALUE) {
+                int v = block[opt.value() + PcapngFileLayout.OFF_IF_TSRESOL_VALUE_RESOLUTION] & 0xFF;
                 int exp = v & (int) PcapngFileLayout.IF_TSRESOL_EXPONENT_MASK;
                 if ((v & (int) PcapngFileLayout.IF_TSRESOL_BASE2_BIT) == 0) {
                     iface.unitsPerSecond = decimalUnits(exp);
@@ -222,16 +215,14 @@ public final class PcapngReader implements CaptureReader {
                     iface.unitsPerSecond = exp >= 62 ? 1L << 62 : 1L << exp;
                 }
             } else if (code == PcapngFileKsy.IDB_OPTION_COMMENT) {
-                comment("Interface " + described.size() + ": " + new String(block, o + OPT_VALUE, len, java.nio.charset.StandardCharsets.UTF_8));
+                comment("Interface " + described.size() + ": " + opt.text());
             } else if (code == PcapngFileKsy.IDB_OPTION_IF_NAME) {
-                ifName = new String(block, o + OPT_VALUE, len, java.nio.charset.StandardCharsets.UTF_8);
+                ifName = opt.text();
             } else if (code == PcapngFileKsy.IDB_OPTION_IF_DESCRIPTION) {
-                ifDescription = new String(block, o + OPT_VALUE, len, java.nio.charset.StandardCharsets.UTF_8);
-            } else if (code == PcapngFileKsy.IDB_OPTION_IF_TSOFFSET && len >= 8) {
-                long first = ByteOrder32.u32(block, o + OPT_VALUE, bigEndian), second = ByteOrder32.u32(block, o + OPT_VALUE + 4, bigEndian);
-                iface.offsetSeconds = bigEndian ? first << 32 | second : second << 32 | first;
+                ifDescription = opt.text();
+            } else if (code == PcapngFileKsy.IDB_OPTION_IF_TSOFFSET && len >= PcapngFileLayout.FIXED_SIZE_IF_TSOFFSET_VALUE) {
+                iface.offsetSeconds = ByteOrder32.u64(block, opt.value() + PcapngFileLayout.OFF_IF_TSOFFSET_VALUE_SECONDS, bigEndian);
             }
-            o += OPT_VALUE + ((len + 3) & ~3);
         }
         interfaces.add(iface);
         described.add(new CaptureInterface(linkType, snaplen, ifName, ifDescription));

@@ -130,6 +130,46 @@ class CaptureReaderTest {
         assertThat(transportFields(frames.get(12))).isEqualTo(transportFields(reference.get(0)));
     }
 
+    /**
+     * A section header's comment, hardware, OS and application become the capture's comments (the last three under
+     * their names), an option it does not know does not; an interface's comment, name, resolution and offset are read
+     * in the section's byte order.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"LITTLE_ENDIAN", "BIG_ENDIAN"})
+    void pcapngSectionAndInterfaceOptions(String byteOrder) throws IOException {
+        ByteOrder order = byteOrder.equals("BIG_ENDIAN") ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+        TestPcapWriter.Pcapng w = new TestPcapWriter.Pcapng(order);
+        ByteBuffer shb = ByteBuffer.allocate(16 + 12 + 12 + 16 + 12 + 16 + 4).order(order);
+        shb.putInt(0x1A2B3C4D).putShort((short) 1).putShort((short) 0).putLong(-1L);
+        shb.putShort((short) 1).putShort((short) 5).put("first".getBytes()).put(new byte[3]);
+        shb.putShort((short) 2).putShort((short) 6).put("x86_64".getBytes()).put(new byte[2]);
+        shb.putShort((short) 3).putShort((short) 9).put("Linux 6.1".getBytes()).put(new byte[3]);
+        shb.putShort((short) 4).putShort((short) 7).put("dumpcap".getBytes()).put(new byte[1]);
+        shb.putShort((short) 5).putShort((short) 9).put("not shown".getBytes()).put(new byte[3]);
+        shb.putInt(0);
+        w.block(0x0A0D0D0A, shb);   // a second section, with options
+        ByteBuffer idb = ByteBuffer.allocate(8 + 12 + 8 + 8 + 12 + 8 + 4).order(order);
+        idb.putShort((short) 1).putShort((short) 0).putInt(262144);
+        idb.putShort((short) 1).putShort((short) 6).put("uplink".getBytes()).put(new byte[2]);
+        idb.putShort((short) 2).putShort((short) 4).put("eth0".getBytes());
+        idb.putShort((short) 9).putShort((short) 1).put((byte) 9).put(new byte[3]);
+        idb.putShort((short) 14).putShort((short) 8).putLong(100);
+        idb.putShort((short) 14).putShort((short) 4).putInt(7);   // too short for an offset: ignored
+        idb.putInt(0);
+        w.block(1, idb);
+        byte[] frame = TestCaptures.records(TestCaptures.file("rping")).get(0).data();
+        w.enhanced(0, 1_500_000_000L, frame, frame.length, frame.length);
+        try (CaptureReader r = open(w.bytes())) {
+            CaptureRecord rec = new CaptureRecord();
+            assertThat(r.next(rec)).isTrue();
+            assertThat(rec.timestampNanos).isEqualTo(101_500_000_000L);   // 1.5 s in nanoseconds, 100 s later
+            assertThat(r.comments()).containsExactly("first", "Hardware: x86_64", "OS: Linux 6.1", "Application: dumpcap",
+                "Interface 0: uplink");
+            assertThat(r.interfaces()).containsExactly(new CaptureInterface(1, 262144, "eth0", null));
+        }
+    }
+
     static byte[] stripEthernet(byte[] frame) {
         return Arrays.copyOfRange(frame, 14, frame.length);
     }

@@ -24,6 +24,9 @@ doc: |
   network_fcs_length_shift: 29
   network_fcs_length_mask: 0x7
   network_fcs_length_unit: 2
+  # the snapshot length the writers write and a live capture keeps by default: libpcap's MAXIMUM_SNAPLEN, as tcpdump
+  # and dumpcap write it
+  maximum_snaplen: 262144
 seq:
   - id: hdr
     type: header

@@ -159,6 +159,25 @@ types:
         type: u4
       - id: low
         type: u4
+  isb_counter:
+    doc: the value of isb_ifrecv, isb_ifdrop, isb_filteraccept, isb_osdrop and isb_usrdeliv
+    seq:
+      - id: count
+        type: u8
+  if_tsresol_value:
+    doc: the value of if_tsresol
+    seq:
+      - id: resolution
+        type: u1
+        doc: |
+          the unit of the interface's timestamps: 10^-n s, n its low bits (if_tsresol_exponent_mask), or 2^-n s
+          with if_tsresol_base2_bit set
+  if_tsoffset_value:
+    doc: the value of if_tsoffset
+    seq:
+      - id: seconds
+        type: s8
+        doc: added to every timestamp of the interface
   option:
     seq:
       - id: code
@@ -188,12 +207,13 @@ enums:
     0x00000bad: custom_copyable
     0x40000bad: custom_no_copy
   # the option codes RoCEscope reads, by the block they are in (a code means one thing in each)
+  # (a section header's hardware, OS and application are shown as comments, under their doc: "OS: Linux 6.1")
   shb_option:
     0: end_of_options
     1: comment
-    2: shb_hardware
-    3: shb_os
-    4: shb_userappl
+    2: {id: shb_hardware, doc: Hardware}
+    3: {id: shb_os, doc: OS}
+    4: {id: shb_userappl, doc: Application}
   idb_option:
     0: end_of_options
     1: comment

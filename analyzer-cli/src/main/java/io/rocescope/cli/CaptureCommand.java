@@ -6,6 +6,7 @@ import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.dissector.decode.FrameDecoder;
 import io.rocescope.dissector.encode.PcapWriter;
 import io.rocescope.dissector.field.FieldInterest;
+import io.rocescope.dissector.field.ksy.PcapFileLayout;
 import io.rocescope.dissector.text.LineBuffer;
 import org.pcap4j.core.BpfProgram;
 import org.pcap4j.core.PcapHandle;
@@ -50,8 +51,8 @@ final class CaptureCommand implements Callable<Integer> {
     @Option(names = "-w", paramLabel = "FILE", description = "write the frames to a pcap instead of printing them; - for standard output (capture -w - | rocescope flows -)")
     String write;
 
-    @Option(names = "-s", paramLabel = "SNAPLEN", description = "bytes kept per frame (default 262144)")
-    int snaplen = 262144;
+    @Option(names = "-s", paramLabel = "SNAPLEN", description = "bytes kept per frame (default ${DEFAULT-VALUE})")
+    int snaplen = (int) PcapFileLayout.MAXIMUM_SNAPLEN;
 
     @Option(names = "-p", description = "don't put the interface into promiscuous mode")
     boolean noPromiscuous;

@@ -8,7 +8,6 @@ import io.rocescope.dissector.encode.PcapngFileWriter;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,7 +58,7 @@ final class CaptureFile implements AutoCloseable {
         // the name as Wireshark shows it: absolute, without "." or ".." (the status bar, the title, Properties)
         Path path = Path.of(name).toAbsolutePath().normalize();
         CaptureReader r = CaptureReaders.open(name);
-        if (!isCompressed(path)) return new CaptureFile(path, path, r, false, r.format(), index);
+        if (!CaptureReaders.compressed(path)) return new CaptureFile(path, path, r, false, r.format(), index);
         String format = r.format();
         Path tmp = Files.createTempFile("rocescope-", ".pcapng");
         tmp.toFile().deleteOnExit();
@@ -87,17 +86,6 @@ final class CaptureFile implements AutoCloseable {
     /** The writer of a {@link #growing} capture is done. */
     void grown() {
         indexed = true;
-    }
-
-    /** gzip, zstd or LZ4 frame magic (what CaptureReaders decompresses). */
-    private static boolean isCompressed(Path p) throws IOException {
-        byte[] m = new byte[4];
-        int n;
-        try (InputStream in = Files.newInputStream(p)) { n = in.readNBytes(m, 0, 4); }
-        if (n >= 2 && (m[0] & 0xFF) == 0x1F && (m[1] & 0xFF) == 0x8B) return true;
-        if (n < 4) return false;
-        int be = (m[0] & 0xFF) << 24 | (m[1] & 0xFF) << 16 | (m[2] & 0xFF) << 8 | (m[3] & 0xFF);
-        return be == 0x28B52FFD || be == 0x04224D18;
     }
 
     /**

@@ -70,7 +70,7 @@ final class LiveSession {
         try {
             PcapNetworkInterface nif = Pcaps.getDevByName(iface);
             if (nif == null) throw new IOException("no interface named '" + iface + "'");
-            h = nif.openLive(262144, PcapNetworkInterface.PromiscuousMode.PROMISCUOUS, 100);
+            h = nif.openLive((int) PcapFileLayout.MAXIMUM_SNAPLEN, PcapNetworkInterface.PromiscuousMode.PROMISCUOUS, 100);
         } catch (PcapNativeException e) {
             String m = e.getMessage() == null ? "" : e.getMessage();
             String lower = m.toLowerCase(Locale.ROOT);

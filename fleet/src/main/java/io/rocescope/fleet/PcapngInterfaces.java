@@ -1,10 +1,11 @@
 package io.rocescope.fleet;
 
+import io.rocescope.dissector.capture.PcapngOptions;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,19 +13,15 @@ import java.util.List;
 
 import static io.rocescope.dissector.field.ksy.PcapngFileKsy.BLOCK_TYPE_INTERFACE_DESCRIPTION;
 import static io.rocescope.dissector.field.ksy.PcapngFileKsy.BLOCK_TYPE_SECTION_HEADER;
-import static io.rocescope.dissector.field.ksy.PcapngFileKsy.IDB_OPTION_END_OF_OPTIONS;
 import static io.rocescope.dissector.field.ksy.PcapngFileKsy.IDB_OPTION_IF_DESCRIPTION;
 import static io.rocescope.dissector.field.ksy.PcapngFileKsy.IDB_OPTION_IF_NAME;
 import static io.rocescope.dissector.field.ksy.PcapngFileLayout.BYTE_ORDER_MAGIC;
 import static io.rocescope.dissector.field.ksy.PcapngFileLayout.FIXED_SIZE_BLOCK;
 import static io.rocescope.dissector.field.ksy.PcapngFileLayout.FIXED_SIZE_IDB_BODY;
-import static io.rocescope.dissector.field.ksy.PcapngFileLayout.FIXED_SIZE_OPTION;
 import static io.rocescope.dissector.field.ksy.PcapngFileLayout.FIXED_SIZE_SHB_BODY;
 import static io.rocescope.dissector.field.ksy.PcapngFileLayout.LEN_BLOCK_TOTAL_LENGTH;
 import static io.rocescope.dissector.field.ksy.PcapngFileLayout.OFF_BLOCK_BLOCK_TYPE;
 import static io.rocescope.dissector.field.ksy.PcapngFileLayout.OFF_BLOCK_TOTAL_LENGTH;
-import static io.rocescope.dissector.field.ksy.PcapngFileLayout.OFF_OPTION_CODE;
-import static io.rocescope.dissector.field.ksy.PcapngFileLayout.OFF_OPTION_LENGTH;
 import static io.rocescope.dissector.field.ksy.PcapngFileLayout.OFF_SHB_BODY_BYTE_ORDER_MAGIC;
 
 /**
@@ -32,8 +29,9 @@ import static io.rocescope.dissector.field.ksy.PcapngFileLayout.OFF_SHB_BODY_BYT
  * section describes, as dumpcap writes them ("eth0"): the "interface where known" of the fleet's rows. A
  * classic pcap names none, and neither does a compressed file (read here is only the head of a plain file);
  * then the rows name the capture's file ({@link #of}), which is how such captures are usually told apart
- * (host1-eth0.pcap). The blocks are read where ksy/pcapng_file.ksy puts their fields. (PcapngReader would
- * name them too, but only once it has read up to the first packet, and from compressed files as well.)
+ * (host1-eth0.pcap). The blocks are read where ksy/pcapng_file.ksy puts their fields, their options by the walk
+ * PcapngReader makes ({@link PcapngOptions}). (PcapngReader would name the interfaces too, but only once it has read
+ * up to the first packet, and from compressed files as well.)
  */
 final class PcapngInterfaces {
     private static final int HEAD = 1 << 16;
@@ -68,13 +66,10 @@ final class PcapngInterfaces {
             if (type != BLOCK_TYPE_INTERFACE_DESCRIPTION || length < MIN_IDB || at + length > head.length) break;
             String name = null, description = null;
             int end = at + length - TRAIL;   // the options end where the trailing length begins
-            for (int o = at + FIXED_SIZE_BLOCK + FIXED_SIZE_IDB_BODY; o + FIXED_SIZE_OPTION <= end; ) {
-                int code = b.getShort(o + OFF_OPTION_CODE) & 0xFFFF, len = b.getShort(o + OFF_OPTION_LENGTH) & 0xFFFF;
-                if (code == IDB_OPTION_END_OF_OPTIONS || o + FIXED_SIZE_OPTION + len > end) break;
-                int value = o + FIXED_SIZE_OPTION;
-                if (code == IDB_OPTION_IF_NAME) name = new String(head, value, len, StandardCharsets.UTF_8).replace("\0", "");
-                if (code == IDB_OPTION_IF_DESCRIPTION) description = new String(head, value, len, StandardCharsets.UTF_8).replace("\0", "");
-                o += FIXED_SIZE_OPTION + ((len + 3) & ~3);
+            PcapngOptions o = new PcapngOptions(head, at + FIXED_SIZE_BLOCK + FIXED_SIZE_IDB_BODY, end, b.order() == ByteOrder.BIG_ENDIAN);
+            while (o.next()) {
+                if (o.code() == IDB_OPTION_IF_NAME) name = o.text().replace("\0", "");
+                if (o.code() == IDB_OPTION_IF_DESCRIPTION) description = o.text().replace("\0", "");
             }
             if (name == null || name.isBlank()) name = description;
             if (name != null && !name.isBlank() && !names.contains(name)) names.add(name);

@@ -13,4 +13,9 @@ final class ByteOrder32 {
             ? ((b[o] & 0xFFL) << 24) | ((b[o + 1] & 0xFFL) << 16) | ((b[o + 2] & 0xFFL) << 8) | (b[o + 3] & 0xFFL)
             : (b[o] & 0xFFL) | ((b[o + 1] & 0xFFL) << 8) | ((b[o + 2] & 0xFFL) << 16) | ((b[o + 3] & 0xFFL) << 24);
     }
+
+    static long u64(byte[] b, int o, boolean big) {
+        long first = u32(b, o, big), second = u32(b, o + Integer.BYTES, big);
+        return big ? first << 32 | second : second << 32 | first;
+    }
 }

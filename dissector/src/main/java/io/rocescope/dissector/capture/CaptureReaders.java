@@ -1,5 +1,8 @@
 package io.rocescope.dissector.capture;
 
+import io.rocescope.dissector.field.ksy.PcapFileLayout;
+import io.rocescope.dissector.field.ksy.PcapngFileLayout;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.FileChannel;
@@ -13,6 +16,11 @@ import java.nio.file.Path;
  */
 public final class CaptureReaders {
     private static final int BUFFER = 1 << 20;
+    /**
+     * The first word, which tells a capture's format: a pcap's magic or a pcapng's first block type (a section
+     * header), both 4 bytes. A compression's magic is read from the same bytes (Compression: at most 4 of them).
+     */
+    static final int FIRST_WORD = Math.max(PcapFileLayout.LEN_HEADER_MAGIC, PcapngFileLayout.LEN_BLOCK_BLOCK_TYPE);
 
     private CaptureReaders() {}
 
@@ -29,7 +37,7 @@ public final class CaptureReaders {
             throw new CaptureFormatException(pathOrDash + ": permission denied");
         }
         try {
-            byte[] magic = new byte[4];
+            byte[] magic = new byte[FIRST_WORD];
             java.nio.ByteBuffer head = java.nio.ByteBuffer.wrap(magic);
             while (head.hasRemaining() && channel.read(head, head.position()) > 0) { }
             Compression c = Compression.of(magic, head.position());
@@ -42,12 +50,31 @@ public final class CaptureReaders {
         }
     }
 
+    /**
+     * "pcapng" or "pcap" for a capture starting with {@code magic} ({@link #FIRST_WORD} bytes: a pcapng's section
+     * header, a pcap's magic in either byte order), else null.
+     */
+    static String format(byte[] magic) {
+        long be = ByteOrder32.u32(magic, 0, true), le = ByteOrder32.u32(magic, 0, false);
+        if (be == PcapngReader.SHB) return "pcapng";
+        boolean pcap = be == PcapReader.MAGIC_MICROS || be == PcapReader.MAGIC_NANOS || le == PcapReader.MAGIC_MICROS || le == PcapReader.MAGIC_NANOS;
+        return pcap ? "pcap" : null;
+    }
+
+    /** Whether {@code file} starts with a gzip, zstd or LZ4 frame magic: one {@link #open} decompresses. */
+    public static boolean compressed(Path file) throws IOException {
+        byte[] head = new byte[FIRST_WORD];
+        int n;
+        try (InputStream in = Files.newInputStream(file)) { n = in.readNBytes(head, 0, FIRST_WORD); }
+        return Compression.of(head, n) != null;
+    }
+
     /** Reads from a stream; {@code name} is used in messages. */
     public static CaptureReader open(InputStream stream, String name) throws IOException {
         java.io.BufferedInputStream in = new java.io.BufferedInputStream(stream, 1 << 16);
-        in.mark(4);
-        byte[] magic = new byte[4];
-        int n = in.readNBytes(magic, 0, 4);
+        in.mark(FIRST_WORD);
+        byte[] magic = new byte[FIRST_WORD];
+        int n = in.readNBytes(magic, 0, FIRST_WORD);
         in.reset();
         Compression c = Compression.of(magic, n);
         if (c != null) return decompressed(in, name, c);
@@ -101,16 +128,13 @@ public final class CaptureReaders {
     }
 
     private static CaptureReader open(CaptureInput in, String name) throws IOException {
-        byte[] magic = new byte[4];
-        int n = in.read(magic, 0, 4);
+        byte[] magic = new byte[FIRST_WORD];
+        int n = in.read(magic, 0, FIRST_WORD);
         if (n == 0) throw new CaptureFormatException(name + ": empty file, not a capture");
-        if (n < 4) throw new CaptureFormatException(name + ": only " + n + " bytes, not a capture file");
-        long be = ByteOrder32.u32(magic, 0, true), le = ByteOrder32.u32(magic, 0, false);
-        if (be == PcapngReader.SHB) return new PcapngReader(in, name, magic);
-        if (be == PcapReader.MAGIC_MICROS || be == PcapReader.MAGIC_NANOS
-            || le == PcapReader.MAGIC_MICROS || le == PcapReader.MAGIC_NANOS) {
-            return new PcapReader(in, name, magic);
-        }
+        if (n < FIRST_WORD) throw new CaptureFormatException(name + ": only " + n + " bytes, not a capture file");
+        String format = format(magic);
+        if ("pcapng".equals(format)) return new PcapngReader(in, name, magic);
+        if ("pcap".equals(format)) return new PcapReader(in, name, magic);
         throw new CaptureFormatException(String.format("%s: not a pcap or pcapng capture (starts with %02x %02x %02x %02x)",
             name, magic[0], magic[1], magic[2], magic[3]));
     }

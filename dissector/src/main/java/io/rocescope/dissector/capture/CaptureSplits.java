@@ -49,17 +49,15 @@ public final class CaptureSplits {
         if ("-".equals(path)) return "standard input";
         Path p = Path.of(path);
         if (!Files.isRegularFile(p)) return Files.exists(p) ? "not a regular file (a FIFO, a device)" : "no such file";
-        byte[] magic = new byte[4];
+        byte[] magic = new byte[CaptureReaders.FIRST_WORD];
         try (FileChannel ch = FileChannel.open(p)) {
             ByteBuffer b = ByteBuffer.wrap(magic);
             while (b.hasRemaining() && ch.read(b) > 0) { }
             if (b.hasRemaining()) return "too short for a capture";
         }
-        Compression c = Compression.of(magic, 4);
+        Compression c = Compression.of(magic, magic.length);
         if (c != null) return c.word() + "-compressed";
-        long be = ByteOrder32.u32(magic, 0, true), le = ByteOrder32.u32(magic, 0, false);
-        boolean pcap = be == PcapReader.MAGIC_MICROS || be == PcapReader.MAGIC_NANOS || le == PcapReader.MAGIC_MICROS || le == PcapReader.MAGIC_NANOS;
-        return pcap || be == PcapngReader.SHB ? null : "not a pcap or pcapng capture";
+        return CaptureReaders.format(magic) != null ? null : "not a pcap or pcapng capture";
     }
 
     /** Section headers and interface descriptions the reader has read (0 for pcap). */

@@ -58,8 +58,7 @@ public final class PcapReader implements CaptureReader {
         // The high bits of the link-type word may carry FCS information; the link type is the low 16 bits.
         linkType = (int) (ByteOrder32.u32(hdr, NETWORK, bigEndian) & PcapFileLayout.NETWORK_LINK_TYPE_MASK);
         if (!LinkTypeNames.isSupported(linkType)) {
-            throw new CaptureFormatException(name + ": unsupported link type " + linkType
-                + " (supported: Ethernet 1, Linux SLL 113, Linux SLL2 276, raw IP 101/228/229, ERF 197, InfiniBand 247, IPoIB 242)");
+            throw new CaptureFormatException(name + ": unsupported link type " + linkType + " (supported: " + LinkTypeNames.supported() + ")");
         }
     }
 

@@ -27,15 +27,18 @@ public final class PcapngReader implements CaptureReader {
     // the section header's byte-order magic is read apart: `block` holds the section header's body after it
     private static final int BOM = PcapngFileLayout.LEN_SHB_BODY_BYTE_ORDER_MAGIC, SHB_OPTIONS = PcapngFileLayout.FIXED_SIZE_SHB_BODY - BOM,
         MIN_SHB = HEAD + PcapngFileLayout.FIXED_SIZE_SHB_BODY + TRAIL;
-    private static final int OPT_CODE = PcapngFileLayout.OFF_OPTION_CODE, OPT_LEN = PcapngFileLayout.OFF_OPTION_LENGTH, OPT_VALUE = PcapngFileLayout.FIXED_SIZE_OPTION;
     private static final int IDB_LINK_TYPE = PcapngFileLayout.OFF_IDB_BODY_LINK_TYPE, IDB_SNAPLEN = PcapngFileLayout.OFF_IDB_BODY_SNAPLEN,
         IDB_OPTIONS = PcapngFileLayout.FIXED_SIZE_IDB_BODY;
     private static final int EPB_ID = PcapngFileLayout.OFF_EPB_BODY_INTERFACE_ID, EPB_TS_HIGH = PcapngFileLayout.OFF_EPB_BODY_TIMESTAMP_HIGH,
         EPB_TS_LOW = PcapngFileLayout.OFF_EPB_BODY_TIMESTAMP_LOW, EPB_CAP = PcapngFileLayout.OFF_EPB_BODY_CAPTURED_LEN,
         EPB_ORIG = PcapngFileLayout.OFF_EPB_BODY_ORIGINAL_LEN, EPB_DATA = PcapngFileLayout.FIXED_SIZE_EPB_BODY;
-    private static final int OPB_ID = PcapngFileLayout.OFF_OPB_BODY_INTERFACE_ID, OPB_TS_HIGH = PcapngFileLayout.OFF_OPB_BODY_TIMESTAMP_HIGH,
-        OPB_TS_LOW = PcapngFileLayout.OFF_OPB_BODY_TIMESTAMP_LOW, OPB_CAP = PcapngFileLayout.OFF_OPB_BODY_CAPTURED_LEN,
-        OPB_ORIG = PcapngFileLayout.OFF_OPB_BODY_ORIGINAL_LEN, OPB_DATA = PcapngFileLayout.FIXED_SIZE_OPB_BODY;
+    /** Where an enhanced and an (obsolete) packet block put a packet's fields, for {@link #packet} and {@link #readAt}. */
+    private static final PacketFields ENHANCED = new PacketFields("enhanced packet block", EPB_ID,
+        PcapngFileLayout.LEN_EPB_BODY_INTERFACE_ID, EPB_TS_HIGH, EPB_TS_LOW, EPB_CAP, EPB_ORIG, EPB_DATA);
+    private static final PacketFields OBSOLETE = new PacketFields("packet block", PcapngFileLayout.OFF_OPB_BODY_INTERFACE_ID,
+        PcapngFileLayout.LEN_OPB_BODY_INTERFACE_ID, PcapngFileLayout.OFF_OPB_BODY_TIMESTAMP_HIGH,
+        PcapngFileLayout.OFF_OPB_BODY_TIMESTAMP_LOW, PcapngFileLayout.OFF_OPB_BODY_CAPTURED_LEN,
+        PcapngFileLayout.OFF_OPB_BODY_ORIGINAL_LEN, PcapngFileLayout.FIXED_SIZE_OPB_BODY);
     private static final int SPB_ORIG = PcapngFileLayout.OFF_SPB_BODY_ORIGINAL_LEN, SPB_DATA = PcapngFileLayout.FIXED_SIZE_SPB_BODY;
     /** Larger blocks than this are taken as corruption. */
     static final long MAX_BLOCK = 16L << 20;
@@ -80,6 +83,17 @@ public final class PcapngReader implements CaptureReader {
 
     private record Section(long start, boolean bigEndian, List<Iface> interfaces) {}
 
+    /** A packet block's fields: offsets in its body; the interface id is 4 bytes in an enhanced one, 2 in an obsolete one. */
+    private record PacketFields(String name, int id, int idLength, int tsHigh, int tsLow, int captured, int original, int data) {
+        int interfaceId(byte[] b, boolean big) {
+            return idLength == Short.BYTES ? ByteOrder32.u16(b, id, big) : (int) ByteOrder32.u32(b, id, big);
+        }
+
+        long timestamp(byte[] b, boolean big) {
+            return ByteOrder32.u32(b, tsHigh, big) << 32 | ByteOrder32.u32(b, tsLow, big);
+        }
+    }
+
     PcapngReader(CaptureInput in, String name, byte[] magic) throws IOException {
         this.in = in;
         this.name = name;
@@ -103,15 +117,12 @@ public final class PcapngReader implements CaptureReader {
         int rest = (int) total - HEAD - BOM;
         if (block.length < rest) block = new byte[rest];
         if (in.read(block, 0, rest) < rest) return damaged("section header block is cut short");
-        // after version (4) and section length (8): options, then the trailing length (4)
-        for (int o = SHB_OPTIONS; o + OPT_VALUE <= rest - TRAIL; ) {
-            int code = ByteOrder32.u16(block, o + OPT_CODE, bigEndian), len = ByteOrder32.u16(block, o + OPT_LEN, bigEndian);
-            if (code == PcapngFileKsy.SHB_OPTION_END_OF_OPTIONS || o + OPT_VALUE + len > rest - TRAIL) break;
-            String text = new String(block, o + OPT_VALUE, len, java.nio.charset.StandardCharsets.UTF_8);
-            if (code == PcapngFileKsy.SHB_OPTION_COMMENT) comment(text);
-            else if (code >= PcapngFileKsy.SHB_OPTION_SHB_HARDWARE && code <= PcapngFileKsy.SHB_OPTION_SHB_USERAPPL)
-                comment((code == PcapngFileKsy.SHB_OPTION_SHB_HARDWARE ? "Hardware: " : code == PcapngFileKsy.SHB_OPTION_SHB_OS ? "OS: " : "Application: ") + text);
-            o += OPT_VALUE + ((len + 3) & ~3);
+        // after version (4) and section length (8): options, then the trailing length (4); a comment is shown as it
+        // is, the hardware, OS and application under their names in the .ksy ("OS: Linux 6.1"), other options not
+        for (PcapngOptions opt = new PcapngOptions(block, SHB_OPTIONS, rest - TRAIL, bigEndian); opt.next(); ) {
+            String label = PcapngFileKsy.SHB_OPTION.nameOf(opt.code());
+            if (opt.code() == PcapngFileKsy.SHB_OPTION_COMMENT) comment(opt.text());
+            else if (label != null) comment(label + ": " + opt.text());
         }
         layoutBlocks++;
         interfaces = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -146,7 +157,7 @@ public final class PcapngReader implements CaptureReader {
                     if (!interfaceDescription(body)) return false;
                     break;
                 case EPB:
-                    if (enhancedPacket(rec, body)) { rec.fileOffset = at; return true; }
+                    if (packet(rec, body, ENHANCED)) { rec.fileOffset = at; return true; }
                     if (done) return false;
                     break;
                 case SPB:
@@ -154,7 +165,7 @@ public final class PcapngReader implements CaptureReader {
                     if (done) return false;
                     break;
                 case OPB:
-                    if (obsoletePacket(rec, body)) { rec.fileOffset = at; return true; }
+                    if (packet(rec, body, OBSOLETE)) { rec.fileOffset = at; return true; }
                     if (done) return false;
                     break;
                 default:
@@ -208,13 +219,10 @@ public final class PcapngReader implements CaptureReader {
         long snaplen = ByteOrder32.u32(block, IDB_SNAPLEN, bigEndian);
         Iface iface = new Iface(linkType, snaplen);
         String ifName = null, ifDescription = null;
-        int o = IDB_OPTIONS;
-        while (o + OPT_VALUE <= body) {
-            int code = ByteOrder32.u16(block, o + OPT_CODE, bigEndian);
-            int len = ByteOrder32.u16(block, o + OPT_LEN, bigEndian);
-            if (code == PcapngFileKsy.IDB_OPTION_END_OF_OPTIONS || o + OPT_VALUE + len > body) break;
-            if (code == PcapngFileKsy.IDB_OPTION_IF_TSRESOL && len >= 1) {
-                int v = block[o + OPT_VALUE] & 0xFF;
+        for (PcapngOptions opt = new PcapngOptions(block, IDB_OPTIONS, body, bigEndian); opt.next(); ) {
+            int code = opt.code(), len = opt.length();
+            if (code == PcapngFileKsy.IDB_OPTION_IF_TSRESOL && len >= PcapngFileLayout.FIXED_SIZE_IF_TSRESOL_VALUE) {
+                int v = block[opt.value() + PcapngFileLayout.OFF_IF_TSRESOL_VALUE_RESOLUTION] & 0xFF;
                 int exp = v & (int) PcapngFileLayout.IF_TSRESOL_EXPONENT_MASK;
                 if ((v & (int) PcapngFileLayout.IF_TSRESOL_BASE2_BIT) == 0) {
                     iface.unitsPerSecond = decimalUnits(exp);
@@ -222,16 +230,14 @@ public final class PcapngReader implements CaptureReader {
                     iface.unitsPerSecond = exp >= 62 ? 1L << 62 : 1L << exp;
                 }
             } else if (code == PcapngFileKsy.IDB_OPTION_COMMENT) {
-                comment("Interface " + described.size() + ": " + new String(block, o + OPT_VALUE, len, java.nio.charset.StandardCharsets.UTF_8));
+                comment("Interface " + described.size() + ": " + opt.text());
             } else if (code == PcapngFileKsy.IDB_OPTION_IF_NAME) {
-                ifName = new String(block, o + OPT_VALUE, len, java.nio.charset.StandardCharsets.UTF_8);
+                ifName = opt.text();
             } else if (code == PcapngFileKsy.IDB_OPTION_IF_DESCRIPTION) {
-                ifDescription = new String(block, o + OPT_VALUE, len, java.nio.charset.StandardCharsets.UTF_8);
-            } else if (code == PcapngFileKsy.IDB_OPTION_IF_TSOFFSET && len >= 8) {
-                long first = ByteOrder32.u32(block, o + OPT_VALUE, bigEndian), second = ByteOrder32.u32(block, o + OPT_VALUE + 4, bigEndian);
-                iface.offsetSeconds = bigEndian ? first << 32 | second : second << 32 | first;
+                ifDescription = opt.text();
+            } else if (code == PcapngFileKsy.IDB_OPTION_IF_TSOFFSET && len >= PcapngFileLayout.FIXED_SIZE_IF_TSOFFSET_VALUE) {
+                iface.offsetSeconds = ByteOrder32.u64(block, opt.value() + PcapngFileLayout.OFF_IF_TSOFFSET_VALUE_SECONDS, bigEndian);
             }
-            o += OPT_VALUE + ((len + 3) & ~3);
         }
         interfaces.add(iface);
         described.add(new CaptureInterface(linkType, snaplen, ifName, ifDescription));
@@ -250,14 +256,15 @@ public final class PcapngReader implements CaptureReader {
         return interfaces.get(id);
     }
 
-    private boolean enhancedPacket(CaptureRecord rec, int body) {
-        if (body < EPB_DATA) return damaged("enhanced packet block is too short");
-        int id = (int) ByteOrder32.u32(block, EPB_ID, bigEndian);
-        long ts = ByteOrder32.u32(block, EPB_TS_HIGH, bigEndian) << 32 | ByteOrder32.u32(block, EPB_TS_LOW, bigEndian);
-        long cap = ByteOrder32.u32(block, EPB_CAP, bigEndian);
-        long orig = ByteOrder32.u32(block, EPB_ORIG, bigEndian);
-        if (EPB_DATA + cap > body) return damaged("enhanced packet block " + (count + 1) + " claims " + cap + " bytes but holds " + (body - EPB_DATA));
-        return deliver(rec, id, ts, EPB_DATA, (int) cap, orig);
+    /** An enhanced or an obsolete packet block, {@code f} saying which. */
+    private boolean packet(CaptureRecord rec, int body, PacketFields f) {
+        if (body < f.data()) return damaged(f.name() + " is too short");
+        int id = f.interfaceId(block, bigEndian);
+        long ts = f.timestamp(block, bigEndian);
+        long cap = ByteOrder32.u32(block, f.captured(), bigEndian);
+        long orig = ByteOrder32.u32(block, f.original(), bigEndian);
+        if (f.data() + cap > body) return damaged(f.name() + " " + (count + 1) + " claims " + cap + " bytes but holds " + (body - f.data()));
+        return deliver(rec, id, ts, f.data(), (int) cap, orig);
     }
 
     private boolean simplePacket(CaptureRecord rec, int body) {
@@ -268,16 +275,6 @@ public final class PcapngReader implements CaptureReader {
         long cap = Math.min(orig, body - SPB_DATA);
         if (iface.snaplen > 0) cap = Math.min(cap, iface.snaplen);
         return deliver(rec, 0, 0, SPB_DATA, (int) cap, orig);
-    }
-
-    private boolean obsoletePacket(CaptureRecord rec, int body) {
-        if (body < OPB_DATA) return damaged("packet block is too short");
-        int id = ByteOrder32.u16(block, OPB_ID, bigEndian);
-        long ts = ByteOrder32.u32(block, OPB_TS_HIGH, bigEndian) << 32 | ByteOrder32.u32(block, OPB_TS_LOW, bigEndian);
-        long cap = ByteOrder32.u32(block, OPB_CAP, bigEndian);
-        long orig = ByteOrder32.u32(block, OPB_ORIG, bigEndian);
-        if (OPB_DATA + cap > body) return damaged("packet block " + (count + 1) + " claims " + cap + " bytes but holds " + (body - OPB_DATA));
-        return deliver(rec, id, ts, OPB_DATA, (int) cap, orig);
     }
 
     private boolean deliver(CaptureRecord rec, int ifaceId, long ts, int dataOff, int cap, long orig) {
@@ -311,15 +308,15 @@ public final class PcapngReader implements CaptureReader {
         if (in.readAt(fileOffset + HEAD, b, 0, body) < body) return false;
         int id, dataOff;
         long ts, cap, orig;
-        if (type == EPB || type == OPB) {
-            // an obsolete packet block's fields sit where an enhanced one's do, but for its 2-byte interface id
-            if (body < EPB_DATA) return false;
-            id = type == EPB ? (int) ByteOrder32.u32(b, EPB_ID, be) : ByteOrder32.u16(b, OPB_ID, be);
-            ts = ByteOrder32.u32(b, EPB_TS_HIGH, be) << 32 | ByteOrder32.u32(b, EPB_TS_LOW, be);
-            cap = ByteOrder32.u32(b, EPB_CAP, be);
-            orig = ByteOrder32.u32(b, EPB_ORIG, be);
-            dataOff = EPB_DATA;
-            if (EPB_DATA + cap > body) return false;
+        PacketFields f = type == EPB ? ENHANCED : type == OPB ? OBSOLETE : null;
+        if (f != null) {
+            if (body < f.data()) return false;
+            id = f.interfaceId(b, be);
+            ts = f.timestamp(b, be);
+            cap = ByteOrder32.u32(b, f.captured(), be);
+            orig = ByteOrder32.u32(b, f.original(), be);
+            dataOff = f.data();
+            if (dataOff + cap > body) return false;
         } else if (type == SPB) {
             if (body < SPB_DATA) return false;
             id = 0;

@@ -1,5 +1,7 @@
 package io.rocescope.dissector.encode;
 
+import io.rocescope.dissector.field.ksy.PcapFileKsy;
+
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -43,7 +45,7 @@ public final class PcapFileWriter implements CaptureWriter {
 
     @Override
     public void close() throws IOException {
-        if (linkType < 0) fileHeader(1);   // no frame selected: an empty Ethernet pcap
+        if (linkType < 0) fileHeader(PcapFileKsy.LINK_TYPE_ETHERNET);   // no frame selected: an empty Ethernet pcap
         out.close();
     }
 

@@ -9,16 +9,13 @@ import static io.rocescope.dissector.field.ksy.PcapFileLayout.*;
 final class PcapHeaders {
     private PcapHeaders() {}
 
-    /** The snapshot length written: libpcap's maximum, as tcpdump writes it. */
-    private static final int SNAPLEN = 262144;
-
     /** The 24-byte file header of a pcap of {@code linkType}, with nanosecond or microsecond timestamps. */
     static byte[] file(boolean nanos, int linkType) {
         byte[] h = new byte[FIXED_SIZE_HEADER];
         Le.u32(h, OFF_HEADER_MAGIC, (int) (nanos ? MAGIC_NANOS : MAGIC_MICROS));
         Le.u16(h, OFF_HEADER_VERSION_MAJOR, (int) VERSION_MAJOR);   // 2.4, the only version readers know
         Le.u16(h, OFF_HEADER_VERSION_MINOR, (int) VERSION_MINOR);
-        Le.u32(h, OFF_HEADER_SNAPLEN, SNAPLEN);
+        Le.u32(h, OFF_HEADER_SNAPLEN, (int) MAXIMUM_SNAPLEN);
         Le.u32(h, OFF_HEADER_NETWORK, linkType);
         return h;
     }

@@ -1,5 +1,7 @@
 package io.rocescope.dissector.encode;
 
+import io.rocescope.dissector.field.ksy.PcapFileKsy;
+
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -11,7 +13,7 @@ public final class PcapWriter implements AutoCloseable {
     private long frames;
 
     public PcapWriter(OutputStream out) throws IOException {
-        this(out, 1);
+        this(out, PcapFileKsy.LINK_TYPE_ETHERNET);
     }
 
     /** A pcap of another link type (a live capture's: Ethernet, Linux cooked, raw IP …). */

@@ -1,6 +1,11 @@
 package io.rocescope.dissector.field;
 
 import io.rocescope.dissector.field.ksy.PcapFileKsy;
+import io.rocescope.dissector.field.ksy.PcapFileLayout;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.StringJoiner;
 
 /**
  * pcap LINKTYPE_ values the readers understand: ksy/pcap_file.ksy's enum link_type, whose values are exactly the
@@ -26,5 +31,24 @@ public final class LinkTypeNames {
     /** Whether the readers understand the link type: the enum names every supported one and no other. */
     public static boolean isSupported(int linkType) {
         return NAMES.nameOf(linkType) != null;
+    }
+
+    /**
+     * Every supported link type, for a message: "Ethernet 1, Raw IP 12/14/101, …", in the order of their codes, the
+     * codes of one name together. Found by asking {@link #isSupported} of every code a link type can have, so that
+     * it names what the readers accept and nothing else.
+     */
+    public static String supported() { return SUPPORTED; }
+
+    private static final String SUPPORTED = supportedList();
+
+    private static String supportedList() {
+        Map<String, StringJoiner> codes = new LinkedHashMap<>();
+        for (int t = 0; t <= PcapFileLayout.NETWORK_LINK_TYPE_MASK; t++) {
+            if (isSupported(t)) codes.computeIfAbsent(NAMES.nameOf(t), n -> new StringJoiner("/")).add(Integer.toString(t));
+        }
+        StringJoiner list = new StringJoiner(", ");
+        codes.forEach((name, numbers) -> list.add(name + " " + numbers));
+        return list.toString();
     }
 }

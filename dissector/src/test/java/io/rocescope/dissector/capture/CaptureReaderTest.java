@@ -7,18 +7,22 @@ import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.field.FieldDef;
 import io.rocescope.dissector.field.LinkTypeNames;
+import io.rocescope.dissector.field.ksy.PcapFileLayout;
 import io.rocescope.dissector.text.FieldText;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -124,6 +128,46 @@ class CaptureReaderTest {
                 .as("timestamp of frame %d", i + 1).isLessThanOrEqualTo(tolerance);
         }
         assertThat(transportFields(frames.get(12))).isEqualTo(transportFields(reference.get(0)));
+    }
+
+    /**
+     * A section header's comment, hardware, OS and application become the capture's comments (the last three under
+     * their names), an option it does not know does not; an interface's comment, name, resolution and offset are read
+     * in the section's byte order.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"LITTLE_ENDIAN", "BIG_ENDIAN"})
+    void pcapngSectionAndInterfaceOptions(String byteOrder) throws IOException {
+        ByteOrder order = byteOrder.equals("BIG_ENDIAN") ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+        TestPcapWriter.Pcapng w = new TestPcapWriter.Pcapng(order);
+        ByteBuffer shb = ByteBuffer.allocate(16 + 12 + 12 + 16 + 12 + 16 + 4).order(order);
+        shb.putInt(0x1A2B3C4D).putShort((short) 1).putShort((short) 0).putLong(-1L);
+        shb.putShort((short) 1).putShort((short) 5).put("first".getBytes()).put(new byte[3]);
+        shb.putShort((short) 2).putShort((short) 6).put("x86_64".getBytes()).put(new byte[2]);
+        shb.putShort((short) 3).putShort((short) 9).put("Linux 6.1".getBytes()).put(new byte[3]);
+        shb.putShort((short) 4).putShort((short) 7).put("dumpcap".getBytes()).put(new byte[1]);
+        shb.putShort((short) 5).putShort((short) 9).put("not shown".getBytes()).put(new byte[3]);
+        shb.putInt(0);
+        w.block(0x0A0D0D0A, shb);   // a second section, with options
+        ByteBuffer idb = ByteBuffer.allocate(8 + 12 + 8 + 8 + 12 + 8 + 4).order(order);
+        idb.putShort((short) 1).putShort((short) 0).putInt(262144);
+        idb.putShort((short) 1).putShort((short) 6).put("uplink".getBytes()).put(new byte[2]);
+        idb.putShort((short) 2).putShort((short) 4).put("eth0".getBytes());
+        idb.putShort((short) 9).putShort((short) 1).put((byte) 9).put(new byte[3]);
+        idb.putShort((short) 14).putShort((short) 8).putLong(100);
+        idb.putShort((short) 14).putShort((short) 4).putInt(7);   // too short for an offset: ignored
+        idb.putInt(0);
+        w.block(1, idb);
+        byte[] frame = TestCaptures.records(TestCaptures.file("rping")).get(0).data();
+        w.enhanced(0, 1_500_000_000L, frame, frame.length, frame.length);
+        try (CaptureReader r = open(w.bytes())) {
+            CaptureRecord rec = new CaptureRecord();
+            assertThat(r.next(rec)).isTrue();
+            assertThat(rec.timestampNanos).isEqualTo(101_500_000_000L);   // 1.5 s in nanoseconds, 100 s later
+            assertThat(r.comments()).containsExactly("first", "Hardware: x86_64", "OS: Linux 6.1", "Application: dumpcap",
+                "Interface 0: uplink");
+            assertThat(r.interfaces()).containsExactly(new CaptureInterface(1, 262144, "eth0", null));
+        }
     }
 
     static byte[] stripEthernet(byte[] frame) {
@@ -242,5 +286,47 @@ class CaptureReaderTest {
         assertThatThrownBy(() -> CaptureReaders.open("/nonexistent/file.pcap")).hasMessageContaining("no such file");
         assertThatThrownBy(() -> open(Arrays.copyOf(TestPcapWriter.pcap(List.of(), 1, ByteOrder.BIG_ENDIAN, false, 1), 10)))
             .hasMessageContaining("cut short");
+    }
+
+    /**
+     * The message for a link type the reader refuses lists every link type it accepts, each code with its name: the
+     * accepted ones are found by reading a pcap file header of each 16-bit link type, the list is the message's own.
+     */
+    @Test
+    void unsupportedLinkTypeMessageListsEveryAcceptedLinkType() throws IOException {
+        // one input of 65536 file headers, read by one PcapReader after another (an input for each header would allocate
+        // 65536 direct buffers: seconds)
+        ByteArrayOutputStream headers = new ByteArrayOutputStream();
+        for (int t = 0; t <= 0xFFFF; t++) headers.writeBytes(TestPcapWriter.pcap(List.of(), t, ByteOrder.LITTLE_ENDIAN, false, 65535));
+        Map<Integer, String> accepted = new TreeMap<>();
+        try (CaptureInput in = new ChannelInput(new ByteArrayInputStream(headers.toByteArray()), 1 << 16)) {
+            byte[] magic = new byte[PcapFileLayout.LEN_HEADER_MAGIC];
+            for (int t = 0; t <= 0xFFFF; t++) {
+                assertThat(in.read(magic, 0, magic.length)).isEqualTo(magic.length);
+                try {
+                    accepted.put(t, LinkTypeNames.NAMES.nameOf(new PcapReader(in, "test", magic).linkType()));
+                } catch (CaptureFormatException e) {
+                    assertThat(e).hasMessageContaining("unsupported link type " + t);
+                }
+            }
+        }
+        assertThat(accepted).containsKeys(12, 14);   // raw IP 12 and 14, which the hand-written list once left out
+        String message = null;
+        try {
+            open(TestPcapWriter.pcap(List.of(), 147, ByteOrder.LITTLE_ENDIAN, false, 65535)).close();
+        } catch (CaptureFormatException e) {
+            message = e.getMessage();
+        }
+        assertThat(message).doesNotContain("\n").startsWith("test: unsupported link type 147 (supported: ").endsWith(")");
+        // "Ethernet 1, Raw IP 12/14/101, …": each name once, with its codes
+        Map<Integer, String> listed = new TreeMap<>();
+        String list = message.substring(message.indexOf("(supported: ") + "(supported: ".length(), message.length() - 1);
+        for (String entry : list.split(", ")) {
+            int space = entry.lastIndexOf(' ');
+            for (String code : entry.substring(space + 1).split("/")) {
+                assertThat(listed.put(Integer.parseInt(code), entry.substring(0, space))).as(entry).isNull();
+            }
+        }
+        assertThat(listed).isEqualTo(accepted);
     }
 }

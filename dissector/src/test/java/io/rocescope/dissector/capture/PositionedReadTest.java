@@ -1,6 +1,7 @@
 package io.rocescope.dissector.capture;
 
 import io.rocescope.dissector.TestCaptures;
+import io.rocescope.dissector.TestPcapWriter;
 import io.rocescope.dissector.encode.PcapngFileWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,6 +68,25 @@ class PositionedReadTest {
         Path file = dir.resolve("two.pcapng");
         Files.write(file, both.toByteArray());
         sameWhenReadAgain(file);
+    }
+
+    @Test
+    void obsoleteAndSimplePacketBlocksReadTheSameAtTheirOffsets(@TempDir Path dir) throws IOException {
+        // an obsolete packet block's interface id is 2 bytes (then a drops count), an enhanced one's 4
+        List<TestCaptures.RawFrame> raw = TestCaptures.records(TestCaptures.file("rping")).subList(0, 6);
+        for (java.nio.ByteOrder order : List.of(java.nio.ByteOrder.LITTLE_ENDIAN, java.nio.ByteOrder.BIG_ENDIAN)) {
+            TestPcapWriter.Pcapng w = new TestPcapWriter.Pcapng(order);
+            w.iface(1, 262144, -1).iface(1, 262144, 9);
+            for (int i = 0; i < raw.size(); i++) {
+                byte[] d = raw.get(i).data();
+                if (i % 2 == 0) w.obsolete(1, raw.get(i).timestampNanos(), d);
+                else w.enhanced(0, raw.get(i).timestampNanos() / 1000, d, d.length, d.length + 4);
+            }
+            w.simple(raw.get(0).data(), raw.get(0).data().length);
+            Path file = dir.resolve(order + ".pcapng");
+            Files.write(file, w.bytes());
+            sameWhenReadAgain(file);
+        }
     }
 
     @Test

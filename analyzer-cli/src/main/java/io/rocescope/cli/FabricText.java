@@ -7,10 +7,6 @@ import java.util.Locale;
 import java.util.Map;
 
 import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN;
-import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_CE;
-import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_ECT_0;
-import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_ECT_1;
-import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_NOT_ECT;
 
 /**
  * The lossless-fabric lines of {@code flows} and {@code stats}. A flow on the default class (untagged,
@@ -37,10 +33,7 @@ final class FabricText {
         if (!f.dscp().isEmpty()) values(sb, "DSCP", f.dscp());
         FabricReports.EcnReport e = f.ecn();
         sb.append("  ECN");
-        ecn(sb, ECN_NOT_ECT, e.notEct());
-        ecn(sb, ECN_ECT_0, e.ect0());
-        ecn(sb, ECN_ECT_1, e.ect1());
-        ecn(sb, ECN_CE, e.ce());
+        for (int code : FabricReports.EcnReport.CODEPOINTS) ecn(sb, code, e.count(code));
         if (e.ceUnanswered() > 0) sb.append(" (").append(e.ceUnanswered()).append(" without CNP)");
         FabricReports.PortsReport p = f.udpSourcePorts();
         sb.append("  UDP src ports ").append(p.capped() ? "≥" : "").append(p.distinct());

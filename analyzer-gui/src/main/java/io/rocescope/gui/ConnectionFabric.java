@@ -76,20 +76,14 @@ final class ConnectionFabric {
         return new SortKey(String.join(", ", parts), top);
     }
 
-    /** The codepoints' names as ipv4_packet.ksy's enum ecn has them. */
-    private static final String NOT_ECT = Ipv4PacketKsy.ECN.nameOf(Ipv4PacketKsy.ECN_NOT_ECT),
-        ECT_0 = Ipv4PacketKsy.ECN.nameOf(Ipv4PacketKsy.ECN_ECT_0), ECT_1 = Ipv4PacketKsy.ECN.nameOf(Ipv4PacketKsy.ECN_ECT_1),
-        CE = Ipv4PacketKsy.ECN.nameOf(Ipv4PacketKsy.ECN_CE);
-
     /** "ECT(0) 78, CE 2"; sorts by CE marks. */
     static SortKey ecn(FabricReports.FlowFabric f) {
         FabricReports.EcnReport e = f.ecn();
         if (e == null) return SortKey.BLANK;
         List<String> parts = new ArrayList<>();
-        if (e.notEct() > 0) parts.add(NOT_ECT + " " + e.notEct());
-        if (e.ect0() > 0) parts.add(ECT_0 + " " + e.ect0());
-        if (e.ect1() > 0) parts.add(ECT_1 + " " + e.ect1());
-        if (e.ce() > 0) parts.add(CE + " " + e.ce());
+        for (int code : FabricReports.EcnReport.CODEPOINTS) {
+            if (e.count(code) > 0) parts.add(Ipv4PacketKsy.ECN.nameOf(code) + " " + e.count(code));
+        }
         return new SortKey(String.join(", ", parts), e.ce());
     }
 

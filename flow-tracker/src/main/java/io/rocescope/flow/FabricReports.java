@@ -1,6 +1,7 @@
 package io.rocescope.flow;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.rocescope.dissector.field.ksy.Ipv4PacketKsy;
 
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,36 @@ public final class FabricReports {
     public record ClassReport(Integer vlanId, Integer pcp, Integer dscp, long packets) {}
 
     /** ECN codepoints; {@code ceAnswered}/{@code ceUnanswered}: CE marks with and without a CNP within the window. */
-    public record EcnReport(long notEct, long ect0, long ect1, long ce, long ceAnswered, long ceUnanswered) {}
+    public record EcnReport(long notEct, long ect0, long ect1, long ce, long ceAnswered, long ceUnanswered) {
+        /**
+         * The codepoints (ipv4_packet.ksy's enum ecn) in the order every front end lists them, the order of this
+         * record: Not-ECT, ECT(0), ECT(1), CE (ECT(0), what RoCE senders mark, before the rarer ECT(1)).
+         */
+        public static final List<Integer> CODEPOINTS = List.of(Ipv4PacketKsy.ECN_NOT_ECT, Ipv4PacketKsy.ECN_ECT_0,
+            Ipv4PacketKsy.ECN_ECT_1, Ipv4PacketKsy.ECN_CE);
+
+        /** The packets that carried {@code codepoint}. */
+        public long count(int codepoint) {
+            return switch (codepoint) {
+                case Ipv4PacketKsy.ECN_NOT_ECT -> notEct;
+                case Ipv4PacketKsy.ECN_ECT_0 -> ect0;
+                case Ipv4PacketKsy.ECN_ECT_1 -> ect1;
+                case Ipv4PacketKsy.ECN_CE -> ce;
+                default -> throw new IllegalArgumentException("ECN codepoint " + codepoint);
+            };
+        }
+
+        /** The JSON name of a codepoint's count ({@code flows -T json}'s ecn object: this record's component). */
+        public static String key(int codepoint) {
+            return switch (codepoint) {
+                case Ipv4PacketKsy.ECN_NOT_ECT -> "notEct";
+                case Ipv4PacketKsy.ECN_ECT_0 -> "ect0";
+                case Ipv4PacketKsy.ECN_ECT_1 -> "ect1";
+                case Ipv4PacketKsy.ECN_CE -> "ce";
+                default -> throw new IllegalArgumentException("ECN codepoint " + codepoint);
+            };
+        }
+    }
 
     /** Distinct UDP source ports ({@code capped}: at least that many), and the ports kept (smallest first). */
     public record PortsReport(int distinct, boolean capped, List<Integer> ports) {}

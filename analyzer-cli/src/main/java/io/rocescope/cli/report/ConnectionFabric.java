@@ -7,10 +7,6 @@ import java.util.List;
 
 import static io.rocescope.cli.report.ReportModel.cell;
 import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN;
-import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_CE;
-import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_ECT_0;
-import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_ECT_1;
-import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_NOT_ECT;
 
 /**
  * One direction's traffic classes as the capture saw them (issue 18 §1): VLAN IDs, PCPs and DSCPs with
@@ -36,10 +32,10 @@ final class ConnectionFabric {
         FabricReports.EcnReport e = f.ecn();
         if (e != null) {
             List<Object> ecn = new ArrayList<>();
-            String[][] codes = {{ECN.nameOf(ECN_NOT_ECT), "notEct"}, {ECN.nameOf(ECN_ECT_0), "ect0"},
-                {ECN.nameOf(ECN_ECT_1), "ect1"}, {ECN.nameOf(ECN_CE), "ce"}};
-            long[] n = {e.notEct(), e.ect0(), e.ect1(), e.ce()};
-            for (int i = 0; i < 4; i++) ecn.add(Rows.item(codes[i][0], cell("ECN " + codes[i][0], n[i], "flows", q + "/ecn/" + codes[i][1])));
+            for (int code : FabricReports.EcnReport.CODEPOINTS) {
+                String name = ECN.nameOf(code);
+                ecn.add(Rows.item(name, cell("ECN " + name, e.count(code), "flows", q + "/ecn/" + FabricReports.EcnReport.key(code))));
+            }
             r.keyed("ECN: packets", ecn, null);
             if (e.ce() > 0) {
                 r.keyed("CE answered by a CNP", List.of(

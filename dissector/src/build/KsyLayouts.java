@@ -46,8 +46,8 @@ import java.util.Map;
  * read big-endian, shifted and masked as SHIFT and MASK say. So the decoder never chooses a width: the reader's
  * byte loads are the field's. An {@code int} when the value fits in 31 bits, else a {@code long}. Kept tiny, so that
  * C1 (the launcher's only compiler) inlines them: a reader is one call to a private whole-word read of its LEN
- * bytes (each under C1's 35-byte inlining limit; 5 to 8 bytes are two of them), then the shift and the mask only
- * where they change the word (see {@link #reader}).
+ * bytes (5 to 8 bytes are two of them), then the shift and the mask only where they change the word (see
+ * {@link #reader} and {@link #words} for the sizes C1 allows).
  * <p>
  * Usage: {@code java -cp snakeyaml.jar KsyLayouts.java OUT_DIR PACKAGE FILE.ksy...}
  */
@@ -210,21 +210,23 @@ public final class KsyLayouts {
     }
 
     /**
-     * The whole-word reads the readers call (the class must not depend on the decoder), each under C1's inlining
-     * limit of 35 bytecodes: 4 bytes are two 2-byte reads, as three byte loads and their shifts are already 34.
+     * The whole-word reads the readers call (the class must not depend on the decoder). C1 inlines a method of at most
+     * 35 bytecodes into the method it compiles, and a level deeper 90% of its parent's limit (NestedInliningSizeRatio):
+     * 31, then 27, 24, 21. A reader (at most 27 bytes) is inlined at the first level; so the words it calls must fit 31
+     * and theirs 27. Three byte loads with their masks and shifts are 34 bytes, so 3 bytes are a 2-byte and a 1-byte
+     * read (17), 4 bytes two 2-byte reads (17), each 2-byte read 21.
      */
     private static void words(StringBuilder sb, java.util.Set<Integer> lens) {
         java.util.Set<Integer> need = new java.util.TreeSet<>();
         for (int len : lens) {
             if (len > Integer.BYTES) { need.add(Integer.BYTES); need.add(len - Integer.BYTES); } else need.add(len);
         }
-        if (need.contains(Integer.BYTES)) need.add(2);
+        if (need.contains(3)) { need.add(2); need.add(1); }
+        if (need.contains(4)) need.add(2);
         sb.append("\n    // ---- the readers' big-endian words (bytes unsigned; 4 of them as Java's int) ----\n");
         if (need.contains(1)) sb.append("    private static int u8(byte[] d, int o) { return d[o] & 0xFF; }\n");
         if (need.contains(2)) sb.append("    private static int u16(byte[] d, int o) { return (d[o] & 0xFF) << 8 | d[o + 1] & 0xFF; }\n");
-        if (need.contains(3)) {
-            sb.append("    private static int u24(byte[] d, int o) { return (d[o] & 0xFF) << 16 | (d[o + 1] & 0xFF) << 8 | d[o + 2] & 0xFF; }\n");
-        }
+        if (need.contains(3)) sb.append("    private static int u24(byte[] d, int o) { return u16(d, o) << 8 | u8(d, o + 2); }\n");
         if (need.contains(4)) sb.append("    private static int s32(byte[] d, int o) { return u16(d, o) << 16 | u16(d, o + 2); }\n");
     }
 

@@ -39,6 +39,16 @@ import java.util.Map;
  * Fields marked {@code -icrc: variant} (those the RoCE ICRC counts as ones) give the seq an
  * {@code icrcVariantToOnes<Type>(byte[], int)} that sets them so (see {@link #icrcVariant}).
  * <p>
+ * Each field that is an unsigned big-endian value (a {@code u1}-{@code u8} or a bit field of at most 8 bytes, not
+ * repeated, no blob, not in another byte order than big-endian: no {@code ORDER_}, no little-endian file or type) also
+ * gets a reader, {@code read<Field>(byte[] d, int at)}, named as its constants ({@code OFF_BTH_PSN}:
+ * {@code readBthPsn}): its value in a header that starts at {@code at}, that is its LEN bytes at {@code at + OFF}
+ * read big-endian, shifted and masked as SHIFT and MASK say. So the decoder never chooses a width: the reader's
+ * byte loads are the field's. An {@code int} when the value fits in 31 bits, else a {@code long}. Kept tiny, so that
+ * C1 (the launcher's only compiler) inlines them: a reader is one call to a private whole-word read of its LEN
+ * bytes (5 to 8 bytes are two of them), then the shift and the mask only where they change the word (see
+ * {@link #reader} and {@link #words} for the sizes C1 allows).
+ * <p>
  * Usage: {@code java -cp snakeyaml.jar KsyLayouts.java OUT_DIR PACKAGE FILE.ksy...}
  */
 public final class KsyLayouts {
@@ -83,22 +93,27 @@ public final class KsyLayouts {
                     .append(String.format("0x%xL", n.longValue())).append(";\n");
             }
         }
-        if (spec.get("seq") instanceof List<?> seq) seq(sb, file, "", "top-level seq", seq, types, fileOrder, false);
+        java.util.Set<Integer> words = new java.util.TreeSet<>();   // the whole-word reads the readers call
+        if (spec.get("seq") instanceof List<?> seq) seq(sb, file, "", "top-level seq", seq, types, fileOrder, false, words);
         for (Map.Entry<?, ?> t : types.entrySet()) {
             Map<?, ?> type = (Map<?, ?>) t.getValue();
             if (type.get("seq") instanceof List<?> seq) {
                 String name = t.getKey().toString();
                 // the generated tree (-tree: layout) and described headers (-opcodes:) read every field big-endian
                 boolean generic = type.containsKey("-opcodes") || "layout".equals(type.get("-tree"));
-                seq(sb, file, name.toUpperCase(Locale.ROOT) + "_", name, seq, types, fileOrder, generic);
+                // a type with a byte order of its own (pcap's record: the file's) is read in it, so no big-endian readers
+                Object own = type.get("meta") instanceof Map<?, ?> m ? m.get("endian") : null;
+                String order = own == null || "be".equals(own) ? fileOrder : null;
+                seq(sb, file, name.toUpperCase(Locale.ROOT) + "_", name, seq, types, order, generic, words);
             }
         }
+        if (!words.isEmpty()) words(sb, words);
         return sb.append("}\n").toString();
     }
 
     /** The constants of a seq's fields up to the first one whose size is not fixed (none if the first is not). */
     private static void seq(StringBuilder out, String file, String prefix, String what, List<?> seq, Map<?, ?> types,
-                            String fileOrder, boolean generic) {
+                            String fileOrder, boolean generic, java.util.Set<Integer> words) {
         boolean bigEndian = "be".equals(fileOrder);
         StringBuilder sb = new StringBuilder("\n    // ---- ").append(what).append(" ----\n");
         long bit = 0;
@@ -122,10 +137,17 @@ public final class KsyLayouts {
             // an integer that names another byte order than the file's (ERF's little-endian timestamp in a big-endian
             // header): its bytes are whole, so SHIFT 0 and MASK the whole word hold; ORDER says how to read the word.
             // The generated tree and described headers read big-endian only, so they refuse one.
-            if (attr.get("type") instanceof String t && t.matches("[us][248](be|le)") && !t.endsWith(String.valueOf(fileOrder))) {
-                if (generic) throw new IllegalArgumentException(file + ": " + id + ": " + t + " in a -tree: layout or -opcodes: type");
+            boolean ownOrder = attr.get("type") instanceof String t && t.matches("[us][248](be|le)") && !t.endsWith(String.valueOf(fileOrder));
+            if (ownOrder) {
+                if (generic) throw new IllegalArgumentException(file + ": " + id + ": " + attr.get("type") + " in a -tree: layout or -opcodes: type");
                 sb.append("    public static final java.nio.ByteOrder ORDER_").append(id).append(" = java.nio.ByteOrder.")
-                    .append(t.endsWith("le") ? "LITTLE_ENDIAN" : "BIG_ENDIAN").append(";\n");
+                    .append(attr.get("type").toString().endsWith("le") ? "LITTLE_ENDIAN" : "BIG_ENDIAN").append(";\n");
+            }
+            // a reader for an unsigned big-endian value (a signed one would need its sign extended: no .ksy has one)
+            boolean unsigned = bitField || attr.get("type") instanceof String t && t.matches("u[1248](be)?");
+            if (bigEndian && value && unsigned && !ownOrder && len <= Long.BYTES) {
+                reader(sb, id, attr.get("type").toString(), (int) first, (int) len, (int) shift, bits);
+                words.add((int) len);
             }
             if (attr.containsKey("repeat")) sb.append("    public static final int COUNT_").append(id).append(" = ").append(attr.get("repeat-expr")).append(";\n");
             if (attr.containsKey("contents")) {
@@ -145,6 +167,67 @@ public final class KsyLayouts {
         sb.append("    public static final int FIXED_SIZE").append(suffix).append(" = ").append(bit / 8).append(";\n");
         if (!variant.isEmpty()) icrcVariant(sb, what, suffix, variant);
         out.append(sb);
+    }
+
+    /**
+     * {@code read<Field>(d, at)}: the field's value in a header at {@code at}, from the whole-word read of its LEN bytes
+     * at {@code at + OFF}, shifted when the field does not end the word and masked when it does not start it (the
+     * word is unsigned, so what the shift leaves above the field is zeros).
+     */
+    private static void reader(StringBuilder sb, String id, String type, int off, int len, int shift, long bits) {
+        boolean wide = bits > Integer.SIZE - 1;   // an int holds 31 bits without a sign
+        String value = word(len, off);
+        boolean compound = len > Integer.BYTES;   // two words or'ed: parenthesised before a shift or a mask
+        if (shift > 0) value = (compound ? "(" + value + ")" : value) + " >>> " + shift;
+        if (shift + bits < 8L * len) {
+            String mask = String.format(wide ? "0x%xL" : "0x%x", (1L << bits) - 1);
+            value = (shift > 0 || compound ? "(" + value + ")" : value) + " & " + mask;
+        }
+        // 4 bytes that are all the field: Java's int is signed, so widened unsigned
+        if (wide && len == Integer.BYTES) value = value + " & 0xffffffffL";
+        // at most 31 bits out of a word of 5-8 bytes (a long)
+        if (!wide && len > Integer.BYTES) value = "(int) (" + value + ")";
+        sb.append("    /** ").append(id.toLowerCase(Locale.ROOT)).append(": ").append(type).append(", ").append(len)
+            .append(len == 1 ? " byte" : " bytes").append(" at ").append(off).append(". */\n");
+        sb.append("    public static ").append(wide ? "long" : "int").append(" read").append(camel(id.toLowerCase(Locale.ROOT)))
+            .append("(byte[] d, int at) { return ").append(value).append("; }\n");
+    }
+
+    /**
+     * The read of {@code len} bytes at {@code at + off} as a big-endian word: an int for 1-4 bytes (4 bytes as Java's
+     * int, signed), a long for 5-8, made of a word of the first {@code len - 4} bytes and one of the last 4.
+     */
+    private static String word(int len, int off) {
+        String at = off == 0 ? "at" : "at + " + off;
+        return switch (len) {
+            case 1 -> "u8(d, " + at + ")";
+            case 2 -> "u16(d, " + at + ")";
+            case 3 -> "u24(d, " + at + ")";
+            case 4 -> "s32(d, " + at + ")";
+            default -> "(long) " + word(len - Integer.BYTES, off) + " << 32 | " + word(Integer.BYTES, off + len - Integer.BYTES)
+                + " & 0xffffffffL";
+        };
+    }
+
+    /**
+     * The whole-word reads the readers call (the class must not depend on the decoder). C1 inlines a method of at most
+     * 35 bytecodes into the method it compiles, and a level deeper 90% of its parent's limit (NestedInliningSizeRatio):
+     * 31, then 27, 24, 21. A reader (at most 27 bytes) is inlined at the first level; so the words it calls must fit 31
+     * and theirs 27. Three byte loads with their masks and shifts are 34 bytes, so 3 bytes are a 2-byte and a 1-byte
+     * read (17), 4 bytes two 2-byte reads (17), each 2-byte read 21.
+     */
+    private static void words(StringBuilder sb, java.util.Set<Integer> lens) {
+        java.util.Set<Integer> need = new java.util.TreeSet<>();
+        for (int len : lens) {
+            if (len > Integer.BYTES) { need.add(Integer.BYTES); need.add(len - Integer.BYTES); } else need.add(len);
+        }
+        if (need.contains(3)) { need.add(2); need.add(1); }
+        if (need.contains(4)) need.add(2);
+        sb.append("\n    // ---- the readers' big-endian words (bytes unsigned; 4 of them as Java's int) ----\n");
+        if (need.contains(1)) sb.append("    private static int u8(byte[] d, int o) { return d[o] & 0xFF; }\n");
+        if (need.contains(2)) sb.append("    private static int u16(byte[] d, int o) { return (d[o] & 0xFF) << 8 | d[o + 1] & 0xFF; }\n");
+        if (need.contains(3)) sb.append("    private static int u24(byte[] d, int o) { return u16(d, o) << 8 | u8(d, o + 2); }\n");
+        if (need.contains(4)) sb.append("    private static int s32(byte[] d, int o) { return u16(d, o) << 16 | u16(d, o + 2); }\n");
     }
 
     /**

@@ -16,9 +16,9 @@ final class ArpDissector {
     static int dissect(Packet p, int off) {
         p.f.protocol = DecodedFrame.Protocol.ARP;
         if (!p.need(off, ETHER_IPV4_SIZE, "ARP")) return -1;
-        int hlen = Bytes.u8(p.d, off + OFF_HW_SIZE), plen = Bytes.u8(p.d, off + OFF_PROTO_SIZE);
+        int hlen = readHwSize(p.d, off), plen = readProtoSize(p.d, off);
         int node = p.f.open(ARP, off);
-        p.u16(ARP_OPCODE, off + OFF_OPCODE);
+        p.add(ARP_OPCODE, off + OFF_OPCODE, LEN_OPCODE, readOpcode(p.d, off));
         int a = off + FIXED_SIZE;
         if (hlen == LEN_ETHER_IPV4_ADDRESSES_SRC_HW && plen == LEN_ETHER_IPV4_ADDRESSES_SRC_PROTO) {
             p.addr(ARP_SRC_HW, a + OFF_ETHER_IPV4_ADDRESSES_SRC_HW, LEN_ETHER_IPV4_ADDRESSES_SRC_HW);

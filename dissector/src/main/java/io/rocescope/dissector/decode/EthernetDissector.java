@@ -11,7 +11,7 @@ final class EthernetDissector {
 
     static void dissect(Packet p, int off) {
         if (!p.need(off, FIXED_SIZE, "Ethernet header")) return;
-        int type = Bytes.u16(p.d, off + OFF_ETHER_TYPE);
+        int type = readEtherType(p.d, off);
         p.f.addresses(FieldType.ETHER, off + OFF_SRC_MAC, off + OFF_DST_MAC);
         p.f.etherType = type;
         if (p.detail) {

@@ -145,7 +145,7 @@ public final class FrameDecoder {
     private static void rawIp(Packet p) {
         // IPv4's and IPv6's Version sit alike: read as IPv4's layout has it, whichever the frame turns out to be
         if (!p.need(0, Ipv4PacketLayout.OFF_VERSION + Ipv4PacketLayout.LEN_VERSION, "IP version")) return;
-        int version = (int) ((Bytes.u8(p.d, Ipv4PacketLayout.OFF_VERSION) >>> Ipv4PacketLayout.SHIFT_VERSION) & Ipv4PacketLayout.MASK_VERSION);
+        int version = Ipv4PacketLayout.readVersion(p.d, 0);
         if (version == Ipv4PacketLayout.IPV4_VERSION_VALUE) Ipv4Dissector.dissect(p, 0);
         else if (version == Ipv6PacketLayout.IPV6_VERSION_VALUE) Ipv6Dissector.dissect(p, 0);
         else p.malformed("Raw IP frame with IP version " + version);

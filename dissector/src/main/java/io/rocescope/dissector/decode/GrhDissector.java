@@ -16,17 +16,16 @@ final class GrhDissector {
     /** The GRH node and its fields at {@code off} ({@link #LENGTH} bytes, checked by the caller); the GIDs become the frame's addresses. */
     static void header(Packet p, int off) {
         byte[] d = p.d;
-        int version = Bytes.u8(d, off + OFF_IP_VERSION), tclass = Bytes.u16(d, off + OFF_TRAFFIC_CLASS);
-        int flow = Bytes.u24(d, off + OFF_FLOW_LABEL);
+        int tclass = readTrafficClass(d, off);
         // RoCEv1 has no IP header: the GRH's Traffic Class is what the fabric classifies on
-        if (p.f.trafficClass < 0) p.f.trafficClass = (int) ((tclass >>> SHIFT_TRAFFIC_CLASS) & MASK_TRAFFIC_CLASS);
+        if (p.f.trafficClass < 0) p.f.trafficClass = tclass;
         int node = p.f.open(GRH, off);
-        p.bits(GRH_IPVER, off + OFF_IP_VERSION, LEN_IP_VERSION, version, SHIFT_IP_VERSION, MASK_IP_VERSION);
-        p.bits(GRH_TCLASS, off + OFF_TRAFFIC_CLASS, LEN_TRAFFIC_CLASS, tclass, SHIFT_TRAFFIC_CLASS, MASK_TRAFFIC_CLASS);
-        p.bits(GRH_FLOWLABEL, off + OFF_FLOW_LABEL, LEN_FLOW_LABEL, flow, SHIFT_FLOW_LABEL, MASK_FLOW_LABEL);
-        p.u16(GRH_PAYLEN, off + OFF_PAYLOAD_LENGTH);
-        p.u8(GRH_NXTHDR, off + OFF_NEXT_HEADER);
-        p.u8(GRH_HOPLMT, off + OFF_HOP_LIMIT);
+        p.add(GRH_IPVER, off + OFF_IP_VERSION, LEN_IP_VERSION, readIpVersion(d, off));
+        p.add(GRH_TCLASS, off + OFF_TRAFFIC_CLASS, LEN_TRAFFIC_CLASS, tclass);
+        p.add(GRH_FLOWLABEL, off + OFF_FLOW_LABEL, LEN_FLOW_LABEL, readFlowLabel(d, off));
+        p.add(GRH_PAYLEN, off + OFF_PAYLOAD_LENGTH, LEN_PAYLOAD_LENGTH, readPayloadLength(d, off));
+        p.add(GRH_NXTHDR, off + OFF_NEXT_HEADER, LEN_NEXT_HEADER, readNextHeader(d, off));
+        p.add(GRH_HOPLMT, off + OFF_HOP_LIMIT, LEN_HOP_LIMIT, readHopLimit(d, off));
         p.f.addresses(io.rocescope.dissector.field.FieldType.IPV6, off + OFF_SGID, off + OFF_DGID);
         p.addr(GRH_SGID, off + OFF_SGID, LEN_SGID);
         p.addr(GRH_DGID, off + OFF_DGID, LEN_DGID);
@@ -38,8 +37,8 @@ final class GrhDissector {
         if (!p.need(off, FIXED_SIZE, "GRH")) return -1;
         int ib = p.f.open(IB, off);
         header(p, off);
-        int paylen = Bytes.u16(p.d, off + OFF_PAYLOAD_LENGTH);
-        int nxt = Bytes.u8(p.d, off + OFF_NEXT_HEADER);
+        int paylen = readPayloadLength(p.d, off);
+        int nxt = readNextHeader(p.d, off);
         int body = off + FIXED_SIZE;
         int end = body + paylen;
         // the InfiniBand node holds the GRH and what follows it (BTH, ETHs, payload, ICRC), as for RoCEv2

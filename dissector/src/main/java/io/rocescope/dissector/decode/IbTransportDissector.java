@@ -7,6 +7,7 @@ import io.rocescope.dissector.field.ksy.IbMadLayout;
 import io.rocescope.dissector.field.ksy.IbTransportFieldsKsy;
 import io.rocescope.dissector.field.InfinibandNames;
 import io.rocescope.dissector.field.OpcodeTable;
+import io.rocescope.dissector.util.BigEndian;
 
 import static io.rocescope.dissector.field.Fields.*;
 import static io.rocescope.dissector.field.ksy.IbTransportKsy.*;
@@ -46,38 +47,36 @@ final class IbTransportDissector {
         f.roce = true;
         byte[] d = p.d;
         IbHeaders h = f.ib;
-        // every offset, width and mask is ksy/ib_transport.ksy's (generated into IbTransportLayout's OFF_/LEN_/SHIFT_/MASK_)
-        int opcode = Bytes.u8(d, off + OFF_BTH_OPCODE);
-        int b1 = Bytes.u8(d, off + OFF_BTH_SOLICITED_EVENT);
-        int b4 = Bytes.u8(d, off + OFF_BTH_FECN);
-        int b8 = Bytes.u8(d, off + OFF_BTH_ACK_REQ);
+        // every field is read by ksy/ib_transport.ksy's generated reader (IbTransportLayout's read<Field>: its offset,
+        // width, shift and mask) and spans the layout's OFF_/LEN_
+        int opcode = readBthOpcode(d, off);
+        int se = readBthSolicitedEvent(d, off), migReq = readBthMigReq(d, off), pad = readBthPadCnt(d, off);
+        int fecn = readBthFecn(d, off), becn = readBthBecn(d, off), ackReq = readBthAckReq(d, off);
         h.opcode = opcode;
-        h.solicited = ((b1 >>> SHIFT_BTH_SOLICITED_EVENT) & MASK_BTH_SOLICITED_EVENT) != 0;
-        h.migReq = ((b1 >>> SHIFT_BTH_MIG_REQ) & MASK_BTH_MIG_REQ) != 0;
-        int pad = (int) ((b1 >>> SHIFT_BTH_PAD_CNT) & MASK_BTH_PAD_CNT);
+        h.solicited = se != 0;
+        h.migReq = migReq != 0;
         h.padCnt = pad;
-        h.tver = (int) ((b1 >>> SHIFT_BTH_TRANSPORT_VERSION) & MASK_BTH_TRANSPORT_VERSION);
-        h.pKey = Bytes.u16(d, off + OFF_BTH_PARTITION_KEY);
-        h.fecn = ((b4 >>> SHIFT_BTH_FECN) & MASK_BTH_FECN) != 0;
-        h.becn = ((b4 >>> SHIFT_BTH_BECN) & MASK_BTH_BECN) != 0;
-        h.destQp = Bytes.u24(d, off + OFF_BTH_DEST_QP);
-        h.ackReq = ((b8 >>> SHIFT_BTH_ACK_REQ) & MASK_BTH_ACK_REQ) != 0;
-        h.psn = Bytes.u24(d, off + OFF_BTH_PSN);
+        h.tver = readBthTransportVersion(d, off);
+        h.pKey = readBthPartitionKey(d, off);
+        h.fecn = fecn != 0;
+        h.becn = becn != 0;
+        h.destQp = readBthDestQp(d, off);
+        h.ackReq = ackReq != 0;
+        h.psn = readBthPsn(d, off);
         if (p.detail) {
             int node = f.open(BTH, off);
             f.add(BTH_OPCODE, off + OFF_BTH_OPCODE, LEN_BTH_OPCODE, opcode);
-            p.bits(BTH_SE, off + OFF_BTH_SOLICITED_EVENT, LEN_BTH_SOLICITED_EVENT, b1, SHIFT_BTH_SOLICITED_EVENT, MASK_BTH_SOLICITED_EVENT);
-            p.bits(BTH_M, off + OFF_BTH_MIG_REQ, LEN_BTH_MIG_REQ, b1, SHIFT_BTH_MIG_REQ, MASK_BTH_MIG_REQ);
+            f.add(BTH_SE, off + OFF_BTH_SOLICITED_EVENT, LEN_BTH_SOLICITED_EVENT, se);
+            f.add(BTH_M, off + OFF_BTH_MIG_REQ, LEN_BTH_MIG_REQ, migReq);
             f.add(BTH_PADCNT, off + OFF_BTH_PAD_CNT, LEN_BTH_PAD_CNT, pad);
-            p.bits(BTH_TVER, off + OFF_BTH_TRANSPORT_VERSION, LEN_BTH_TRANSPORT_VERSION, b1, SHIFT_BTH_TRANSPORT_VERSION,
-                MASK_BTH_TRANSPORT_VERSION);
+            f.add(BTH_TVER, off + OFF_BTH_TRANSPORT_VERSION, LEN_BTH_TRANSPORT_VERSION, h.tver);
             f.add(BTH_P_KEY, off + OFF_BTH_PARTITION_KEY, LEN_BTH_PARTITION_KEY, h.pKey);
-            p.bits(BTH_FECN, off + OFF_BTH_FECN, LEN_BTH_FECN, b4, SHIFT_BTH_FECN, MASK_BTH_FECN);
-            p.bits(BTH_BECN, off + OFF_BTH_BECN, LEN_BTH_BECN, b4, SHIFT_BTH_BECN, MASK_BTH_BECN);
-            p.bits(BTH_RESERVED6, off + OFF_BTH_RESERVED6, LEN_BTH_RESERVED6, b4, SHIFT_BTH_RESERVED6, MASK_BTH_RESERVED6);
+            f.add(BTH_FECN, off + OFF_BTH_FECN, LEN_BTH_FECN, fecn);
+            f.add(BTH_BECN, off + OFF_BTH_BECN, LEN_BTH_BECN, becn);
+            f.add(BTH_RESERVED6, off + OFF_BTH_RESERVED6, LEN_BTH_RESERVED6, readBthReserved6(d, off));
             f.add(BTH_DESTQP, off + OFF_BTH_DEST_QP, LEN_BTH_DEST_QP, h.destQp);
-            p.bits(BTH_A, off + OFF_BTH_ACK_REQ, LEN_BTH_ACK_REQ, b8, SHIFT_BTH_ACK_REQ, MASK_BTH_ACK_REQ);
-            p.bits(BTH_RESERVED7, off + OFF_BTH_RESERVED7, LEN_BTH_RESERVED7, b8, SHIFT_BTH_RESERVED7, MASK_BTH_RESERVED7);
+            f.add(BTH_A, off + OFF_BTH_ACK_REQ, LEN_BTH_ACK_REQ, ackReq);
+            f.add(BTH_RESERVED7, off + OFF_BTH_RESERVED7, LEN_BTH_RESERVED7, readBthReserved7(d, off));
             f.add(BTH_PSN, off + OFF_BTH_PSN, LEN_BTH_PSN, h.psn);
             f.close(node, off + FIXED_SIZE_BTH);
         }
@@ -141,7 +140,8 @@ final class IbTransportDissector {
             f.expert(Expert.truncated("ICRC not checked: the frame was cut at " + p.cap + " bytes by the capture's snaplen"));
             return;
         }
-        if (p.detail) f.add(INVARIANT_CRC, icrcOff, ICRC, Bytes.u32(d, icrcOff));
+        // the ICRC ends the packet, after a payload of any length: no layout offset, so no reader; its size is the .ksy's
+        if (p.detail) f.add(INVARIANT_CRC, icrcOff, ICRC, BigEndian.read(d, icrcOff, ICRC));
         long found = IcrcCalculator.found(d, icrcOff);
         long expected = p.icrc.compute(d, p.l3Offset, p.l3Kind, p.l3HeaderLength, p.udpOffset, off, icrcOff);
         boolean good = found == expected;
@@ -162,50 +162,48 @@ final class IbTransportDissector {
         byte[] d = p.d;
         switch (bit) {
             case HEADER_XRCETH:
-                h.xrcSrq = Bytes.u24(d, o + OFF_XRCETH_XRC_SRQ);
+                h.xrcSrq = readXrcethXrcSrq(d, o);
                 if (p.detail) tree(p, Fields.XRCETH, XRCETH_TREE, o, FIXED_SIZE_XRCETH);
                 break;
             case HEADER_RDETH:
-                h.eeCnxt = Bytes.u24(d, o + OFF_RDETH_EE_CONTEXT);
+                h.eeCnxt = readRdethEeContext(d, o);
                 if (p.detail) tree(p, Fields.RDETH, RDETH_TREE, o, FIXED_SIZE_RDETH);
                 break;
             case HEADER_DETH:
-                h.qKey = Bytes.u32(d, o + OFF_DETH_Q_KEY);
-                h.srcQp = Bytes.u24(d, o + OFF_DETH_SRC_QP);
+                h.qKey = readDethQKey(d, o);
+                h.srcQp = readDethSrcQp(d, o);
                 if (p.detail) tree(p, Fields.DETH, DETH_TREE, o, FIXED_SIZE_DETH);
                 break;
-            case HEADER_FETH: {
-                int b = Bytes.u8(d, o + OFF_FETH_SELECTIVITY_LEVEL);
-                h.fethSel = (int) ((b >>> SHIFT_FETH_SELECTIVITY_LEVEL) & MASK_FETH_SELECTIVITY_LEVEL);
-                h.fethPlt = (int) ((Bytes.u8(d, o + OFF_FETH_PLACEMENT_TYPE) >>> SHIFT_FETH_PLACEMENT_TYPE) & MASK_FETH_PLACEMENT_TYPE);
+            case HEADER_FETH:
+                h.fethSel = readFethSelectivityLevel(d, o);
+                h.fethPlt = readFethPlacementType(d, o);
                 if (p.detail) tree(p, Fields.FETH, FETH_TREE, o, FIXED_SIZE_FETH);
                 break;
-            }
             case HEADER_RETH:
-                h.rethVa = Bytes.u64(d, o + OFF_RETH_VIRTUAL_ADDRESS);
-                h.rethRKey = Bytes.u32(d, o + OFF_RETH_R_KEY);
-                h.rethDmaLength = Bytes.u32(d, o + OFF_RETH_DMA_LENGTH);
+                h.rethVa = readRethVirtualAddress(d, o);
+                h.rethRKey = readRethRKey(d, o);
+                h.rethDmaLength = readRethDmaLength(d, o);
                 if (p.detail) tree(p, Fields.RETH, RETH_TREE, o, FIXED_SIZE_RETH);
                 break;
             case HEADER_ATOMIC_ETH:
-                h.atomicVa = Bytes.u64(d, o + OFF_ATOMIC_ETH_VIRTUAL_ADDRESS);
-                h.atomicRKey = Bytes.u32(d, o + OFF_ATOMIC_ETH_R_KEY);
-                h.swapAdd = Bytes.u64(d, o + OFF_ATOMIC_ETH_SWAP_OR_ADD_DATA);
-                h.compare = Bytes.u64(d, o + OFF_ATOMIC_ETH_COMPARE_DATA);
+                h.atomicVa = readAtomicEthVirtualAddress(d, o);
+                h.atomicRKey = readAtomicEthRKey(d, o);
+                h.swapAdd = readAtomicEthSwapOrAddData(d, o);
+                h.compare = readAtomicEthCompareData(d, o);
                 // the VA and R_Key are also filed under RETH's names: FieldSubtree adds each field's alias
                 if (p.detail) tree(p, Fields.ATOMICETH, ATOMICETH_TREE, o, FIXED_SIZE_ATOMIC_ETH);
                 break;
             case HEADER_AETH: {
-                // the syndrome is the byte its reserved bit, type and value share
+                // the syndrome is the byte its reserved bit, type and value share (the .ksy's syndrome instance): each
+                // field back at its SHIFT
                 int so = o + OFF_AETH_SYNDROME_RESERVED;
-                int syn = Bytes.u8(d, so);
+                int reserved = readAethSyndromeReserved(d, o), type = readAethSyndromeType(d, o), value = readAethSyndromeValue(d, o);
+                int syn = reserved << SHIFT_AETH_SYNDROME_RESERVED | type << SHIFT_AETH_SYNDROME_TYPE | value << SHIFT_AETH_SYNDROME_VALUE;
                 h.syndrome = syn;
-                h.msn = Bytes.u24(d, o + OFF_AETH_MSN);
+                h.msn = readAethMsn(d, o);
                 if (p.detail) {
-                    int type = (int) ((syn >>> SHIFT_AETH_SYNDROME_TYPE) & MASK_AETH_SYNDROME_TYPE);
-                    int value = (int) ((syn >>> SHIFT_AETH_SYNDROME_VALUE) & MASK_AETH_SYNDROME_VALUE);
                     FieldSubtree t = node(p, Fields.AETH, o).add(AETH_SYNDROME, so, LEN_AETH_SYNDROME_RESERVED, syn)
-                        .add(AETH_SYN_RESERVED, so, LEN_AETH_SYNDROME_RESERVED, (syn >>> SHIFT_AETH_SYNDROME_RESERVED) & MASK_AETH_SYNDROME_RESERVED)
+                        .add(AETH_SYN_RESERVED, so, LEN_AETH_SYNDROME_RESERVED, reserved)
                         .add(AETH_SYN_TYPE, o + OFF_AETH_SYNDROME_TYPE, LEN_AETH_SYNDROME_TYPE, type);
                     int vo = o + OFF_AETH_SYNDROME_VALUE;
                     switch (type) {
@@ -219,15 +217,15 @@ final class IbTransportDissector {
                 break;
             }
             case HEADER_ATOMIC_ACK_ETH:
-                h.origRemoteData = Bytes.u64(d, o + OFF_ATOMIC_ACK_ETH_ORIGINAL_REMOTE_DATA);
+                h.origRemoteData = readAtomicAckEthOriginalRemoteData(d, o);
                 if (p.detail) tree(p, Fields.ATOMICACKETH, ATOMICACKETH_TREE, o, FIXED_SIZE_ATOMIC_ACK_ETH);
                 break;
             case HEADER_IMMDT:
-                h.immediate = Bytes.u32(d, o + OFF_IMMDT_DATA);
+                h.immediate = readImmdtData(d, o);
                 if (p.detail) p.f.add(Fields.IMMDT, o + OFF_IMMDT_DATA, LEN_IMMDT_DATA, h.immediate);
                 break;
             case HEADER_IETH:
-                h.invalidateRKey = Bytes.u32(d, o + OFF_IETH_R_KEY);
+                h.invalidateRKey = readIethRKey(d, o);
                 if (p.detail) p.f.add(Fields.IETH, o + OFF_IETH_R_KEY, LEN_IETH_R_KEY, h.invalidateRKey);
                 break;
             case HEADER_CNP_PADDING:

@@ -22,16 +22,19 @@ final class IcmpDissector {
         if (!p.need(off, IcmpPacketLayout.FIXED_SIZE, "ICMP")) return;
         int stop = Math.min(end, p.cap);
         int node = p.f.open(ICMP, off);
-        int type = p.u8(ICMP_TYPE, off + IcmpPacketLayout.OFF_TYPE);
-        int code = p.u8(ICMP_CODE, off + IcmpPacketLayout.OFF_CODE);
-        p.u16(ICMP_CHECKSUM, off + IcmpPacketLayout.OFF_CHECKSUM);
+        int type = p.add(ICMP_TYPE, off + IcmpPacketLayout.OFF_TYPE, IcmpPacketLayout.LEN_TYPE, IcmpPacketLayout.readType(p.d, off));
+        int code = p.add(ICMP_CODE, off + IcmpPacketLayout.OFF_CODE, IcmpPacketLayout.LEN_CODE, IcmpPacketLayout.readCode(p.d, off));
+        p.add(ICMP_CHECKSUM, off + IcmpPacketLayout.OFF_CHECKSUM, IcmpPacketLayout.LEN_CHECKSUM, IcmpPacketLayout.readChecksum(p.d, off));
         int body = off + IcmpPacketLayout.FIXED_SIZE, kind = bodyOf(IcmpPacketKsy.BODY_BY_TYPE, type);
         if (kind == IcmpPacketKsy.ICMP_BODY_ECHO && body + IcmpPacketLayout.FIXED_SIZE_ECHO <= stop) {
-            p.u16(ICMP_IDENT, body + IcmpPacketLayout.OFF_ECHO_IDENTIFIER);
-            p.u16(ICMP_SEQ, body + IcmpPacketLayout.OFF_ECHO_SEQUENCE);
+            p.add(ICMP_IDENT, body + IcmpPacketLayout.OFF_ECHO_IDENTIFIER, IcmpPacketLayout.LEN_ECHO_IDENTIFIER,
+                IcmpPacketLayout.readEchoIdentifier(p.d, body));
+            p.add(ICMP_SEQ, body + IcmpPacketLayout.OFF_ECHO_SEQUENCE, IcmpPacketLayout.LEN_ECHO_SEQUENCE,
+                IcmpPacketLayout.readEchoSequence(p.d, body));
         } else if (kind == IcmpPacketKsy.ICMP_BODY_UNREACHABLE && body + IcmpPacketLayout.FIXED_SIZE_UNREACHABLE <= stop
                 && code == IcmpPacketKsy.UNREACHABLE_CODE_FRAGMENTATION_NEEDED) {
-            p.u16(ICMP_MTU, body + IcmpPacketLayout.OFF_UNREACHABLE_NEXT_HOP_MTU);
+            p.add(ICMP_MTU, body + IcmpPacketLayout.OFF_UNREACHABLE_NEXT_HOP_MTU, IcmpPacketLayout.LEN_UNREACHABLE_NEXT_HOP_MTU,
+                IcmpPacketLayout.readUnreachableNextHopMtu(p.d, body));
         }
         p.f.close(node, stop);
     }
@@ -41,15 +44,15 @@ final class IcmpDissector {
         if (!p.need(off, FIXED_SIZE, "ICMPv6")) return;
         int stop = Math.min(end, p.cap);
         int node = p.f.open(ICMPV6, off);
-        int type = p.u8(ICMPV6_TYPE, off + OFF_TYPE);
-        p.u8(ICMPV6_CODE, off + OFF_CODE);
-        p.u16(ICMPV6_CHECKSUM, off + OFF_CHECKSUM);
+        int type = p.add(ICMPV6_TYPE, off + OFF_TYPE, LEN_TYPE, readType(p.d, off));
+        p.add(ICMPV6_CODE, off + OFF_CODE, LEN_CODE, readCode(p.d, off));
+        p.add(ICMPV6_CHECKSUM, off + OFF_CHECKSUM, LEN_CHECKSUM, readChecksum(p.d, off));
         int body = off + FIXED_SIZE;
         switch (bodyOf(Icmpv6PacketKsy.BODY_BY_TYPE, type)) {
             case Icmpv6PacketKsy.ICMPV6_BODY_ECHO -> {
                 if (body + FIXED_SIZE_ECHO <= stop) {
-                    p.u16(ICMPV6_ECHO_ID, body + OFF_ECHO_IDENTIFIER);
-                    p.u16(ICMPV6_ECHO_SEQ, body + OFF_ECHO_SEQUENCE_NUMBER);
+                    p.add(ICMPV6_ECHO_ID, body + OFF_ECHO_IDENTIFIER, LEN_ECHO_IDENTIFIER, readEchoIdentifier(p.d, body));
+                    p.add(ICMPV6_ECHO_SEQ, body + OFF_ECHO_SEQUENCE_NUMBER, LEN_ECHO_SEQUENCE_NUMBER, readEchoSequenceNumber(p.d, body));
                 }
             }
             case Icmpv6PacketKsy.ICMPV6_BODY_ROUTER_SOLICITATION -> options(p, body + FIXED_SIZE_ROUTER_SOLICITATION, stop);
@@ -64,14 +67,13 @@ final class IcmpDissector {
                 if (body + FIXED_SIZE_NEIGHBOR_ADVERTISEMENT <= stop) {
                     // Wireshark's flag field is the word of R, S, O and the reserved bits: the bytes before the target
                     int flagsAt = body + OFF_NEIGHBOR_ADVERTISEMENT_ROUTER;
-                    p.f.add(ICMPV6_NA_FLAG, flagsAt, OFF_NEIGHBOR_ADVERTISEMENT_TARGET_ADDRESS - OFF_NEIGHBOR_ADVERTISEMENT_ROUTER,
-                        Bytes.u32(p.d, flagsAt));
-                    p.readBits(ICMPV6_NA_FLAG_R, body + OFF_NEIGHBOR_ADVERTISEMENT_ROUTER, LEN_NEIGHBOR_ADVERTISEMENT_ROUTER,
-                        SHIFT_NEIGHBOR_ADVERTISEMENT_ROUTER, MASK_NEIGHBOR_ADVERTISEMENT_ROUTER);
-                    p.readBits(ICMPV6_NA_FLAG_S, body + OFF_NEIGHBOR_ADVERTISEMENT_SOLICITED, LEN_NEIGHBOR_ADVERTISEMENT_SOLICITED,
-                        SHIFT_NEIGHBOR_ADVERTISEMENT_SOLICITED, MASK_NEIGHBOR_ADVERTISEMENT_SOLICITED);
-                    p.readBits(ICMPV6_NA_FLAG_O, body + OFF_NEIGHBOR_ADVERTISEMENT_OVERRIDE, LEN_NEIGHBOR_ADVERTISEMENT_OVERRIDE,
-                        SHIFT_NEIGHBOR_ADVERTISEMENT_OVERRIDE, MASK_NEIGHBOR_ADVERTISEMENT_OVERRIDE);
+                    p.number(ICMPV6_NA_FLAG, flagsAt, OFF_NEIGHBOR_ADVERTISEMENT_TARGET_ADDRESS - OFF_NEIGHBOR_ADVERTISEMENT_ROUTER);
+                    p.add(ICMPV6_NA_FLAG_R, body + OFF_NEIGHBOR_ADVERTISEMENT_ROUTER, LEN_NEIGHBOR_ADVERTISEMENT_ROUTER,
+                        readNeighborAdvertisementRouter(p.d, body));
+                    p.add(ICMPV6_NA_FLAG_S, body + OFF_NEIGHBOR_ADVERTISEMENT_SOLICITED, LEN_NEIGHBOR_ADVERTISEMENT_SOLICITED,
+                        readNeighborAdvertisementSolicited(p.d, body));
+                    p.add(ICMPV6_NA_FLAG_O, body + OFF_NEIGHBOR_ADVERTISEMENT_OVERRIDE, LEN_NEIGHBOR_ADVERTISEMENT_OVERRIDE,
+                        readNeighborAdvertisementOverride(p.d, body));
                     p.addr(ICMPV6_NA_TARGET, body + OFF_NEIGHBOR_ADVERTISEMENT_TARGET_ADDRESS, LEN_NEIGHBOR_ADVERTISEMENT_TARGET_ADDRESS);
                     options(p, body + FIXED_SIZE_NEIGHBOR_ADVERTISEMENT, stop);
                 }
@@ -89,14 +91,14 @@ final class IcmpDissector {
     /** Neighbor Discovery options: type, length in units of 8 bytes (0 is invalid and ends the list). */
     private static void options(Packet p, int off, int stop) {
         while (off + FIXED_SIZE_ND_OPTION <= stop) {
-            int type = Bytes.u8(p.d, off + OFF_ND_OPTION_TYPE), len = Bytes.u8(p.d, off + OFF_ND_OPTION_LENGTH) * (int) ND_OPTION_UNIT;
+            int type = readNdOptionType(p.d, off), len = readNdOptionLength(p.d, off) * (int) ND_OPTION_UNIT;
             if (len == 0) {
                 p.malformed("ICMPv6 option of length 0 at offset " + off);
                 return;
             }
             int node = p.f.open(ICMPV6_OPT, off);
-            p.u8(ICMPV6_OPT_TYPE, off + OFF_ND_OPTION_TYPE);
-            p.u8(ICMPV6_OPT_LENGTH, off + OFF_ND_OPTION_LENGTH);
+            p.add(ICMPV6_OPT_TYPE, off + OFF_ND_OPTION_TYPE, LEN_ND_OPTION_TYPE, readNdOptionType(p.d, off));
+            p.add(ICMPV6_OPT_LENGTH, off + OFF_ND_OPTION_LENGTH, LEN_ND_OPTION_LENGTH, readNdOptionLength(p.d, off));
             boolean source = type == Icmpv6PacketKsy.ND_OPTION_TYPE_SOURCE_LINK_LAYER_ADDRESS;
             boolean linkAddress = source || type == Icmpv6PacketKsy.ND_OPTION_TYPE_TARGET_LINK_LAYER_ADDRESS;
             // an Ethernet MAC fills an option of one unit; other link-layer addresses are not decoded

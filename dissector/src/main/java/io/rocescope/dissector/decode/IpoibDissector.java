@@ -19,29 +19,28 @@ final class IpoibDissector {
         if (!p.need(0, FIXED_SIZE, "IPoIB header")) return;
         int node = p.f.open(IPOIB, 0);
         int pseudo = OFF_PSEUDO_HEADER;
+        // the .ksy's switch on pseudo_header_start: an instance (pos 0, u2), which no layout describes, so no reader
         if (Bytes.u16(p.d, pseudo) == 0) {
             int at = pseudo + OFF_PSEUDO_DESTINATION_DADDR;
             int daddr = p.f.open(IPOIB_DADDR, at);
-            p.u24(IPOIB_DADDR_QPN, at + OFF_DESTINATION_ADDRESS_QPN);
+            p.add(IPOIB_DADDR_QPN, at + OFF_DESTINATION_ADDRESS_QPN, LEN_DESTINATION_ADDRESS_QPN, readDestinationAddressQpn(p.d, at));
             p.addr(IPOIB_DGID, at + OFF_DESTINATION_ADDRESS_DGID, LEN_DESTINATION_ADDRESS_DGID);
             p.f.close(daddr, at + FIXED_SIZE_DESTINATION_ADDRESS);
         } else {
             int grh = p.f.open(IPOIB_GRH, pseudo);
             // as Wireshark's: the Traffic Class over the first two bytes, the Flow Label over the first four
-            long w = Bytes.u32(p.d, pseudo);
             int flowLabelEnd = OFF_PSEUDO_GRH_FLOW_LABEL + LEN_PSEUDO_GRH_FLOW_LABEL;
-            p.readBits(IPOIB_GRH_IPVER, pseudo + OFF_PSEUDO_GRH_IP_VERSION, LEN_PSEUDO_GRH_IP_VERSION, SHIFT_PSEUDO_GRH_IP_VERSION,
-                MASK_PSEUDO_GRH_IP_VERSION);
-            p.readBits(IPOIB_GRH_TCLASS, pseudo + OFF_PSEUDO_GRH_TRAFFIC_CLASS, LEN_PSEUDO_GRH_TRAFFIC_CLASS,
-                SHIFT_PSEUDO_GRH_TRAFFIC_CLASS, MASK_PSEUDO_GRH_TRAFFIC_CLASS);
-            p.bits(IPOIB_GRH_FLOWLABEL, pseudo, flowLabelEnd, w, SHIFT_PSEUDO_GRH_FLOW_LABEL, MASK_PSEUDO_GRH_FLOW_LABEL);
-            p.u24(IPOIB_GRH_SQPN, pseudo + OFF_PSEUDO_GRH_SQPN);
+            p.add(IPOIB_GRH_IPVER, pseudo + OFF_PSEUDO_GRH_IP_VERSION, LEN_PSEUDO_GRH_IP_VERSION, readPseudoGrhIpVersion(p.d, pseudo));
+            p.add(IPOIB_GRH_TCLASS, pseudo + OFF_PSEUDO_GRH_TRAFFIC_CLASS, LEN_PSEUDO_GRH_TRAFFIC_CLASS,
+                readPseudoGrhTrafficClass(p.d, pseudo));
+            p.add(IPOIB_GRH_FLOWLABEL, pseudo, flowLabelEnd, readPseudoGrhFlowLabel(p.d, pseudo));
+            p.add(IPOIB_GRH_SQPN, pseudo + OFF_PSEUDO_GRH_SQPN, LEN_PSEUDO_GRH_SQPN, readPseudoGrhSqpn(p.d, pseudo));
             p.addr(IPOIB_GRH_SGID, pseudo + OFF_PSEUDO_GRH_SGID, LEN_PSEUDO_GRH_SGID);
             p.addr(IPOIB_DGID, pseudo + OFF_PSEUDO_GRH_DGID, LEN_PSEUDO_GRH_DGID);
             p.f.close(grh, pseudo + FIXED_SIZE_PSEUDO_GRH);
         }
-        int type = p.u16(IPOIB_TYPE, OFF_TYPE);
-        p.u16(IPOIB_RESERVED, OFF_RESERVED);
+        int type = p.add(IPOIB_TYPE, OFF_TYPE, LEN_TYPE, readType(p.d, 0));
+        p.add(IPOIB_RESERVED, OFF_RESERVED, LEN_RESERVED, readReserved(p.d, 0));
         p.f.close(node, FIXED_SIZE);
         int off = FIXED_SIZE;
         switch (type) {

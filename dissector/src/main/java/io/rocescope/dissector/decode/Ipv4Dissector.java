@@ -21,33 +21,33 @@ final class Ipv4Dissector {
         p.f.protocol = DecodedFrame.Protocol.IPV4;
         if (!p.need(off, FIXED_SIZE, "IPv4 header")) return -1;
         byte[] d = p.d;
-        int vihl = Bytes.u8(d, off + OFF_VERSION);
-        int version = (int) ((vihl >>> SHIFT_VERSION) & MASK_VERSION);
-        int ihl = (int) (((vihl >>> SHIFT_IHL) & MASK_IHL) * IHL_UNIT);
-        int tos = Bytes.u8(d, off + OFF_DSCP);
-        int total = Bytes.u16(d, off + OFF_TOTAL_LENGTH);
-        int ff = Bytes.u16(d, off + OFF_FRAGMENT_OFFSET);
-        int proto = Bytes.u8(d, off + OFF_PROTOCOL);
-        p.f.ecn = (int) ((tos >>> SHIFT_ECN) & MASK_ECN);
-        if (p.f.trafficClass < 0) p.f.trafficClass = tos;
+        int version = readVersion(d, off);
+        int ihl = (int) (readIhl(d, off) * IHL_UNIT);
+        int dscp = readDscp(d, off), ecn = readEcn(d, off);
+        int total = readTotalLength(d, off);
+        int fragmentOffset = readFragmentOffset(d, off);
+        int proto = readProtocol(d, off);
+        p.f.ecn = ecn;
+        // the ToS byte DSCP and ECN make, each back at its SHIFT in it
+        if (p.f.trafficClass < 0) p.f.trafficClass = dscp << SHIFT_DSCP | ecn << SHIFT_ECN;
         p.f.addresses(FieldType.IPV4, off + OFF_SRC_ADDR, off + OFF_DST_ADDR);
         int node = p.open(IP, off);
         if (p.detail) {
-            p.bits(IP_VERSION, off + OFF_VERSION, LEN_VERSION, vihl, SHIFT_VERSION, MASK_VERSION);
+            p.f.add(IP_VERSION, off + OFF_VERSION, LEN_VERSION, version);
             p.f.add(IP_HDR_LEN, off + OFF_IHL, LEN_IHL, ihl);
-            p.bits(IP_DSCP, off + OFF_DSCP, LEN_DSCP, tos, SHIFT_DSCP, MASK_DSCP);
-            p.bits(IP_ECN, off + OFF_ECN, LEN_ECN, tos, SHIFT_ECN, MASK_ECN);
+            p.f.add(IP_DSCP, off + OFF_DSCP, LEN_DSCP, dscp);
+            p.f.add(IP_ECN, off + OFF_ECN, LEN_ECN, ecn);
             p.f.add(IP_LEN, off + OFF_TOTAL_LENGTH, LEN_TOTAL_LENGTH, total);
-            p.u16(IP_ID, off + OFF_IDENTIFICATION);
-            int flags = (int) ((Bytes.u8(d, off + OFF_FLAGS) >>> SHIFT_FLAGS) & MASK_FLAGS);
+            p.add(IP_ID, off + OFF_IDENTIFICATION, LEN_IDENTIFICATION, readIdentification(d, off));
+            int flags = readFlags(d, off);
             p.f.add(IP_FLAGS, off + OFF_FLAGS, LEN_FLAGS, flags);
             p.bits(IP_FLAGS_RB, off + OFF_FLAGS, LEN_FLAGS, flags, RB, 1);
             p.bits(IP_FLAGS_DF, off + OFF_FLAGS, LEN_FLAGS, flags, DF, 1);
             p.bits(IP_FLAGS_MF, off + OFF_FLAGS, LEN_FLAGS, flags, MF, 1);
-            p.bits(IP_FRAG_OFFSET, off + OFF_FRAGMENT_OFFSET, LEN_FRAGMENT_OFFSET, ff, SHIFT_FRAGMENT_OFFSET, MASK_FRAGMENT_OFFSET);
-            p.u8(IP_TTL, off + OFF_TTL);
+            p.f.add(IP_FRAG_OFFSET, off + OFF_FRAGMENT_OFFSET, LEN_FRAGMENT_OFFSET, fragmentOffset);
+            p.add(IP_TTL, off + OFF_TTL, LEN_TTL, readTtl(d, off));
             p.f.add(IP_PROTO, off + OFF_PROTOCOL, LEN_PROTOCOL, proto);
-            p.u16(IP_CHECKSUM, off + OFF_HEADER_CHECKSUM);
+            p.add(IP_CHECKSUM, off + OFF_HEADER_CHECKSUM, LEN_HEADER_CHECKSUM, readHeaderChecksum(d, off));
             p.addr(IP_SRC, off + OFF_SRC_ADDR, LEN_SRC_ADDR);
             p.addr(IP_ADDR, off + OFF_SRC_ADDR, LEN_SRC_ADDR);
             p.addr(IP_DST, off + OFF_DST_ADDR, LEN_DST_ADDR);
@@ -69,7 +69,7 @@ final class Ipv4Dissector {
                 return -1;
             }
         }
-        if (((ff >>> SHIFT_FRAGMENT_OFFSET) & MASK_FRAGMENT_OFFSET) != 0) return end;   // a non-first fragment: no transport header in it
+        if (fragmentOffset != 0) return end;   // a non-first fragment: no transport header in it
         p.l3Offset = off;
         p.l3Kind = IcrcCalculator.IPV4;
         p.l3HeaderLength = ihl;

@@ -12,37 +12,31 @@ import static io.rocescope.dissector.field.ksy.Ipv6PacketLayout.*;
 final class Ipv6Dissector {
     private Ipv6Dissector() {}
 
-    /*
-     * The Traffic Class is DSCP and ECN together, read as Wireshark does from the header's first 32-bit word. The
-     * layout counts each field's SHIFT from its own bytes (DSCP's two, ECN's one): re-counted here from that word.
-     */
-    private static final int ECN_SHIFT = SHIFT_ECN + Byte.SIZE * (Integer.BYTES - OFF_ECN - LEN_ECN);            // 20
-    private static final int DSCP_SHIFT = SHIFT_DSCP + Byte.SIZE * (Integer.BYTES - OFF_DSCP - LEN_DSCP);         // 22
-    private static final int TCLASS_SHIFT = ECN_SHIFT;   // ECN is the Traffic Class's low bits
-    private static final long TCLASS_MASK = MASK_DSCP << (DSCP_SHIFT - ECN_SHIFT) | MASK_ECN;                     // 0xFF
+    /** The Traffic Class is DSCP then ECN, ECN its low bits: DSCP sits above ECN's width (2). */
+    private static final int ECN_BITS = Long.bitCount(MASK_ECN);
 
     static int dissect(Packet p, int off) {
         p.f.protocol = DecodedFrame.Protocol.IPV6;
         if (!p.need(off, FIXED_SIZE, "IPv6 header")) return -1;
         byte[] d = p.d;
-        long w = Bytes.u32(d, off);
-        int version = (int) ((Bytes.u8(d, off + OFF_VERSION) >>> SHIFT_VERSION) & MASK_VERSION);
-        int plen = Bytes.u16(d, off + OFF_PAYLOAD_LENGTH);
-        int nxt = Bytes.u8(d, off + OFF_NEXT_HEADER);
-        p.f.ecn = (int) ((w >>> ECN_SHIFT) & MASK_ECN);
-        if (p.f.trafficClass < 0) p.f.trafficClass = (int) ((w >>> TCLASS_SHIFT) & TCLASS_MASK);
+        int version = readVersion(d, off);
+        int dscp = readDscp(d, off), ecn = readEcn(d, off);
+        int tclass = dscp << ECN_BITS | ecn;
+        int plen = readPayloadLength(d, off);
+        int nxt = readNextHeader(d, off);
+        p.f.ecn = ecn;
+        if (p.f.trafficClass < 0) p.f.trafficClass = tclass;
         p.f.addresses(FieldType.IPV6, off + OFF_SRC_ADDR, off + OFF_DST_ADDR);
         int node = p.open(IPV6, off);
         if (p.detail) {
             p.f.add(IPV6_VERSION, off + OFF_VERSION, LEN_VERSION, version);
-            p.bits(IPV6_TCLASS, off + OFF_DSCP, LEN_DSCP, w, TCLASS_SHIFT, TCLASS_MASK);
-            p.bits(IPV6_DSCP, off + OFF_DSCP, LEN_DSCP, Bytes.u16(d, off + OFF_DSCP), SHIFT_DSCP, MASK_DSCP);
-            p.bits(IPV6_ECN, off + OFF_DSCP, LEN_DSCP, w, ECN_SHIFT, MASK_ECN);   // over the Traffic Class's bytes, as tshark
-            p.bits(IPV6_FLOW, off + OFF_FLOW_LABEL, LEN_FLOW_LABEL, Bytes.u24(d, off + OFF_FLOW_LABEL), SHIFT_FLOW_LABEL,
-                MASK_FLOW_LABEL);
+            p.f.add(IPV6_TCLASS, off + OFF_DSCP, LEN_DSCP, tclass);
+            p.f.add(IPV6_DSCP, off + OFF_DSCP, LEN_DSCP, dscp);
+            p.f.add(IPV6_ECN, off + OFF_DSCP, LEN_DSCP, ecn);   // over the Traffic Class's bytes, as tshark
+            p.f.add(IPV6_FLOW, off + OFF_FLOW_LABEL, LEN_FLOW_LABEL, readFlowLabel(d, off));
             p.f.add(IPV6_PLEN, off + OFF_PAYLOAD_LENGTH, LEN_PAYLOAD_LENGTH, plen);
             p.f.add(IPV6_NXT, off + OFF_NEXT_HEADER, LEN_NEXT_HEADER, nxt);
-            p.u8(IPV6_HLIM, off + OFF_HOP_LIMIT);
+            p.add(IPV6_HLIM, off + OFF_HOP_LIMIT, LEN_HOP_LIMIT, readHopLimit(d, off));
             p.addr(IPV6_SRC, off + OFF_SRC_ADDR, LEN_SRC_ADDR);
             p.addr(IPV6_ADDR, off + OFF_SRC_ADDR, LEN_SRC_ADDR);
             p.addr(IPV6_DST, off + OFF_DST_ADDR, LEN_DST_ADDR);

@@ -1,6 +1,7 @@
 package io.rocescope.dissector.decode;
 
 import io.rocescope.dissector.field.ksy.IbLrhKsy;
+import io.rocescope.dissector.util.BigEndian;
 
 import static io.rocescope.dissector.field.Fields.*;
 import static io.rocescope.dissector.field.ksy.IbLrhLayout.*;
@@ -10,7 +11,8 @@ import static io.rocescope.dissector.field.ksy.IbLrhLayout.*;
  * Header, a GRH when its Link Next Header says IBA global, then the transport as for RoCE (BTH,
  * extended headers, MADs and the CM, ICRC check over the LRH-based invariant fields), and the 2-byte
  * VCRC after the ICRC, checked too. The LRH's Packet Length (in 4-byte words, LRH to ICRC) gives the
- * packet's end. Offsets, widths and masks are ksy/ib_lrh.ksy's ({@code IbLrhLayout}).
+ * packet's end. Offsets, widths and masks are ksy/ib_lrh.ksy's ({@code IbLrhLayout}'s readers and OFF_/LEN_); the
+ * VCRC, after the packet, has no offset in it, so its bytes ({@code variant_crc_size}) are read whole.
  */
 final class LrhDissector {
     static final int LNH_LOCAL = IbLrhKsy.LINK_NEXT_HEADER_IBA_LOCAL, LNH_GLOBAL = IbLrhKsy.LINK_NEXT_HEADER_IBA_GLOBAL;
@@ -27,16 +29,16 @@ final class LrhDissector {
         int ib = f.open(IB, off);
         try {
             int node = f.open(LRH, off);
-            p.readBits(LRH_VL, off + OFF_VL, LEN_VL, SHIFT_VL, MASK_VL);
-            p.readBits(LRH_LVER, off + OFF_LVER, LEN_LVER, SHIFT_LVER, MASK_LVER);
-            p.readBits(LRH_SL, off + OFF_SL, LEN_SL, SHIFT_SL, MASK_SL);
-            p.readBits(LRH_RESERVED2, off + OFF_RESERVED2, LEN_RESERVED2, SHIFT_RESERVED2, MASK_RESERVED2);
-            int lnh = p.readBits(LRH_LNH, off + OFF_LNH, LEN_LNH, SHIFT_LNH, MASK_LNH);
-            p.u16(LRH_DLID, off + OFF_DLID);
+            p.add(LRH_VL, off + OFF_VL, LEN_VL, readVl(p.d, off));
+            p.add(LRH_LVER, off + OFF_LVER, LEN_LVER, readLver(p.d, off));
+            p.add(LRH_SL, off + OFF_SL, LEN_SL, readSl(p.d, off));
+            p.add(LRH_RESERVED2, off + OFF_RESERVED2, LEN_RESERVED2, readReserved2(p.d, off));
+            int lnh = p.add(LRH_LNH, off + OFF_LNH, LEN_LNH, readLnh(p.d, off));
+            p.add(LRH_DLID, off + OFF_DLID, LEN_DLID, readDlid(p.d, off));
             // Wireshark's span: the 16-bit word the five bits share with the Packet Length
-            p.readBits(LRH_RESERVED5, off + OFF_RESERVED5, LEN_PKTLEN, SHIFT_RESERVED5 + 8 * (LEN_PKTLEN - LEN_RESERVED5), MASK_RESERVED5);
-            int words = p.readBits(LRH_PKTLEN, off + OFF_PKTLEN, LEN_PKTLEN, SHIFT_PKTLEN, MASK_PKTLEN);
-            p.u16(LRH_SLID, off + OFF_SLID);
+            p.add(LRH_RESERVED5, off + OFF_RESERVED5, LEN_PKTLEN, readReserved5(p.d, off));
+            int words = p.add(LRH_PKTLEN, off + OFF_PKTLEN, LEN_PKTLEN, readPktlen(p.d, off));
+            p.add(LRH_SLID, off + OFF_SLID, LEN_SLID, readSlid(p.d, off));
             f.close(node, off + FIXED_SIZE);
             int end = off + WORD * words;   // LRH to ICRC; the VCRC follows
             if (end < off + FIXED_SIZE || (end > p.cap && !p.cut)) {
@@ -68,7 +70,7 @@ final class LrhDissector {
     private static void vcrc(Packet p, int lrh, int end) {
         DecodedFrame f = p.f;
         if (end + VCRC > p.cap) return;   // cut by the snaplen (or an ibdump that leaves it out)
-        int found = Bytes.u16(p.d, end);
+        int found = (int) BigEndian.read(p.d, end, VCRC);   // after the packet: no layout offset, so no reader
         int expected = IcrcCalculator.vcrc(p.d, lrh, end);
         int expectedWire = ((expected & 0xFF) << 8) | (expected >>> 8);   // sent LSB first; the field reads the bytes big-endian
         boolean good = found == expectedWire;

@@ -17,21 +17,23 @@ final class MacControlDissector {
         p.f.protocol = DecodedFrame.Protocol.MAC_CONTROL;
         if (!p.need(off, FIXED_SIZE, "MAC Control opcode")) return -1;
         int node = p.f.open(MACC, off + OFF_OPCODE);
-        int opcode = p.u16(MACC_OPCODE, off + OFF_OPCODE);
+        int opcode = p.add(MACC_OPCODE, off + OFF_OPCODE, LEN_OPCODE, readOpcode(p.d, off));
         int body = off + FIXED_SIZE, end = body;
         if (opcode == PAUSE) {
             if (p.need(body, FIXED_SIZE_PAUSE, "PAUSE time")) {
-                p.u16(MACC_PAUSE_TIME, body + OFF_PAUSE_PAUSE_TIME);
+                p.add(MACC_PAUSE_TIME, body + OFF_PAUSE_PAUSE_TIME, LEN_PAUSE_PAUSE_TIME, readPausePauseTime(p.d, body));
                 end = body + FIXED_SIZE_PAUSE;
             }
         } else if (opcode == PFC) {
             if (p.need(body, FIXED_SIZE_PFC, "PFC class enable vector and times")) {
-                int enbv = p.u16(MACC_CBFC_ENBV, body + OFF_PFC_CLASS_ENABLE_VECTOR);
+                int enbv = p.add(MACC_CBFC_ENBV, body + OFF_PFC_CLASS_ENABLE_VECTOR, LEN_PFC_CLASS_ENABLE_VECTOR,
+                    readPfcClassEnableVector(p.d, body));
                 // priority c's enable bit is bit c of the vector: all in its last byte
                 int bitsByte = body + OFF_PFC_CLASS_ENABLE_VECTOR + LEN_PFC_CLASS_ENABLE_VECTOR - 1;
                 for (int c = 0; c < CLASSES; c++) p.bits(MACC_CBFC_ENBV_C[c], bitsByte, 1, enbv, c, 1);
                 int each = LEN_PFC_PAUSE_TIMES / CLASSES;
-                for (int c = 0; c < CLASSES; c++) p.u16(MACC_CBFC_PAUSE_TIME_C[c], body + OFF_PFC_PAUSE_TIMES + each * c);
+                // a repeated field has no reader: each time is its share of the field's bytes, read whole
+                for (int c = 0; c < CLASSES; c++) p.number(MACC_CBFC_PAUSE_TIME_C[c], body + OFF_PFC_PAUSE_TIMES + each * c, each);
                 if ((enbv >>> CLASSES) != 0) {
                     p.f.expert(new Expert(Expert.Severity.WARNING, "macc.cbfc.enbv.not_zero", "8 MSbs of ENBV must be 0"));
                 }

@@ -21,15 +21,16 @@ final class MadDissector {
         if (!p.need(off, MAD_SIZE, "MAD")) return;
         DecodedFrame f = p.f;
         int node = f.open(MAD, off);
-        int baseVersion = p.u8(MAD_BASEVERSION, off + OFF_BASE_VERSION);
-        int mgmtClass = p.u8(MAD_MGMTCLASS, off + OFF_MGMT_CLASS);
-        int classVersion = p.u8(MAD_CLASSVERSION, off + OFF_CLASS_VERSION);
-        int method = p.u8(MAD_METHOD, off + OFF_METHOD);
-        int status = p.u16(MAD_STATUS, off + OFF_STATUS);
-        int classSpecific = p.u16(MAD_CLASSSPECIFIC, off + OFF_CLASS_SPECIFIC);
-        long tid = p.u64(MAD_TRANSACTIONID, off + OFF_TRANSACTION_ID);
-        int attr = p.u16(MAD_ATTRIBUTEID, off + OFF_ATTRIBUTE_ID);
-        long modifier = p.u32(MAD_ATTRIBUTEMODIFIER, off + OFF_ATTRIBUTE_MODIFIER);
+        byte[] d = p.d;
+        int baseVersion = p.add(MAD_BASEVERSION, off + OFF_BASE_VERSION, LEN_BASE_VERSION, readBaseVersion(d, off));
+        int mgmtClass = p.add(MAD_MGMTCLASS, off + OFF_MGMT_CLASS, LEN_MGMT_CLASS, readMgmtClass(d, off));
+        int classVersion = p.add(MAD_CLASSVERSION, off + OFF_CLASS_VERSION, LEN_CLASS_VERSION, readClassVersion(d, off));
+        int method = p.add(MAD_METHOD, off + OFF_METHOD, LEN_METHOD, readMethod(d, off));
+        int status = p.add(MAD_STATUS, off + OFF_STATUS, LEN_STATUS, readStatus(d, off));
+        int classSpecific = p.add(MAD_CLASSSPECIFIC, off + OFF_CLASS_SPECIFIC, LEN_CLASS_SPECIFIC, readClassSpecific(d, off));
+        long tid = p.add(MAD_TRANSACTIONID, off + OFF_TRANSACTION_ID, LEN_TRANSACTION_ID, readTransactionId(d, off));
+        int attr = p.add(MAD_ATTRIBUTEID, off + OFF_ATTRIBUTE_ID, LEN_ATTRIBUTE_ID, readAttributeId(d, off));
+        long modifier = p.add(MAD_ATTRIBUTEMODIFIER, off + OFF_ATTRIBUTE_MODIFIER, LEN_ATTRIBUTE_MODIFIER, readAttributeModifier(d, off));
         f.close(node, off + OFF_DATA);
         if (mgmtClass != CmNames.CLASS_CM) {
             p.bytes(MAD_DATA, off + OFF_DATA, LEN_DATA);

@@ -71,18 +71,21 @@ final class Packet {
 
     void close(int node, int end) { if (detail) f.close(node, end); }
 
-    // Field helpers, so the dissectors read as a list of fields.
-    int u8(FieldDef def, int off) { int v = Bytes.u8(d, off); f.add(def, off, 1, v); return v; }
-    int u16(FieldDef def, int off) { int v = Bytes.u16(d, off); f.add(def, off, 2, v); return v; }
-    int u24(FieldDef def, int off) { int v = Bytes.u24(d, off); f.add(def, off, 3, v); return v; }
-    long u32(FieldDef def, int off) { long v = Bytes.u32(d, off); f.add(def, off, 4, v); return v; }
-    long u48(FieldDef def, int off) { long v = Bytes.u48(d, off); f.add(def, off, 6, v); return v; }
-    long u64(FieldDef def, int off) { long v = Bytes.u64(d, off); f.add(def, off, 8, v); return v; }
-    /** A bit field whose {@code len} bytes at {@code off} are read here, big-endian, then shifted and masked as its layout says. */
-    int readBits(FieldDef def, int off, int len, int shift, long mask) {
-        return bits(def, off, len, BigEndian.read(d, off, len), shift, mask);
-    }
-    /** A bit field: (byte/word value >> shift) & mask, covering {@code len} bytes at {@code off}. */
+    // Field helpers, so the dissectors read as a list of fields. A field's value comes from its layout's generated reader
+    // (read<Field>, of the width, shift and mask ksy/ gives it), its span from the same layout's OFF_ and LEN_:
+    // p.add(DEF, at + OFF_X, LEN_X, readX(d, at)). No width is chosen here.
+    /** Records a field over {@code len} bytes at {@code off}; returns its value. */
+    int add(FieldDef def, int off, int len, int value) { f.add(def, off, len, value); return value; }
+    long add(FieldDef def, int off, int len, long value) { f.add(def, off, len, value); return value; }
+    /**
+     * A number that no reader reads: {@code len} (a layout's size) bytes at {@code off}, read big-endian whole. For a
+     * repeated field's element (PFC's pause times) and a nested type shown as one number (a CM Service ID).
+     */
+    long number(FieldDef def, int off, int len) { long v = BigEndian.read(d, off, len); f.add(def, off, len, v); return v; }
+    /**
+     * One of the bits Wireshark shows apart inside a field's value {@code word} (a TCP or IPv4 flag, a PFC class's
+     * enable bit): (word >> shift) & mask, over {@code len} bytes at {@code off}.
+     */
     int bits(FieldDef def, int off, int len, long word, int shift, long mask) {
         int v = (int) ((word >>> shift) & mask);
         f.add(def, off, len, v);

@@ -22,7 +22,7 @@ final class PerftestDissector {
         DecodedFrame f = p.f;
         byte[] d = p.d;
         String key = streamKey(p, tcpOff);
-        int seq = (int) Bytes.u32(d, tcpOff + TcpSegmentLayout.OFF_SEQ_NUM);
+        int seq = (int) TcpSegmentLayout.readSeqNum(d, tcpOff);
         boolean syn = (flags & SYN) != 0, end = (flags & END) != 0;
         int captured = Math.max(0, Math.min(payloadLen, p.cap - payloadOff));
         List<PerftestRecord> records = p.perftest.segment(key, seq, syn, end, d, payloadOff, captured);
@@ -85,8 +85,8 @@ final class PerftestDissector {
         DecodedFrame f = p.f;
         int len = f.addressType() == FieldType.IPV6 ? Ipv6PacketLayout.LEN_SRC_ADDR : Ipv4PacketLayout.LEN_SRC_ADDR;
         StringBuilder sb = new StringBuilder(2 * len + 4);
-        bytes(sb, p.d, f.sourceOffset(), len).append((char) Bytes.u16(p.d, tcpOff + TcpSegmentLayout.OFF_SRC_PORT));
-        bytes(sb, p.d, f.destinationOffset(), len).append((char) Bytes.u16(p.d, tcpOff + TcpSegmentLayout.OFF_DST_PORT));
+        bytes(sb, p.d, f.sourceOffset(), len).append((char) TcpSegmentLayout.readSrcPort(p.d, tcpOff));
+        bytes(sb, p.d, f.destinationOffset(), len).append((char) TcpSegmentLayout.readDstPort(p.d, tcpOff));
         return sb.toString();
     }
 

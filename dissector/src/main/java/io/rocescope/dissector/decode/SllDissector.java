@@ -16,14 +16,15 @@ final class SllDissector {
     static void dissectV1(Packet p) {
         if (!p.need(0, LinuxSllLayout.FIXED_SIZE, "Linux cooked header")) return;
         int node = p.f.open(SLL, 0);
-        p.u16(SLL_PKTTYPE, LinuxSllLayout.OFF_PACKET_TYPE);
-        p.u16(SLL_HATYPE, LinuxSllLayout.OFF_ARPHRD_TYPE);
-        int halen = p.u16(SLL_HALEN, LinuxSllLayout.OFF_ADDR_LENGTH);
+        byte[] d = p.d;
+        p.add(SLL_PKTTYPE, LinuxSllLayout.OFF_PACKET_TYPE, LinuxSllLayout.LEN_PACKET_TYPE, LinuxSllLayout.readPacketType(d, 0));
+        p.add(SLL_HATYPE, LinuxSllLayout.OFF_ARPHRD_TYPE, LinuxSllLayout.LEN_ARPHRD_TYPE, LinuxSllLayout.readArphrdType(d, 0));
+        int halen = p.add(SLL_HALEN, LinuxSllLayout.OFF_ADDR_LENGTH, LinuxSllLayout.LEN_ADDR_LENGTH, LinuxSllLayout.readAddrLength(d, 0));
         if (halen == MAC_LENGTH) {
             p.addr(SLL_SRC, LinuxSllLayout.OFF_ADDR, MAC_LENGTH);
             p.f.addresses(FieldType.ETHER, LinuxSllLayout.OFF_ADDR, -1);
         }
-        int type = p.u16(SLL_ETYPE, LinuxSllLayout.OFF_PROTOCOL);
+        int type = p.add(SLL_ETYPE, LinuxSllLayout.OFF_PROTOCOL, LinuxSllLayout.LEN_PROTOCOL, LinuxSllLayout.readProtocol(d, 0));
         p.f.close(node, LinuxSllLayout.FIXED_SIZE);
         EtherTypeDispatch.dissect(p, type, LinuxSllLayout.FIXED_SIZE);
     }
@@ -31,11 +32,14 @@ final class SllDissector {
     static void dissectV2(Packet p) {
         if (!p.need(0, LinuxSll2Layout.FIXED_SIZE, "Linux cooked v2 header")) return;
         int node = p.f.open(SLL, 0);
-        int type = p.u16(SLL_ETYPE, LinuxSll2Layout.OFF_PROTOCOL);
-        p.u32(SLL_IFINDEX, LinuxSll2Layout.OFF_INTERFACE_INDEX);
-        p.u16(SLL_HATYPE, LinuxSll2Layout.OFF_ARPHRD_TYPE);
-        p.u8(SLL_PKTTYPE, LinuxSll2Layout.OFF_PACKET_TYPE);
-        int halen = p.u8(SLL_HALEN, LinuxSll2Layout.OFF_ADDR_LENGTH);
+        byte[] d = p.d;
+        int type = p.add(SLL_ETYPE, LinuxSll2Layout.OFF_PROTOCOL, LinuxSll2Layout.LEN_PROTOCOL, LinuxSll2Layout.readProtocol(d, 0));
+        p.add(SLL_IFINDEX, LinuxSll2Layout.OFF_INTERFACE_INDEX, LinuxSll2Layout.LEN_INTERFACE_INDEX,
+            LinuxSll2Layout.readInterfaceIndex(d, 0));
+        p.add(SLL_HATYPE, LinuxSll2Layout.OFF_ARPHRD_TYPE, LinuxSll2Layout.LEN_ARPHRD_TYPE, LinuxSll2Layout.readArphrdType(d, 0));
+        p.add(SLL_PKTTYPE, LinuxSll2Layout.OFF_PACKET_TYPE, LinuxSll2Layout.LEN_PACKET_TYPE, LinuxSll2Layout.readPacketType(d, 0));
+        int halen = p.add(SLL_HALEN, LinuxSll2Layout.OFF_ADDR_LENGTH, LinuxSll2Layout.LEN_ADDR_LENGTH,
+            LinuxSll2Layout.readAddrLength(d, 0));
         if (halen == MAC_LENGTH) {
             p.addr(SLL_SRC, LinuxSll2Layout.OFF_ADDR, MAC_LENGTH);
             p.f.addresses(FieldType.ETHER, LinuxSll2Layout.OFF_ADDR, -1);

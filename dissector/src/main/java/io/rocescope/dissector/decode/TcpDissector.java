@@ -19,14 +19,14 @@ final class TcpDissector {
         p.f.protocol = DecodedFrame.Protocol.TCP;
         if (!p.need(off, FIXED_SIZE, "TCP header")) return;
         byte[] d = p.d;
-        int hdr = (int) (((Bytes.u8(d, off + OFF_DATA_OFFSET) >>> SHIFT_DATA_OFFSET) & MASK_DATA_OFFSET) * DATA_OFFSET_UNIT);
+        int hdr = (int) (readDataOffset(d, off) * DATA_OFFSET_UNIT);
         int node = p.f.open(TCP, off);
-        p.f.srcPort = p.u16(TCP_SRCPORT, off + OFF_SRC_PORT);
-        p.f.dstPort = p.u16(TCP_DSTPORT, off + OFF_DST_PORT);
+        p.f.srcPort = p.add(TCP_SRCPORT, off + OFF_SRC_PORT, LEN_SRC_PORT, readSrcPort(d, off));
+        p.f.dstPort = p.add(TCP_DSTPORT, off + OFF_DST_PORT, LEN_DST_PORT, readDstPort(d, off));
         p.f.add(TCP_PORT, off + OFF_SRC_PORT, LEN_SRC_PORT, p.f.srcPort);
         p.f.add(TCP_PORT, off + OFF_DST_PORT, LEN_DST_PORT, p.f.dstPort);
-        int flags = (int) ((Bytes.u16(d, off + OFF_FLAGS) >>> SHIFT_FLAGS) & MASK_FLAGS);
-        long seq = Bytes.u32(d, off + OFF_SEQ_NUM), ack = Bytes.u32(d, off + OFF_ACK_NUM);
+        int flags = readFlags(d, off);
+        long seq = readSeqNum(d, off), ack = readAckNum(d, off);
         boolean hasAck = (flags & TCP_FLAG_ACK) != 0;
         Conversations.Conversation c = null;
         int dir = 0;
@@ -41,10 +41,10 @@ final class TcpDissector {
             if (hasAck && c.base[1 - dir] < 0) c.base[1 - dir] = (ack - 1) & MASK_ACK_NUM;
             p.f.add(TCP_SEQ, off + OFF_SEQ_NUM, LEN_SEQ_NUM, (seq - c.base[dir]) & MASK_SEQ_NUM);
         }
-        p.u32(TCP_SEQ_RAW, off + OFF_SEQ_NUM);
+        p.f.add(TCP_SEQ_RAW, off + OFF_SEQ_NUM, LEN_SEQ_NUM, seq);
         // as Wireshark: relative only with the ACK flag (a SYN's or a bare RST's number is shown as it is)
         if (c != null) p.f.add(TCP_ACK, off + OFF_ACK_NUM, LEN_ACK_NUM, hasAck ? (ack - c.base[1 - dir]) & MASK_ACK_NUM : ack);
-        p.u32(TCP_ACK_RAW, off + OFF_ACK_NUM);
+        p.f.add(TCP_ACK_RAW, off + OFF_ACK_NUM, LEN_ACK_NUM, ack);
         p.f.add(TCP_HDR_LEN, off + OFF_DATA_OFFSET, LEN_DATA_OFFSET, hdr);
         p.f.add(TCP_FLAGS, off + OFF_FLAGS, LEN_FLAGS, flags);
         flag(p, TCP_FLAGS_ACK, off, flags, TCP_FLAG_ACK);
@@ -52,9 +52,9 @@ final class TcpDissector {
         flag(p, TCP_FLAGS_RESET, off, flags, TCP_FLAG_RST);
         flag(p, TCP_FLAGS_SYN, off, flags, TCP_FLAG_SYN);
         flag(p, TCP_FLAGS_FIN, off, flags, TCP_FLAG_FIN);
-        p.u16(TCP_WINDOW, off + OFF_WINDOW_SIZE);
-        p.u16(TCP_CHECKSUM, off + OFF_CHECKSUM);
-        p.u16(TCP_URGENT, off + OFF_URGENT_POINTER);
+        p.add(TCP_WINDOW, off + OFF_WINDOW_SIZE, LEN_WINDOW_SIZE, readWindowSize(d, off));
+        p.add(TCP_CHECKSUM, off + OFF_CHECKSUM, LEN_CHECKSUM, readChecksum(d, off));
+        p.add(TCP_URGENT, off + OFF_URGENT_POINTER, LEN_URGENT_POINTER, readUrgentPointer(d, off));
         if (hdr < FIXED_SIZE || off + hdr > ipEnd) {
             p.f.close(node, off + FIXED_SIZE);
             p.malformed("TCP header length " + hdr + " does not fit the IP payload");

@@ -14,7 +14,7 @@ final class UdpDissector {
         p.f.protocol = DecodedFrame.Protocol.UDP;
         if (!p.need(off, FIXED_SIZE, "UDP header")) return;
         byte[] d = p.d;
-        int sport = Bytes.u16(d, off + OFF_SRC_PORT), dport = Bytes.u16(d, off + OFF_DST_PORT), len = Bytes.u16(d, off + OFF_LENGTH);
+        int sport = readSrcPort(d, off), dport = readDstPort(d, off), len = readLength(d, off);
         p.f.srcPort = sport;
         p.f.dstPort = dport;
         p.f.udpLength = len;
@@ -25,7 +25,7 @@ final class UdpDissector {
             p.f.add(UDP_PORT, off + OFF_SRC_PORT, LEN_SRC_PORT, sport);
             p.f.add(UDP_PORT, off + OFF_DST_PORT, LEN_DST_PORT, dport);
             p.f.add(UDP_LENGTH, off + OFF_LENGTH, LEN_LENGTH, len);
-            p.u16(UDP_CHECKSUM, off + OFF_CHECKSUM);
+            p.add(UDP_CHECKSUM, off + OFF_CHECKSUM, LEN_CHECKSUM, readChecksum(d, off));
             if (p.conversations != null) {
                 Conversations.Conversation c = p.conversations.find(false, d, p.f.sourceOffset(), p.f.destinationOffset(),
                     p.f.addressType() == io.rocescope.dissector.field.FieldType.IPV4 ? Ipv4PacketLayout.LEN_SRC_ADDR : Ipv6PacketLayout.LEN_SRC_ADDR,

@@ -11,8 +11,9 @@ import static io.rocescope.dissector.field.ksy.EtherPayloadLayout.*;
  */
 final class VlanDissector {
     /*
-     * The TCI: the 16-bit word before the EtherType that PCP, DEI and VID share. The layout counts each field's SHIFT
-     * from its own bytes (PCP's and DEI's one, VID's two); Wireshark's masks are of the whole TCI, so re-counted here.
+     * The TCI: the 16-bit word before the EtherType that PCP, DEI and VID make. The layout counts each field's SHIFT
+     * from its own bytes (PCP's and DEI's one, VID's two); the TCI (the frame's value, and Wireshark's span of the
+     * three) is counted from the word, so re-counted here.
      */
     static final int TCI_LEN = OFF_VLAN_TAG_ETHER_TYPE - OFF_VLAN_TAG_PCP;
     static final int PCP_SHIFT = SHIFT_VLAN_TAG_PCP + Byte.SIZE * (OFF_VLAN_TAG_ETHER_TYPE - OFF_VLAN_TAG_PCP - LEN_VLAN_TAG_PCP);  // 13
@@ -23,16 +24,17 @@ final class VlanDissector {
 
     static int dissect(Packet p, int tpid, int off) {
         if (!p.need(off, FIXED_SIZE_VLAN_TAG, "802.1Q tag")) return -1;
-        int type = Bytes.u16(p.d, off + OFF_VLAN_TAG_ETHER_TYPE);
+        byte[] d = p.d;
+        int type = readVlanTagEtherType(d, off);
         p.f.etherType = type;
-        if (p.f.vlanTci < 0) p.f.vlanTci = Bytes.u16(p.d, off + OFF_VLAN_TAG_PCP);
+        int pcp = readVlanTagPcp(d, off), dei = readVlanTagDei(d, off), vid = readVlanTagVid(d, off);
+        if (p.f.vlanTci < 0) p.f.vlanTci = pcp << PCP_SHIFT | dei << DEI_SHIFT | vid << VID_SHIFT;
         if (p.detail) {   // every tag field is a detail (Fields.detail())
             boolean sTag = tpid != EtherPayloadKsy.ETHER_TYPE_VLAN;
             int node = p.f.open(sTag ? QINQ : VLAN, off);
-            int tci = Bytes.u16(p.d, off + OFF_VLAN_TAG_PCP);
-            p.bits(sTag ? QINQ_PRIORITY : VLAN_PRIORITY, off + OFF_VLAN_TAG_PCP, TCI_LEN, tci, PCP_SHIFT, MASK_VLAN_TAG_PCP);
-            p.bits(sTag ? QINQ_DEI : VLAN_DEI, off + OFF_VLAN_TAG_PCP, TCI_LEN, tci, DEI_SHIFT, MASK_VLAN_TAG_DEI);
-            p.bits(sTag ? QINQ_ID : VLAN_ID, off + OFF_VLAN_TAG_PCP, TCI_LEN, tci, VID_SHIFT, MASK_VLAN_TAG_VID);
+            p.f.add(sTag ? QINQ_PRIORITY : VLAN_PRIORITY, off + OFF_VLAN_TAG_PCP, TCI_LEN, pcp);
+            p.f.add(sTag ? QINQ_DEI : VLAN_DEI, off + OFF_VLAN_TAG_PCP, TCI_LEN, dei);
+            p.f.add(sTag ? QINQ_ID : VLAN_ID, off + OFF_VLAN_TAG_PCP, TCI_LEN, vid);
             p.f.add(sTag ? QINQ_ETYPE : VLAN_ETYPE, off + OFF_VLAN_TAG_ETHER_TYPE, LEN_VLAN_TAG_ETHER_TYPE, type);
             p.f.close(node, off + FIXED_SIZE_VLAN_TAG);
         }

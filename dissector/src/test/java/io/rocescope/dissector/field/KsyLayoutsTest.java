@@ -332,6 +332,88 @@ class KsyLayoutsTest {
         assertThat(runLayouts(dir, leFloat)).isNotZero();
     }
 
+    /**
+     * The readers: each unsigned big-endian field's value read at a header's start, with its own width, shift and mask
+     * (a bit field across a byte boundary, a u1, a 3-byte field, a u4 and a u8 with their top bits set, bit fields in a
+     * 4-byte and a 5-byte word), an int when 31 bits hold it; none for a field in another byte order, a repeated field,
+     * a blob, or a little-endian file.
+     */
+    @Test
+    void theReadersReadEachFieldsValue(@TempDir Path dir) throws Exception {
+        Path ksy = dir.resolve("readers.ksy");
+        Files.writeString(ksy, "meta:\n  id: readers\n  endian: be\nseq:\n"
+            + "  - {id: one, type: u1}\n"
+            + "  - {id: nibble, type: b4}\n"
+            + "  - {id: across, type: b12}\n"          // the low nibble of byte 1 and byte 2
+            + "  - {id: psn, type: b24}\n"             // bytes 3-5
+            + "  - {id: key, type: u4}\n"              // bytes 6-9
+            + "  - {id: big, type: u8}\n"              // bytes 10-17
+            + "  - {id: flag, type: b1}\n"             // byte 18's top bit
+            + "  - {id: wide31, type: b31}\n"          // the rest of bytes 18-21: 31 bits, an int
+            + "  - {id: top, type: b4}\n"              // byte 22's high nibble
+            + "  - {id: forty, type: b36}\n"           // bytes 22-26: 36 bits, a long
+            + "  - {id: little, type: u2le}\n"         // ORDER_: no reader
+            + "  - {id: times, type: u2, repeat: expr, repeat-expr: 2}\n"
+            + "  - {id: blob, size: 2}\n");
+        assertThat(runLayouts(dir, ksy)).isZero();
+        Class<?> c = compile(dir, "ReadersLayout");
+        byte[] d = new byte[3 + 37];
+        byte[] h = {(byte) 0xAB, (byte) 0x5C, (byte) 0xDE, (byte) 0x81, 0x02, 0x03, (byte) 0x80, 0, 0, 0x01,
+            (byte) 0xF1, 0x23, 0x45, 0x67, (byte) 0x89, (byte) 0xAB, (byte) 0xCD, (byte) 0xEF,
+            (byte) 0xC0, 0x00, 0x00, 0x05, (byte) 0x9F, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFE, 0x34, 0x12, 0, 1, 0, 2, 9, 9};
+        System.arraycopy(h, 0, d, 3, h.length);   // the header at 3, so each read is relative to its start
+        assertThat(read(c, "readOne", d, 3)).isEqualTo(0xAB);
+        assertThat(read(c, "readNibble", d, 3)).isEqualTo(0x5);
+        assertThat(read(c, "readAcross", d, 3)).isEqualTo(0xCDE);
+        assertThat(read(c, "readPsn", d, 3)).isEqualTo(0x810203);
+        assertThat(read(c, "readKey", d, 3)).isEqualTo(0x80000001L);
+        assertThat(read(c, "readBig", d, 3)).isEqualTo(0xF123456789ABCDEFL);
+        assertThat(read(c, "readFlag", d, 3)).isEqualTo(1);
+        assertThat(read(c, "readWide31", d, 3)).isEqualTo(0x40000005);
+        assertThat(read(c, "readTop", d, 3)).isEqualTo(0x9);
+        assertThat(read(c, "readForty", d, 3)).isEqualTo(0xFFFFFFFFEL);
+        // the same values as the constants say to read them: LEN bytes at OFF, then (word >>> SHIFT) & MASK
+        for (String f : List.of("ONE", "NIBBLE", "ACROSS", "PSN", "KEY", "BIG", "FLAG", "WIDE31", "TOP", "FORTY")) {
+            int off = c.getField("OFF_" + f).getInt(null), len = c.getField("LEN_" + f).getInt(null);
+            long word = io.rocescope.dissector.util.BigEndian.read(d, 3 + off, len);
+            long expected = (word >>> c.getField("SHIFT_" + f).getInt(null)) & c.getField("MASK_" + f).getLong(null);
+            assertThat(((Number) read(c, "read" + f.charAt(0) + f.substring(1).toLowerCase(), d, 3)).longValue()).as(f).isEqualTo(expected);
+        }
+        assertThat(c.getMethod("readPsn", byte[].class, int.class).getReturnType()).isEqualTo(int.class);
+        assertThat(c.getMethod("readWide31", byte[].class, int.class).getReturnType()).isEqualTo(int.class);
+        assertThat(c.getMethod("readKey", byte[].class, int.class).getReturnType()).isEqualTo(long.class);
+        assertThat(c.getMethod("readForty", byte[].class, int.class).getReturnType()).isEqualTo(long.class);
+        assertThat(readers(c)).containsExactlyInAnyOrder("readOne", "readNibble", "readAcross", "readPsn", "readKey", "readBig",
+            "readFlag", "readWide31", "readTop", "readForty");   // not little (ORDER_), times (repeated), blob
+        // a little-endian file, and a type in its own byte order in a big-endian one, get constants and no reader
+        Path le = dir.resolve("le_ints.ksy");
+        Files.writeString(le, "meta:\n  id: le_ints\n  endian: le\nseq:\n  - {id: a, type: u2}\n  - {id: b, type: u4}\n");
+        assertThat(runLayouts(dir, le)).isZero();
+        assertThat(readers(compile(dir, "LeIntsLayout"))).isEmpty();
+        Path own = dir.resolve("own_order.ksy");
+        Files.writeString(own, "meta:\n  id: own_order\n  endian: be\ntypes:\n  t:\n    meta:\n      endian: le\n"
+            + "    seq:\n      - {id: a, type: u2}\n");
+        assertThat(runLayouts(dir, own)).isZero();
+        assertThat(readers(compile(dir, "OwnOrderLayout"))).isEmpty();
+    }
+
+    /** Compiles the generated dir/out/t/NAME.java and loads it. */
+    private static Class<?> compile(Path dir, String name) throws Exception {
+        Path classes = Files.createDirectories(dir.resolve("classes"));
+        javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+        int rc = javac.run(null, null, null, "-d", classes.toString(), dir.resolve("out/t/" + name + ".java").toString());
+        assertThat(rc).as("javac " + name).isZero();
+        return new java.net.URLClassLoader(new java.net.URL[] {classes.toUri().toURL()}).loadClass("t." + name);
+    }
+
+    private static Object read(Class<?> c, String reader, byte[] d, int at) throws Exception {
+        return c.getMethod(reader, byte[].class, int.class).invoke(null, d, at);
+    }
+
+    private static List<String> readers(Class<?> c) {
+        return java.util.Arrays.stream(c.getDeclaredMethods()).map(java.lang.reflect.Method::getName).filter(n -> n.startsWith("read")).toList();
+    }
+
     /** Runs the build step (src/build/KsyLayouts.java) as Maven does, into dir/out, package t; its exit code. */
     private static int runLayouts(Path dir, Path ksy) throws IOException, InterruptedException {
         String yaml = Path.of(org.yaml.snakeyaml.Yaml.class.getProtectionDomain().getCodeSource().getLocation().getPath()).toString();

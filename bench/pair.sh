@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Times two commands as whole processes, in turn (A B A B ...), and prints the medians of wall and CPU
-# seconds and peak RSS of each, and the median of the pairwise ratios A/B. Pairing is what makes a ratio
+# seconds and peak RSS of each, and the median and range of the pairwise ratios A/B. Pairing is what makes a ratio
 # hold on a shared machine whose speed drifts: each A is compared with the B run next to it, not with a
 # B run minutes later. Output is discarded (stdout and stderr go to /dev/null); the load average is
 # printed before and after, since a ratio from a loaded machine says less than one from an idle one.
@@ -33,6 +33,9 @@ printf '%-6s %10s %10s %12s\n' "" "wall s" "CPU s" "peak RSS MB"
 printf '%-6s %10s %10s %12.1f\n' A "$(col 1)" "$(col 2)" "$(echo "$(col 3)" | awk '{ print $1 / 1024 }')"
 printf '%-6s %10s %10s %12.1f\n' B "$(col 4)" "$(col 5)" "$(echo "$(col 6)" | awk '{ print $1 / 1024 }')"
 printf '%-6s %10s %10s\n' "A/B" "$(ratio 1 4)" "$(ratio 2 5)"
+# the spread of the pairwise ratios: a change shows only where the whole range sits on one side of 1
+range() { awk -v x="$1" -v y="$2" '{ if ($y > 0) printf "%.3f\n", $x / $y }' "$tmp/runs" | sort -g | awk 'NR == 1 { lo = $1 } { hi = $1 } END { print lo "-" hi }'; }
+printf '%-6s %10s %10s\n' "range" "$(range 1 4)" "$(range 2 5)"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "A: $a"
 echo "B: $b"

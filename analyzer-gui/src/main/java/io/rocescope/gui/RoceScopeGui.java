@@ -24,7 +24,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
-import javafx.scene.control.ProgressBar;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
@@ -50,15 +49,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.BitSet;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -70,24 +64,23 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class RoceScopeGui extends Application {
     final List<ColourRule> rules = new java.util.ArrayList<>(ColourRule.defaults());
+    final BackgroundWork work = new BackgroundWork();
     final PacketList packets = new PacketList(this::sortBy, this::applyFilterText);
     final javafx.scene.control.TableView<Integer> frames = packets.table;
     final DetailPane detail = new DetailPane(this::filterFromField);
     final javafx.scene.control.TreeView<FieldTree.Node> fields = detail.fields;
     final TextArea bytes = detail.bytes;
     final FilterBar filterBar = new FilterBar(this::applyFilterText, this::filterProblem);
-    final FindBar findBar = new FindBar(frames, this::file, this::rows, this::run);
+    final FindBar findBar = new FindBar(frames, this::file, this::rows, work::run);
     /** The last Follow QP window opened (tests look at it). */
     FollowQpWindow follow;
     final Label status = new Label("Open a capture (File → Open, or drop it here)");
     final Label displayed = new Label("");
-    final ProgressBar progress = new ProgressBar(0);
-    final Label progressLabel = new Label("");
     final ConnectionsView connections = new ConnectionsView(this::applyFilterText);
     final ExpertView expert = new ExpertView(this::goToFrame);
     final LadderView ladders = new LadderView(this::goToFrame);
     final IoGraphView ioGraph = new IoGraphView();
-    final PsnGraphView psnGraph = new PsnGraphView(this::goToFrame, this::run);
+    final PsnGraphView psnGraph = new PsnGraphView(this::goToFrame, work::run);
     final RttView rtt = new RttView();
     final TabPane tabs = new TabPane();
     final Tab detailTab = new Tab("Packet Details"), connectionsTab = new Tab("Connections"), expertTab = new Tab("Expert Info"),
@@ -102,34 +95,22 @@ public final class RoceScopeGui extends Application {
     private FrameRows rows = FrameRows.all(0), unsorted = rows;
     /** Bumped on every open, filter and sort: background work of an older one is dropped. */
     private final AtomicInteger generation = new AtomicInteger();
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> daemon(r, "rocescope-gui-work"));
     private volatile CountDownLatch indexedLatch = new CountDownLatch(0);
     private volatile Reports.Analysis analysis;
     private String appliedFilter = "";
     private boolean showingSorted;
     private String sha256;
-    /** Set while a background job runs; tests wait for it (see {@link #busy()}). */
-    private final AtomicInteger running = new AtomicInteger();
     /** When the capture was opened, indexed to its end, analysed; for the benchmark (nanoTime; 0 = not yet). */
     volatile long openedAt, indexedAt, analysedAt;
 
     /** When the table first drew a row of this capture (nanoTime; 0 = not yet). */
     long firstRowsAt() { return packets.rows() == null ? 0 : packets.rows().firstRowAt; }
 
-    private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
-    }
-
     @Override
     public void start(Stage stage) {
         this.stage = stage;
         status.setId("status");
         displayed.setId("displayed");
-        progress.setId("progress");
-        progress.setVisible(false);
-        progress.setPrefWidth(180);
 
         frames.getSelectionModel().selectedItemProperty().addListener((o, old, f) -> show(f));
         frames.getContextMenu().getItems().addAll(new SeparatorMenuItem(), item("Follow QP", null, this::followQp));
@@ -154,7 +135,7 @@ public final class RoceScopeGui extends Application {
 
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox statusBar = new HBox(10, status, gap, progressLabel, progress, displayed);
+        HBox statusBar = new HBox(10, status, gap, work.label, work.progress, displayed);
         statusBar.getStyleClass().add("status-bar");
         statusBar.setPadding(new Insets(3, 8, 3, 8));
 
@@ -265,9 +246,9 @@ public final class RoceScopeGui extends Application {
         status.setText(f.path + (f.compressed ? " (compressed: unpacked to a temporary pcapng)" : ""));
         CountDownLatch latch = new CountDownLatch(1);
         indexedLatch = latch;
-        busy("Indexing", 0);
+        work.busy("Indexing", 0);
         AtomicBoolean pending = new AtomicBoolean();
-        Thread t = daemon(() -> {
+        work.thread("rocescope-gui-index", () -> {
             try {
                 f.index(fraction -> {
                     if (pending.compareAndSet(false, true)) {
@@ -282,11 +263,8 @@ public final class RoceScopeGui extends Application {
                 Platform.runLater(() -> status.setText("Read error: " + e.getMessage() + " — the list stops at the frames indexed before it"));
             } finally {
                 latch.countDown();
-                Platform.runLater(() -> indexed(f));
             }
-        }, "rocescope-gui-index");
-        running.incrementAndGet();
-        t.start();
+        }, () -> indexed(f));
     }
 
     /** Empties every view for capture {@code f}, whose rows show as it is indexed. */
@@ -316,12 +294,11 @@ public final class RoceScopeGui extends Application {
         int n = f.index.size();
         if (rows.isAll()) rows.growTo(n);
         if (unsorted.isAll()) unsorted.growTo(n);   // shown again when a sort goes back to capture order
-        if (fraction >= 0) progress.setProgress(fraction);
+        if (fraction >= 0) work.progress.setProgress(fraction);
         displayed.setText("Frames: " + n);
     }
 
     private void indexed(CaptureFile f) {
-        running.decrementAndGet();
         if (file != f) return;
         grow(f, 1);
         indexedAt = System.nanoTime();
@@ -336,8 +313,8 @@ public final class RoceScopeGui extends Application {
 
     /** The CLI's analysis (CaptureAnalysis, as `rocescope flows`) in the background; its views fill when it ends. */
     private void analyse(CaptureFile f) {
-        busy("Analysing", -1);
-        run(() -> {
+        work.busy("Analysing", -1);
+        work.run(() -> {
             StringWriter err = new StringWriter();
             Reports.Analysis a = CaptureAnalysis.analyze(f.readPath.toString(), new DecodeOptions(), TrackerOptions.defaults(),
                 FramePipeline.defaultThreads(true), new PrintWriter(err));
@@ -345,7 +322,7 @@ public final class RoceScopeGui extends Application {
                 if (file != f) return;
                 analysis = a;
                 analysedAt = System.nanoTime();
-                idle();
+                work.idle();
                 if (a != null) showAnalysis(f, a);
             });
         });
@@ -412,7 +389,7 @@ public final class RoceScopeGui extends Application {
         showFile(s.file);
         indexedLatch = new CountDownLatch(0);   // a filter applies to the frames captured so far
         stage.setTitle("Capturing on " + iface + " — RoCEscope");
-        busy("Capturing", -1);
+        work.busy("Capturing", -1);
         nextInterimAt = System.nanoTime() + 1_000_000_000L;
         s.start(a -> Platform.runLater(() -> liveEnded(s, a)));
         liveTicker = new javafx.animation.Timeline(new javafx.animation.KeyFrame(javafx.util.Duration.millis(250), e -> liveTick(s)));
@@ -462,7 +439,7 @@ public final class RoceScopeGui extends Application {
         if (file != f) return;
         grow(f, 1);
         indexedAt = analysedAt = System.nanoTime();
-        idle();
+        work.idle();
         int n = f.index.size();
         stage.setTitle(s.iface + " (live) — " + n + " frames");
         status.setText(s.failure() != null ? "Capture: " + s.failure().getMessage() : "Captured on " + s.iface + ": " + n + " frames");
@@ -506,13 +483,13 @@ public final class RoceScopeGui extends Application {
             status.setText("Filter: " + e.getMessage());
             return;
         }
-        busy("Filtering", -1);
-        run(() -> {
+        work.busy("Filtering", -1);
+        work.run(() -> {
             try {
                 indexedLatch.await();
                 SpilledLongs kept = FilterJob.select(f, filter, () -> generation.get() != gen);
                 Platform.runLater(() -> {
-                    idle();
+                    work.idle();
                     if (generation.get() != gen) {
                         kept.close();
                         return;
@@ -522,9 +499,9 @@ public final class RoceScopeGui extends Application {
                     setRows(rows, null);
                 });
             } catch (CancellationException | InterruptedException e) {
-                Platform.runLater(this::idle);
+                Platform.runLater(work::idle);
             } catch (IOException | java.io.UncheckedIOException e) {
-                Platform.runLater(() -> { idle(); status.setText("Filter: read error: " + e.getMessage()); });
+                Platform.runLater(() -> { work.idle(); status.setText("Filter: read error: " + e.getMessage()); });
             }
         });
     }
@@ -583,8 +560,8 @@ public final class RoceScopeGui extends Application {
             showSorted();
             return;
         }
-        busy("Sorting", -1);
-        run(() -> {
+        work.busy("Sorting", -1);
+        work.run(() -> {
             FrameSort sort = new FrameSort(col != 0 && col != 1 && col != 5, descending);
             FrameSource src = col == 0 || col == 1 || col == 5 ? null : new FrameSource(f);
             SpilledLongs sorted;
@@ -607,7 +584,7 @@ public final class RoceScopeGui extends Application {
                 // given up (a newer request), a full temporary folder, or a failure of ours: never "Sorting …" for good
                 sort.discard();
                 Platform.runLater(() -> {
-                    idle();
+                    work.idle();
                     if (!(e instanceof CancellationException) && generation.get() == gen) status.setText("Sort: " + e.getMessage());
                 });
                 return;
@@ -619,13 +596,13 @@ public final class RoceScopeGui extends Application {
                 sorted.close();
                 // given up (a newer request), a full temporary folder, or a failure of ours: never "Sorting …" for good
                 Platform.runLater(() -> {
-                    idle();
+                    work.idle();
                     if (!(e instanceof CancellationException) && generation.get() == gen) status.setText("Sort: " + e.getMessage());
                 });
                 return;
             }
             Platform.runLater(() -> {
-                idle();
+                work.idle();
                 if (generation.get() != gen) {
                     sorted.close();
                     inverse.close();
@@ -668,8 +645,8 @@ public final class RoceScopeGui extends Application {
         String filter = FollowQp.filter(conn), before = appliedFilter;
         CaptureFile f = file;
         applyFilterText(filter);
-        busy("Following the QP", -1);
-        run(() -> {
+        work.busy("Following the QP", -1);
+        work.run(() -> {
             try {
                 List<FollowQp.Packet> list;
                 int total;
@@ -678,13 +655,13 @@ public final class RoceScopeGui extends Application {
                     total = kept.size();
                 }
                 Platform.runLater(() -> {
-                    idle();
+                    work.idle();
                     if (file != f) return;
                     follow = new FollowQpWindow(stage, conn, filter, list, total, this::goToFrame, () -> applyFilterText(before));
                     follow.stage.show();
                 });
             } catch (IOException | java.io.UncheckedIOException | FilterSyntaxException | CancellationException e) {
-                Platform.runLater(() -> { idle(); status.setText("Follow QP: " + e.getMessage()); });
+                Platform.runLater(() -> { work.idle(); status.setText("Follow QP: " + e.getMessage()); });
             }
         });
     }
@@ -753,13 +730,13 @@ public final class RoceScopeGui extends Application {
             };
             boolean pcapng = !out.getName().endsWith(".pcap");
             CaptureFile f = file;
-            busy("Exporting", -1);
-            run(() -> {
+            work.busy("Exporting", -1);
+            work.run(() -> {
                 try {
                     int n = export(f, sel, out.toPath(), pcapng);
-                    Platform.runLater(() -> { idle(); status.setText("Exported " + Plural.of(n, "frame") + " to " + out); });
+                    Platform.runLater(() -> { work.idle(); status.setText("Exported " + Plural.of(n, "frame") + " to " + out); });
                 } catch (IOException e) {
-                    Platform.runLater(() -> { idle(); status.setText("Export failed: " + e.getMessage()); });
+                    Platform.runLater(() -> { work.idle(); status.setText("Export failed: " + e.getMessage()); });
                 } finally {
                     sel.close();
                 }
@@ -801,7 +778,7 @@ public final class RoceScopeGui extends Application {
         a.getDialogPane().setContent(text);
         if (sha256 == null) {
             CaptureFile f = file;
-            run(() -> {
+            work.run(() -> {
                 try {
                     String h = CaptureProperties.sha256(f.path);
                     Platform.runLater(() -> { if (file == f) { sha256 = h; text.setText(propertiesText()); } });
@@ -831,35 +808,6 @@ public final class RoceScopeGui extends Application {
         });
     }
 
-    // ---- background work ----
-
-    private void run(Runnable r) {
-        running.incrementAndGet();
-        worker.execute(() -> {
-            try {
-                r.run();
-            } finally {
-                running.decrementAndGet();
-            }
-        });
-    }
-
-    private void busy(String what, double fraction) {
-        progressLabel.setText(what + " …");
-        progress.setVisible(true);
-        progress.setProgress(fraction);
-    }
-
-    private void idle() {
-        if (running.get() <= 1) {
-            progress.setVisible(false);
-            progressLabel.setText("");
-        }
-    }
-
-    /** True while indexing, analysis, a filter or a sort runs. */
-    boolean busy() { return running.get() > 0; }
-
     Reports.Analysis analysis() { return analysis; }
 
     CaptureFile file() { return file; }
@@ -883,6 +831,6 @@ public final class RoceScopeGui extends Application {
     public void stop() {
         stopLive();
         closeFile();
-        worker.shutdownNow();
+        work.shutdown();
     }
 }

@@ -78,7 +78,7 @@ public final class LiveViewProbe {
         GuiTests.screenshot(null, gui.frames.getScene().getRoot(), "live-capturing");
         fx(() -> { gui.stopLive(); return null; });
         until(() -> gui.analysis() != null, 60, "the live analysis's reports");
-        until(() -> !gui.busy(), 60, "the window's work to end");
+        until(() -> !gui.work.busy(), 60, "the window's work to end");
         out.put("title", fx(() -> ((Stage) gui.frames.getScene().getWindow()).getTitle()));
         out.put("rows", fx(() -> {
             List<List<String>> rows = new ArrayList<>();

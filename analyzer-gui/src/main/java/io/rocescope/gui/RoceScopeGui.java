@@ -1,12 +1,8 @@
 package io.rocescope.gui;
 
 import io.rocescope.analysis.CaptureAnalysis;
-import io.rocescope.dissector.capture.CaptureRecord;
 import io.rocescope.dissector.decode.DecodeOptions;
 import io.rocescope.dissector.decode.DecodedFrame;
-import io.rocescope.dissector.encode.CaptureWriter;
-import io.rocescope.dissector.encode.PcapFileWriter;
-import io.rocescope.dissector.encode.PcapngFileWriter;
 import io.rocescope.dissector.filter.DisplayFilter;
 import io.rocescope.dissector.filter.FilterSyntaxException;
 import io.rocescope.dissector.pipeline.FramePipeline;
@@ -17,8 +13,6 @@ import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.Scene;
-import javafx.scene.control.Alert;
-import javafx.scene.control.ButtonType;
 import javafx.scene.control.ChoiceDialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
@@ -30,7 +24,6 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TextArea;
-import javafx.scene.control.TextInputDialog;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
@@ -41,16 +34,11 @@ import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 
-import java.io.BufferedOutputStream;
 import java.io.File;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -87,6 +75,7 @@ public final class RoceScopeGui extends Application {
         laddersTab = new Tab("Set-up Ladders"), ioTab = new Tab("IO Graph");
     final Tab psnTab = new Tab("PSN Graph"), rttTab = new Tab("RTT");
     final RecentFiles recent = RecentFiles.standard();
+    final CapturePropertiesDialog propertiesDialog = new CapturePropertiesDialog(this);
     private final Menu recentMenu = new Menu("Open Recent");
     private Stage stage;
 
@@ -99,7 +88,6 @@ public final class RoceScopeGui extends Application {
     private volatile Reports.Analysis analysis;
     private String appliedFilter = "";
     private boolean showingSorted;
-    private String sha256;
     /** When the capture was opened, indexed to its end, analysed; for the benchmark (nanoTime; 0 = not yet). */
     volatile long openedAt, indexedAt, analysedAt;
 
@@ -167,13 +155,13 @@ public final class RoceScopeGui extends Application {
             if (f != null) open(f.getPath());
         });
         refreshRecent();
-        MenuItem export = item("Export Specified Frames…", null, this::exportDialog);
-        MenuItem props = item("Capture File Properties", "Shortcut+Alt+Shift+C", this::propertiesDialog);
+        MenuItem export = item("Export Specified Frames…", null, () -> FrameExport.dialog(this, stage));
+        MenuItem props = item("Capture File Properties", "Shortcut+Alt+Shift+C", propertiesDialog::show);
         MenuItem quit = item("Quit", "Shortcut+Q", Platform::exit);
         Menu fileMenu = new Menu("File", null, open, recentMenu, new SeparatorMenuItem(), export, props, new SeparatorMenuItem(), quit);
         MenuItem copyText = item("Copy Rows as Text", "Shortcut+C", () -> packets.copy(false));
         MenuItem copyCsv = item("Copy Rows as CSV", "Shortcut+Shift+C", () -> packets.copy(true));
-        MenuItem goTo = item("Go to Frame…", "Shortcut+G", this::goToDialog);
+        MenuItem goTo = item("Go to Frame…", "Shortcut+G", () -> GoToDialog.show(this::goToFrame, status::setText));
         MenuItem focusFilter = item("Focus the Filter Bar", "Shortcut+/", () -> filterBar.text.requestFocus());
         Menu edit = new Menu("Edit", null, copyText, copyCsv, new SeparatorMenuItem(), goTo, focusFilter, new SeparatorMenuItem(),
             item("Find Packet…", "Shortcut+F", () -> findBar.show(true)), item("Find Next", "Shortcut+N", () -> findBar.find(true)),
@@ -271,7 +259,6 @@ public final class RoceScopeGui extends Application {
     private void showFile(CaptureFile f) {
         file = f;
         analysis = null;
-        sha256 = null;
         appliedFilter = "";
         filterBar.text.setText("");
         frames.getSortOrder().clear();
@@ -666,20 +653,6 @@ public final class RoceScopeGui extends Application {
         });
     }
 
-    private void goToDialog() {
-        TextInputDialog d = new TextInputDialog();
-        d.setTitle("Go to Frame");
-        d.setHeaderText(null);
-        d.setContentText("Frame number:");
-        d.showAndWait().ifPresent(s -> {
-            try {
-                if (!goToFrame(Long.parseLong(s.strip()))) status.setText("Frame " + s.strip() + " is not displayed");
-            } catch (NumberFormatException e) {
-                status.setText("Go to frame: '" + s + "' is not a frame number");
-            }
-        });
-    }
-
     /** Selects frame {@code number} (from 1) and scrolls to it; when the filter hides it, the filter is cleared first. */
     boolean goToFrame(long number) {
         if (file == null || number < 1 || number > file.index.size()) return false;
@@ -707,100 +680,7 @@ public final class RoceScopeGui extends Application {
         detail.show(packets.rows().source().decode(frame));
     }
 
-    // ---- dialogs ----
-
-    private void exportDialog() {
-        if (file == null) return;
-        ChoiceDialog<String> which = new ChoiceDialog<>("Displayed frames", "All frames", "Displayed frames", "Selected frames");
-        which.setTitle("Export Specified Frames");
-        which.setHeaderText(null);
-        which.setContentText("Export:");
-        which.showAndWait().ifPresent(choice -> {
-            FileChooser c = new FileChooser();
-            c.setTitle("Export Specified Frames");
-            c.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("pcapng", "*.pcapng"),
-                new FileChooser.ExtensionFilter("pcap", "*.pcap"));
-            File out = c.showSaveDialog(stage);
-            if (out == null) return;
-            FrameRows sel = switch (choice) {
-                case "All frames" -> FrameRows.all(file.index.size());
-                case "Selected frames" -> FrameRows.of(frames.getSelectionModel().getSelectedItems().stream().mapToInt(Integer::intValue).sorted().toArray(),
-                    frames.getSelectionModel().getSelectedItems().size());
-                default -> rows.copy();
-            };
-            boolean pcapng = !out.getName().endsWith(".pcap");
-            CaptureFile f = file;
-            work.busy("Exporting", -1);
-            work.run(() -> {
-                try {
-                    int n = export(f, sel, out.toPath(), pcapng);
-                    Platform.runLater(() -> { work.idle(); status.setText("Exported " + Plural.of(n, "frame") + " to " + out); });
-                } catch (IOException e) {
-                    Platform.runLater(() -> { work.idle(); status.setText("Export failed: " + e.getMessage()); });
-                } finally {
-                    sel.close();
-                }
-            });
-        });
-    }
-
-    /** Writes frames {@code which} (indexes, in this order) of {@code f} to {@code out}, as read from the file. */
-    static int export(CaptureFile f, FrameRows which, Path out, boolean pcapng) throws IOException {
-        CaptureRecord rec = new CaptureRecord();
-        int n = 0;
-        try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(out), 1 << 20);
-             CaptureWriter w = pcapng ? new PcapngFileWriter(os, true) : new PcapFileWriter(os, f.nanosecondTimestamps())) {
-            for (int k = 0, size = which.size(); k < size; k++) {
-                int i = which.frameAt(k);
-                if (!f.read(i, rec)) continue;
-                w.write(rec.timestampNanos, rec.data, rec.capturedLength, Integer.toUnsignedLong(rec.originalLength), rec.linkType, rec.interfaceId);
-                n++;
-            }
-        }
-        return n;
-    }
-
-    /** Capture file properties; the SHA-256 is worked out in the background the first time. */
-    Map<String, String> properties() {
-        return file == null ? Map.of() : CaptureProperties.of(file, rows.size(), sha256);
-    }
-
-    private void propertiesDialog() {
-        if (file == null) return;
-        Alert a = new Alert(Alert.AlertType.INFORMATION, "", ButtonType.CLOSE);
-        a.setTitle("Capture File Properties");
-        a.setHeaderText(file.path.getFileName().toString());
-        TextArea text = new TextArea(propertiesText());
-        text.setEditable(false);
-        text.setPrefColumnCount(80);
-        text.setPrefRowCount(18);
-        text.getStyleClass().add("hex");
-        a.getDialogPane().setContent(text);
-        if (sha256 == null) {
-            CaptureFile f = file;
-            work.run(() -> {
-                try {
-                    String h = CaptureProperties.sha256(f.path);
-                    Platform.runLater(() -> { if (file == f) { sha256 = h; text.setText(propertiesText()); } });
-                } catch (IOException e) {
-                    Platform.runLater(() -> status.setText("SHA-256: " + e.getMessage()));
-                }
-            });
-        }
-        a.show();
-    }
-
-    private String propertiesText() {
-        StringBuilder sb = new StringBuilder();
-        properties().forEach((k, v) -> sb.append(String.format("%-22s %s%n", k + ":", v)));
-        return sb.toString();
-    }
-
-    /** Computes the SHA-256 now (tests). */
-    void computeSha256() throws IOException {
-        if (file != null) sha256 = CaptureProperties.sha256(file.path);
-    }
-
+    /** View → Colouring Rules: the rows are coloured again as the rules change. */
     private void colouringDialog() {
         ColouringDialog.show(stage, rules, () -> {
             if (packets.rows() != null) packets.rows().rulesChanged();

@@ -2,7 +2,6 @@ package io.rocescope.gui;
 
 import io.rocescope.analysis.CaptureAnalysis;
 import io.rocescope.dissector.decode.DecodeOptions;
-import io.rocescope.dissector.decode.DecodedFrame;
 import io.rocescope.dissector.filter.DisplayFilter;
 import io.rocescope.dissector.filter.FilterSyntaxException;
 import io.rocescope.dissector.pipeline.FramePipeline;
@@ -22,7 +21,6 @@ import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
-import javafx.scene.control.TableColumn;
 import javafx.scene.control.TextArea;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
@@ -53,7 +51,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class RoceScopeGui extends Application {
     final List<ColourRule> rules = new java.util.ArrayList<>(ColourRule.defaults());
     final BackgroundWork work = new BackgroundWork();
-    final PacketList packets = new PacketList(this::sortBy, this::applyFilterText);
+    final ColumnSort sort = new ColumnSort(this);
+    final PacketList packets = new PacketList(sort::sortBy, this::applyFilterText);
     final javafx.scene.control.TableView<Integer> frames = packets.table;
     final DetailPane detail = new DetailPane(this::filterFromField);
     final javafx.scene.control.TreeView<FieldTree.Node> fields = detail.fields;
@@ -83,11 +82,10 @@ public final class RoceScopeGui extends Application {
     /** The frames shown (every frame, a filter's matches, or a sort of them) and those in capture order, unsorted. */
     private FrameRows rows = FrameRows.all(0), unsorted = rows;
     /** Bumped on every open, filter and sort: background work of an older one is dropped. */
-    private final AtomicInteger generation = new AtomicInteger();
+    final AtomicInteger generation = new AtomicInteger();
     private volatile CountDownLatch indexedLatch = new CountDownLatch(0);
     private volatile Reports.Analysis analysis;
     private String appliedFilter = "";
-    private boolean showingSorted;
     /** When the capture was opened, indexed to its end, analysed; for the benchmark (nanoTime; 0 = not yet). */
     volatile long openedAt, indexedAt, analysedAt;
 
@@ -530,85 +528,13 @@ public final class RoceScopeGui extends Application {
             + (n > 0 ? String.format(" (%.1f%%)", 100.0 * rows.size() / n) : ""));
     }
 
-    /**
-     * Sorts the displayed frames by a column (capture order when null), the keys worked out in the background;
-     * ties stay in capture order. The sort is of the frames the filter shows, in capture order, whatever sort
-     * is shown now; {@link FrameSort} keeps its memory bounded.
-     */
-    private void sortBy(TableColumn<Integer, ?> column) {
-        if (file == null || packets.rows() == null || showingSorted) return;
-        CaptureFile f = file;
-        int col = column == null ? 0 : frames.getColumns().indexOf(column);
-        boolean descending = column != null && column.getSortType() == TableColumn.SortType.DESCENDING;
-        FrameRows base = unsorted;
-        int gen = generation.incrementAndGet();
-        if (col == 0 && !descending) {   // capture order: the unsorted rows themselves
-            replaceRows(base, false);
-            showSorted();
-            return;
-        }
-        work.busy("Sorting", -1);
-        work.run(() -> {
-            FrameSort sort = new FrameSort(col != 0 && col != 1 && col != 5, descending);
-            FrameSource src = col == 0 || col == 1 || col == 5 ? null : new FrameSource(f);
-            SpilledLongs sorted;
-            try {
-                for (int i = 0, n = base.size(); i < n; i++) {
-                    if ((i & 1023) == 0 && generation.get() != gen) throw new CancellationException();
-                    int frame = base.frameAt(i);
-                    switch (col) {
-                        case 0 -> sort.add(frame, frame);
-                        case 1 -> sort.add(frame, f.index.time(frame));
-                        case 5 -> sort.add(frame, f.index.length(frame));
-                        default -> {
-                            DecodedFrame d = src.decode(frame);
-                            sort.add(frame, d == null ? "" : PacketRows.columns(d)[col]);
-                        }
-                    }
-                }
-                sorted = sort.sorted(() -> generation.get() != gen);
-            } catch (RuntimeException e) {
-                // given up (a newer request), a full temporary folder, or a failure of ours: never "Sorting …" for good
-                sort.discard();
-                Platform.runLater(() -> {
-                    work.idle();
-                    if (!(e instanceof CancellationException) && generation.get() == gen) status.setText("Sort: " + e.getMessage());
-                });
-                return;
-            }
-            SpilledLongs inverse;
-            try {
-                inverse = SortInverse.of(sorted, base, () -> generation.get() != gen);
-            } catch (RuntimeException e) {
-                sorted.close();
-                // given up (a newer request), a full temporary folder, or a failure of ours: never "Sorting …" for good
-                Platform.runLater(() -> {
-                    work.idle();
-                    if (!(e instanceof CancellationException) && generation.get() == gen) status.setText("Sort: " + e.getMessage());
-                });
-                return;
-            }
-            Platform.runLater(() -> {
-                work.idle();
-                if (generation.get() != gen) {
-                    sorted.close();
-                    inverse.close();
-                    return;
-                }
-                replaceRows(FrameRows.inOrder(sorted, inverse), false);
-                showSorted();
-            });
-        });
-    }
+    /** The displayed frames in capture order, unsorted (what a sort sorts). */
+    FrameRows unsorted() { return unsorted; }
 
-    /** Shows {@link #rows}, a sort: the table asks to sort its new items again, and they are sorted. */
-    private void showSorted() {
-        showingSorted = true;
-        try {
-            setRows(rows, null);
-        } finally {
-            showingSorted = false;
-        }
+    /** Shows {@code sorted}, a sort of the displayed frames. */
+    void showSorted(FrameRows sorted) {
+        replaceRows(sorted, false);
+        setRows(rows, null);
     }
 
     /**

@@ -12,7 +12,6 @@ import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.Scene;
-import javafx.scene.control.ChoiceDialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
@@ -74,6 +73,7 @@ public final class RoceScopeGui extends Application {
         laddersTab = new Tab("Set-up Ladders"), ioTab = new Tab("IO Graph");
     final Tab psnTab = new Tab("PSN Graph"), rttTab = new Tab("RTT");
     final RecentFiles recent = RecentFiles.standard();
+    final LiveCapture live = new LiveCapture(this);
     final CapturePropertiesDialog propertiesDialog = new CapturePropertiesDialog(this);
     private final Menu recentMenu = new Menu("Open Recent");
     private Stage stage;
@@ -143,7 +143,7 @@ public final class RoceScopeGui extends Application {
         stage.setScene(scene);
         stage.show();
         List<String> args = getParameters() == null ? List.of() : getParameters().getUnnamed();
-        if (args.size() >= 2 && args.get(0).equals("-i")) startLive(args.get(1));
+        if (args.size() >= 2 && args.get(0).equals("-i")) live.start(args.get(1));
         else if (!args.isEmpty()) open(args.get(0));
     }
 
@@ -175,7 +175,7 @@ public final class RoceScopeGui extends Application {
         Menu statistics = new Menu("Statistics", null,
             item("PSN Time-Sequence Graph", "Shortcut+5", () -> tabs.getSelectionModel().select(psnTab)),
             item("RTT Distribution", "Shortcut+6", () -> tabs.getSelectionModel().select(rttTab)));
-        Menu capture = new Menu("Capture", null, item("Start…", "Shortcut+E", this::captureDialog), item("Stop", "Shortcut+Shift+E", this::stopLive));
+        Menu capture = new Menu("Capture", null, item("Start…", "Shortcut+E", live::dialog), item("Stop", "Shortcut+Shift+E", live::stop));
         return new MenuBar(fileMenu, edit, view, capture, analyze, statistics);
     }
 
@@ -210,12 +210,8 @@ public final class RoceScopeGui extends Application {
     /** Opens a capture: its first rows show as soon as they are indexed; a bad file is one line in the status bar. */
     void open(String path) {
         int gen = generation.incrementAndGet();
-        dropLive();
-        openedAt = System.nanoTime();
-        indexedAt = analysedAt = 0;
-        frames.getSelectionModel().clearSelection();
-        frames.setItems(FrameRows.all(0));   // the old capture's rows go before its file does
-        closeFile();
+        live.drop();
+        clearCapture();
         CaptureFile f;
         try {
             f = CaptureFile.open(path, x -> { });
@@ -253,6 +249,24 @@ public final class RoceScopeGui extends Application {
         }, () -> indexed(f));
     }
 
+    /** Forgets the capture shown (its rows before its file), for another to be shown. */
+    private void clearCapture() {
+        openedAt = System.nanoTime();
+        indexedAt = analysedAt = 0;
+        frames.getSelectionModel().clearSelection();
+        frames.setItems(FrameRows.all(0));   // the old capture's rows go before its file does
+        closeFile();
+    }
+
+    /** Shows live capture {@code f}, which grows as frames arrive, titled {@code title}. */
+    void showCapturing(CaptureFile f, String title) {
+        clearCapture();
+        showFile(f);
+        indexedLatch = new CountDownLatch(0);   // a filter applies to the frames captured so far
+        stage.setTitle(title);
+        work.busy("Capturing", -1);
+    }
+
     /** Empties every view for capture {@code f}, whose rows show as it is indexed. */
     private void showFile(CaptureFile f) {
         file = f;
@@ -274,7 +288,7 @@ public final class RoceScopeGui extends Application {
     }
 
     /** More of the capture is indexed: the list grows (its first rows show with the first call). */
-    private void grow(CaptureFile f, double fraction) {
+    void grow(CaptureFile f, double fraction) {
         if (file != f) return;
         int n = f.index.size();
         if (rows.isAll()) rows.growTo(n);
@@ -285,15 +299,20 @@ public final class RoceScopeGui extends Application {
 
     private void indexed(CaptureFile f) {
         if (file != f) return;
+        showRead(f, f.path.getFileName() + " — " + Plural.of(f.index.size(), "frame"),
+            f.path + (f.warnings().isEmpty() ? "" : " — warning: " + String.join("; ", f.warnings())));
+        analyse(f);
+    }
+
+    /** Capture {@code f} is read to its end (indexed, or its live capture stopped): its counts, first frame and IO graph. */
+    void showRead(CaptureFile f, String title, String statusText) {
         grow(f, 1);
         indexedAt = System.nanoTime();
-        int n = f.index.size();
-        stage.setTitle(f.path.getFileName() + " — " + Plural.of(n, "frame"));
+        stage.setTitle(title);
         updateDisplayed();
-        status.setText(f.path + (f.warnings().isEmpty() ? "" : " — warning: " + String.join("; ", f.warnings())));
-        if (n > 0 && frames.getSelectionModel().isEmpty()) frames.getSelectionModel().select(0);
+        status.setText(statusText);
+        if (f.index.size() > 0 && frames.getSelectionModel().isEmpty()) frames.getSelectionModel().select(0);
         ioGraph.show(f.index);
-        analyse(f);
     }
 
     /** The CLI's analysis (CaptureAnalysis, as `rocescope flows`) in the background; its views fill when it ends. */
@@ -304,17 +323,17 @@ public final class RoceScopeGui extends Application {
             Reports.Analysis a = CaptureAnalysis.analyze(f.readPath.toString(), new DecodeOptions(), TrackerOptions.defaults(),
                 FramePipeline.defaultThreads(true), new PrintWriter(err));
             Platform.runLater(() -> {
-                if (file != f) return;
-                analysis = a;
-                analysedAt = System.nanoTime();
-                work.idle();
-                if (a != null) showAnalysis(f, a);
+                if (file == f) analysed(f, a);
             });
         });
     }
 
-    /** The analysis's views for capture {@code f}. */
-    private void showAnalysis(CaptureFile f, Reports.Analysis a) {
+    /** The analysis of capture {@code f} has ended ({@code a}: its reports, or null): its views fill. */
+    void analysed(CaptureFile f, Reports.Analysis a) {
+        analysis = a;
+        analysedAt = System.nanoTime();
+        work.idle();
+        if (a == null) return;
         connections.show(a);
         expert.show(a);
         ladders.show(a);
@@ -322,118 +341,6 @@ public final class RoceScopeGui extends Application {
         rtt.show(a);
         packets.rows().retransmitted(Retransmissions.frames(a));
         frames.refresh();
-    }
-
-    // ---- live capture (Capture ▸ Start, or gui -i IF) ----
-
-    private LiveSession live;
-    private javafx.animation.Timeline liveTicker;
-    /** When the next look at the connections so far may start (nanoTime), and whether one runs. */
-    private long nextInterimAt;
-
-    private void captureDialog() {
-        List<String> names;
-        try {
-            names = LiveSession.interfaces();
-        } catch (IOException e) {
-            status.setText("Capture: " + e.getMessage());
-            return;
-        }
-        if (names.isEmpty()) {
-            status.setText("Capture: libpcap lists no interface (capturing needs root or CAP_NET_RAW)");
-            return;
-        }
-        ChoiceDialog<String> d = new ChoiceDialog<>(names.get(0), names);
-        d.setTitle("Capture");
-        d.setHeaderText(null);
-        d.setContentText("Capture on:");
-        d.showAndWait().ifPresent(this::startLive);
-    }
-
-    /**
-     * Captures on {@code iface}: the packet list grows as frames arrive; the Connections and Expert Info
-     * views show the analysis of the frames so far (at most once a second, and never more than a quarter
-     * of the time), and when the capture stops, the live analysis's reports (the CLI's capture --analyze).
-     */
-    void startLive(String iface) {
-        dropLive();
-        generation.incrementAndGet();
-        LiveSession s;
-        try {
-            s = LiveSession.open(iface);
-        } catch (IOException e) {
-            status.setText("Capture: " + e.getMessage());
-            return;
-        }
-        openedAt = System.nanoTime();
-        indexedAt = analysedAt = 0;
-        frames.getSelectionModel().clearSelection();
-        frames.setItems(FrameRows.all(0));
-        closeFile();
-        live = s;
-        showFile(s.file);
-        indexedLatch = new CountDownLatch(0);   // a filter applies to the frames captured so far
-        stage.setTitle("Capturing on " + iface + " — RoCEscope");
-        work.busy("Capturing", -1);
-        nextInterimAt = System.nanoTime() + 1_000_000_000L;
-        s.start(a -> Platform.runLater(() -> liveEnded(s, a)));
-        liveTicker = new javafx.animation.Timeline(new javafx.animation.KeyFrame(javafx.util.Duration.millis(250), e -> liveTick(s)));
-        liveTicker.setCycleCount(javafx.animation.Animation.INDEFINITE);
-        liveTicker.play();
-    }
-
-    /** Ends the live capture, if one runs; its reports show when the analysis has caught up. */
-    void stopLive() {
-        if (live != null && !live.stopped()) live.stop();
-    }
-
-    /** Stops the live capture, if one runs, and forgets it: another capture is being opened. */
-    private void dropLive() {
-        stopLive();
-        if (liveTicker != null) liveTicker.stop();
-        live = null;
-    }
-
-    /** The live capture, or null (tests). */
-    LiveSession live() { return live; }
-
-    /** True while a live capture runs. */
-    boolean capturing() { return live != null && !live.stopped(); }
-
-    private void liveTick(LiveSession s) {
-        if (live != s || file != s.file) return;
-        grow(s.file, -1);
-        status.setText(s.progress());
-        long now = System.nanoTime();
-        // the live analysis's latest snapshot: a look costs the views' refresh, not a pass over the file so far
-        Reports.Analysis a = s.latest();
-        if (now < nextInterimAt || a == null || a == interim || s.stopped()) return;
-        nextInterimAt = now + 1_000_000_000L;
-        connections.show(a);
-        expert.show(a);
-        interim = a;
-    }
-
-    /** The connections so far, as the views last showed them during the capture (tests). */
-    volatile Reports.Analysis interim;
-
-    private void liveEnded(LiveSession s, Reports.Analysis a) {
-        if (live != s) return;
-        if (liveTicker != null) liveTicker.stop();
-        CaptureFile f = s.file;
-        if (file != f) return;
-        grow(f, 1);
-        indexedAt = analysedAt = System.nanoTime();
-        work.idle();
-        int n = f.index.size();
-        stage.setTitle(s.iface + " (live) — " + n + " frames");
-        status.setText(s.failure() != null ? "Capture: " + s.failure().getMessage() : "Captured on " + s.iface + ": " + n + " frames");
-        updateDisplayed();
-        if (n > 0 && frames.getSelectionModel().isEmpty()) frames.getSelectionModel().select(0);
-        ioGraph.show(f.index);
-        if (a == null) return;
-        analysis = a;
-        showAnalysis(f, a);
     }
 
     // ---- filtering, sorting, going to a frame ----
@@ -635,7 +542,7 @@ public final class RoceScopeGui extends Application {
 
     @Override
     public void stop() {
-        stopLive();
+        live.stop();
         closeFile();
         work.shutdown();
     }

@@ -58,8 +58,6 @@ public final class RoceScopeGui extends Application {
     final TextArea bytes = detail.bytes;
     final FilterBar filterBar = new FilterBar(this::applyFilterText, this::filterProblem);
     final FindBar findBar = new FindBar(frames, this::file, this::rows, work::run);
-    /** The last Follow QP window opened (tests look at it). */
-    FollowQpWindow follow;
     final Label status = new Label("Open a capture (File → Open, or drop it here)");
     final Label displayed = new Label("");
     final ConnectionsView connections = new ConnectionsView(this::applyFilterText);
@@ -75,6 +73,7 @@ public final class RoceScopeGui extends Application {
     final RecentFiles recent = RecentFiles.standard();
     final LiveCapture live = new LiveCapture(this);
     final CapturePropertiesDialog propertiesDialog = new CapturePropertiesDialog(this);
+    final FollowQpAction followQp = new FollowQpAction(this);
     private final Menu recentMenu = new Menu("Open Recent");
     private Stage stage;
 
@@ -99,9 +98,9 @@ public final class RoceScopeGui extends Application {
         displayed.setId("displayed");
 
         frames.getSelectionModel().selectedItemProperty().addListener((o, old, f) -> show(f));
-        frames.getContextMenu().getItems().addAll(new SeparatorMenuItem(), item("Follow QP", null, this::followQp));
+        frames.getContextMenu().getItems().addAll(new SeparatorMenuItem(), item("Follow QP", null, followQp::selected));
         connections.table.setContextMenu(new javafx.scene.control.ContextMenu(
-            item("Follow QP", null, () -> followQp(connections.table.getSelectionModel().getSelectedItem()))));
+            item("Follow QP", null, () -> followQp.connection(connections.table.getSelectionModel().getSelectedItem()))));
         connections.frames = n -> file == null || n < 1 ? null : new FrameSource(file).decode((int) (n - 1));
         detailTab.setContent(detail.pane);
         connectionsTab.setContent(connections.pane);
@@ -171,7 +170,7 @@ public final class RoceScopeGui extends Application {
             item("Expert Info", "Shortcut+2", () -> tabs.getSelectionModel().select(expertTab)),
             item("Set-up Ladders", "Shortcut+3", () -> tabs.getSelectionModel().select(laddersTab)),
             item("IO Graph", "Shortcut+4", () -> tabs.getSelectionModel().select(ioTab)),
-            new SeparatorMenuItem(), item("Follow QP", "Shortcut+Alt+Shift+Q", this::followQp));
+            new SeparatorMenuItem(), item("Follow QP", "Shortcut+Alt+Shift+Q", followQp::selected));
         Menu statistics = new Menu("Statistics", null,
             item("PSN Time-Sequence Graph", "Shortcut+5", () -> tabs.getSelectionModel().select(psnTab)),
             item("RTT Distribution", "Shortcut+6", () -> tabs.getSelectionModel().select(rttTab)));
@@ -444,48 +443,6 @@ public final class RoceScopeGui extends Application {
         setRows(rows, null);
     }
 
-    /**
-     * Follow QP: the selected packet's connection (else the one selected in Connections) in a window of
-     * its own, the display filter set to it; the window's Back restores the filter there was before.
-     */
-    void followQp() {
-        Integer sel = frames.getSelectionModel().getSelectedItem();
-        Reports.ConnectionReport c = sel == null || packets.rows() == null ? null
-            : FollowQp.connectionOf(analysis, packets.rows().source().decode(sel));
-        if (c == null) c = connections.table.getSelectionModel().getSelectedItem();
-        followQp(c);
-    }
-
-    /** Follow QP for connection {@code conn} (null: says what to select). */
-    void followQp(Reports.ConnectionReport conn) {
-        if (conn == null || file == null) {
-            status.setText(analysis == null ? "Follow QP: the analysis has not ended yet" : "Follow QP: select a RoCE packet of a connection");
-            return;
-        }
-        String filter = FollowQp.filter(conn), before = appliedFilter;
-        CaptureFile f = file;
-        applyFilterText(filter);
-        work.busy("Following the QP", -1);
-        work.run(() -> {
-            try {
-                List<FollowQp.Packet> list;
-                int total;
-                try (SpilledLongs kept = FilterJob.select(f, DisplayFilter.parse(filter), () -> file != f)) {
-                    list = FollowQp.packets(conn, kept, new FrameSource(f));
-                    total = kept.size();
-                }
-                Platform.runLater(() -> {
-                    work.idle();
-                    if (file != f) return;
-                    follow = new FollowQpWindow(stage, conn, filter, list, total, this::goToFrame, () -> applyFilterText(before));
-                    follow.stage.show();
-                });
-            } catch (IOException | java.io.UncheckedIOException | FilterSyntaxException | CancellationException e) {
-                Platform.runLater(() -> { work.idle(); status.setText("Follow QP: " + e.getMessage()); });
-            }
-        });
-    }
-
     /** Selects frame {@code number} (from 1) and scrolls to it; when the filter hides it, the filter is cleared first. */
     boolean goToFrame(long number) {
         if (file == null || number < 1 || number > file.index.size()) return false;
@@ -524,6 +481,8 @@ public final class RoceScopeGui extends Application {
     Reports.Analysis analysis() { return analysis; }
 
     CaptureFile file() { return file; }
+
+    Stage stage() { return stage; }
 
     FrameRows rows() { return rows; }
 

@@ -13,22 +13,17 @@ import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
-import javafx.scene.control.Menu;
-import javafx.scene.control.MenuBar;
-import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextArea;
-import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 
 import java.io.File;
@@ -46,6 +41,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * once, while it is indexed in the background), the filter bar above it; below, in tabs, the selected
  * frame's fields and bytes, and the RoCE analysis the CLI runs (connections, expert info, set-up ladders,
  * IO graph), filled when the analysis in the background ends. Nothing long runs on the JavaFX thread.
+ * This class wires the parts and keeps what they share (the capture shown, its rows, the filter, the analysis);
+ * what stands alone is a class of its own: {@link MainMenu}, {@link LiveCapture}, {@link ColumnSort},
+ * {@link FollowQpAction}, {@link FrameExport}, {@link CapturePropertiesDialog}, {@link GoToDialog},
+ * and {@link BackgroundWork} runs the jobs.
  */
 public final class RoceScopeGui extends Application {
     final List<ColourRule> rules = new java.util.ArrayList<>(ColourRule.defaults());
@@ -74,7 +73,7 @@ public final class RoceScopeGui extends Application {
     final LiveCapture live = new LiveCapture(this);
     final CapturePropertiesDialog propertiesDialog = new CapturePropertiesDialog(this);
     final FollowQpAction followQp = new FollowQpAction(this);
-    private final Menu recentMenu = new Menu("Open Recent");
+    private MainMenu menu;
     private Stage stage;
 
     private CaptureFile file;
@@ -98,9 +97,9 @@ public final class RoceScopeGui extends Application {
         displayed.setId("displayed");
 
         frames.getSelectionModel().selectedItemProperty().addListener((o, old, f) -> show(f));
-        frames.getContextMenu().getItems().addAll(new SeparatorMenuItem(), item("Follow QP", null, followQp::selected));
+        frames.getContextMenu().getItems().addAll(new SeparatorMenuItem(), MainMenu.item("Follow QP", null, followQp::selected));
         connections.table.setContextMenu(new javafx.scene.control.ContextMenu(
-            item("Follow QP", null, () -> followQp.connection(connections.table.getSelectionModel().getSelectedItem()))));
+            MainMenu.item("Follow QP", null, () -> followQp.connection(connections.table.getSelectionModel().getSelectedItem()))));
         connections.frames = n -> file == null || n < 1 ? null : new FrameSource(file).decode((int) (n - 1));
         detailTab.setContent(detail.pane);
         connectionsTab.setContent(connections.pane);
@@ -124,7 +123,8 @@ public final class RoceScopeGui extends Application {
         statusBar.getStyleClass().add("status-bar");
         statusBar.setPadding(new Insets(3, 8, 3, 8));
 
-        VBox top = new VBox(menu(), filterBar.box, findBar.box);
+        menu = new MainMenu(this, stage);
+        VBox top = new VBox(menu.bar, filterBar.box, findBar.box);
         BorderPane root = new BorderPane(split, top, null, statusBar, null);
         root.setOnDragOver(e -> {
             if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY);
@@ -146,64 +146,6 @@ public final class RoceScopeGui extends Application {
         else if (!args.isEmpty()) open(args.get(0));
     }
 
-    private MenuBar menu() {
-        MenuItem open = item("Open…", "Shortcut+O", () -> {
-            File f = chooser("Open a capture").showOpenDialog(stage);
-            if (f != null) open(f.getPath());
-        });
-        refreshRecent();
-        MenuItem export = item("Export Specified Frames…", null, () -> FrameExport.dialog(this, stage));
-        MenuItem props = item("Capture File Properties", "Shortcut+Alt+Shift+C", propertiesDialog::show);
-        MenuItem quit = item("Quit", "Shortcut+Q", Platform::exit);
-        Menu fileMenu = new Menu("File", null, open, recentMenu, new SeparatorMenuItem(), export, props, new SeparatorMenuItem(), quit);
-        MenuItem copyText = item("Copy Rows as Text", "Shortcut+C", () -> packets.copy(false));
-        MenuItem copyCsv = item("Copy Rows as CSV", "Shortcut+Shift+C", () -> packets.copy(true));
-        MenuItem goTo = item("Go to Frame…", "Shortcut+G", () -> GoToDialog.show(this::goToFrame, status::setText));
-        MenuItem focusFilter = item("Focus the Filter Bar", "Shortcut+/", () -> filterBar.text.requestFocus());
-        Menu edit = new Menu("Edit", null, copyText, copyCsv, new SeparatorMenuItem(), goTo, focusFilter, new SeparatorMenuItem(),
-            item("Find Packet…", "Shortcut+F", () -> findBar.show(true)), item("Find Next", "Shortcut+N", () -> findBar.find(true)),
-            item("Find Previous", "Shortcut+B", () -> findBar.find(false)));
-        MenuItem colouring = item("Colouring Rules…", null, this::colouringDialog);
-        Menu view = new Menu("View", null, colouring);
-        Menu analyze = new Menu("Analyze", null,
-            item("Connections", "Shortcut+1", () -> tabs.getSelectionModel().select(connectionsTab)),
-            item("Expert Info", "Shortcut+2", () -> tabs.getSelectionModel().select(expertTab)),
-            item("Set-up Ladders", "Shortcut+3", () -> tabs.getSelectionModel().select(laddersTab)),
-            item("IO Graph", "Shortcut+4", () -> tabs.getSelectionModel().select(ioTab)),
-            new SeparatorMenuItem(), item("Follow QP", "Shortcut+Alt+Shift+Q", followQp::selected));
-        Menu statistics = new Menu("Statistics", null,
-            item("PSN Time-Sequence Graph", "Shortcut+5", () -> tabs.getSelectionModel().select(psnTab)),
-            item("RTT Distribution", "Shortcut+6", () -> tabs.getSelectionModel().select(rttTab)));
-        Menu capture = new Menu("Capture", null, item("Start…", "Shortcut+E", live::dialog), item("Stop", "Shortcut+Shift+E", live::stop));
-        return new MenuBar(fileMenu, edit, view, capture, analyze, statistics);
-    }
-
-    private static MenuItem item(String text, String accel, Runnable action) {
-        MenuItem m = new MenuItem(text);
-        if (accel != null) m.setAccelerator(KeyCombination.keyCombination(accel));
-        m.setOnAction(e -> action.run());
-        return m;
-    }
-
-    private static FileChooser chooser(String title) {
-        FileChooser c = new FileChooser();
-        c.setTitle(title);
-        c.getExtensionFilters().addAll(
-            new FileChooser.ExtensionFilter("Captures (pcap, pcapng, compressed)", "*.pcap", "*.pcapng", "*.cap", "*.gz", "*.zst", "*.lz4"),
-            new FileChooser.ExtensionFilter("All files", "*"));
-        return c;
-    }
-
-    private void refreshRecent() {
-        recentMenu.getItems().clear();
-        for (String p : recent.list()) recentMenu.getItems().add(item(p, null, () -> open(p)));
-        if (recentMenu.getItems().isEmpty()) {
-            MenuItem none = new MenuItem("(none yet)");
-            none.setDisable(true);
-            recentMenu.getItems().add(none);
-        }
-    }
-
     // ---- opening and indexing ----
 
     /** Opens a capture: its first rows show as soon as they are indexed; a bad file is one line in the status bar. */
@@ -221,7 +163,7 @@ public final class RoceScopeGui extends Application {
         }
         showFile(f);
         recent.add(path);
-        refreshRecent();
+        menu.refreshRecent();
         String name = f.path.getFileName().toString();
         stage.setTitle(name + " — indexing … — RoCEscope");
         status.setText(f.path + (f.compressed ? " (compressed: unpacked to a temporary pcapng)" : ""));
@@ -471,7 +413,7 @@ public final class RoceScopeGui extends Application {
     }
 
     /** View → Colouring Rules: the rows are coloured again as the rules change. */
-    private void colouringDialog() {
+    void colouringDialog() {
         ColouringDialog.show(stage, rules, () -> {
             if (packets.rows() != null) packets.rows().rulesChanged();
             frames.refresh();

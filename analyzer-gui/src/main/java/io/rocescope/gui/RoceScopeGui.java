@@ -1,12 +1,7 @@
 package io.rocescope.gui;
 
 import io.rocescope.analysis.CaptureAnalysis;
-import io.rocescope.dissector.capture.CaptureRecord;
 import io.rocescope.dissector.decode.DecodeOptions;
-import io.rocescope.dissector.decode.DecodedFrame;
-import io.rocescope.dissector.encode.CaptureWriter;
-import io.rocescope.dissector.encode.PcapFileWriter;
-import io.rocescope.dissector.encode.PcapngFileWriter;
 import io.rocescope.dissector.filter.DisplayFilter;
 import io.rocescope.dissector.filter.FilterSyntaxException;
 import io.rocescope.dissector.pipeline.FramePipeline;
@@ -17,48 +12,27 @@ import javafx.application.Platform;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.scene.Scene;
-import javafx.scene.control.Alert;
-import javafx.scene.control.ButtonType;
-import javafx.scene.control.ChoiceDialog;
 import javafx.scene.control.Label;
-import javafx.scene.control.Menu;
-import javafx.scene.control.MenuBar;
-import javafx.scene.control.MenuItem;
-import javafx.scene.control.ProgressBar;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
-import javafx.scene.control.TableColumn;
 import javafx.scene.control.TextArea;
-import javafx.scene.control.TextInputDialog;
-import javafx.scene.input.KeyCombination;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 
-import java.io.BufferedOutputStream;
 import java.io.File;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.BitSet;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -67,74 +41,65 @@ import java.util.concurrent.atomic.AtomicInteger;
  * once, while it is indexed in the background), the filter bar above it; below, in tabs, the selected
  * frame's fields and bytes, and the RoCE analysis the CLI runs (connections, expert info, set-up ladders,
  * IO graph), filled when the analysis in the background ends. Nothing long runs on the JavaFX thread.
+ * This class wires the parts and keeps what they share (the capture shown, its rows, the filter, the analysis);
+ * what stands alone is a class of its own: {@link MainMenu}, {@link LiveCapture}, {@link ColumnSort},
+ * {@link FollowQpAction}, {@link FrameExport}, {@link CapturePropertiesDialog}, {@link GoToDialog},
+ * and {@link BackgroundWork} runs the jobs.
  */
 public final class RoceScopeGui extends Application {
     final List<ColourRule> rules = new java.util.ArrayList<>(ColourRule.defaults());
-    final PacketList packets = new PacketList(this::sortBy, this::applyFilterText);
+    final BackgroundWork work = new BackgroundWork();
+    final ColumnSort sort = new ColumnSort(this);
+    final PacketList packets = new PacketList(sort::sortBy, this::applyFilterText);
     final javafx.scene.control.TableView<Integer> frames = packets.table;
     final DetailPane detail = new DetailPane(this::filterFromField);
     final javafx.scene.control.TreeView<FieldTree.Node> fields = detail.fields;
     final TextArea bytes = detail.bytes;
     final FilterBar filterBar = new FilterBar(this::applyFilterText, this::filterProblem);
-    final FindBar findBar = new FindBar(frames, this::file, this::rows, this::run);
-    /** The last Follow QP window opened (tests look at it). */
-    FollowQpWindow follow;
+    final FindBar findBar = new FindBar(frames, this::file, this::rows, work::run);
     final Label status = new Label("Open a capture (File → Open, or drop it here)");
     final Label displayed = new Label("");
-    final ProgressBar progress = new ProgressBar(0);
-    final Label progressLabel = new Label("");
     final ConnectionsView connections = new ConnectionsView(this::applyFilterText);
     final ExpertView expert = new ExpertView(this::goToFrame);
     final LadderView ladders = new LadderView(this::goToFrame);
     final IoGraphView ioGraph = new IoGraphView();
-    final PsnGraphView psnGraph = new PsnGraphView(this::goToFrame, this::run);
+    final PsnGraphView psnGraph = new PsnGraphView(this::goToFrame, work::run);
     final RttView rtt = new RttView();
     final TabPane tabs = new TabPane();
     final Tab detailTab = new Tab("Packet Details"), connectionsTab = new Tab("Connections"), expertTab = new Tab("Expert Info"),
         laddersTab = new Tab("Set-up Ladders"), ioTab = new Tab("IO Graph");
     final Tab psnTab = new Tab("PSN Graph"), rttTab = new Tab("RTT");
     final RecentFiles recent = RecentFiles.standard();
-    private final Menu recentMenu = new Menu("Open Recent");
+    final LiveCapture live = new LiveCapture(this);
+    final CapturePropertiesDialog propertiesDialog = new CapturePropertiesDialog(this);
+    final FollowQpAction followQp = new FollowQpAction(this);
+    private MainMenu menu;
     private Stage stage;
 
     private CaptureFile file;
     /** The frames shown (every frame, a filter's matches, or a sort of them) and those in capture order, unsorted. */
     private FrameRows rows = FrameRows.all(0), unsorted = rows;
     /** Bumped on every open, filter and sort: background work of an older one is dropped. */
-    private final AtomicInteger generation = new AtomicInteger();
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> daemon(r, "rocescope-gui-work"));
+    final AtomicInteger generation = new AtomicInteger();
     private volatile CountDownLatch indexedLatch = new CountDownLatch(0);
     private volatile Reports.Analysis analysis;
     private String appliedFilter = "";
-    private boolean showingSorted;
-    private String sha256;
-    /** Set while a background job runs; tests wait for it (see {@link #busy()}). */
-    private final AtomicInteger running = new AtomicInteger();
     /** When the capture was opened, indexed to its end, analysed; for the benchmark (nanoTime; 0 = not yet). */
     volatile long openedAt, indexedAt, analysedAt;
 
     /** When the table first drew a row of this capture (nanoTime; 0 = not yet). */
     long firstRowsAt() { return packets.rows() == null ? 0 : packets.rows().firstRowAt; }
 
-    private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
-    }
-
     @Override
     public void start(Stage stage) {
         this.stage = stage;
         status.setId("status");
         displayed.setId("displayed");
-        progress.setId("progress");
-        progress.setVisible(false);
-        progress.setPrefWidth(180);
 
         frames.getSelectionModel().selectedItemProperty().addListener((o, old, f) -> show(f));
-        frames.getContextMenu().getItems().addAll(new SeparatorMenuItem(), item("Follow QP", null, this::followQp));
+        frames.getContextMenu().getItems().addAll(new SeparatorMenuItem(), MainMenu.item("Follow QP", null, followQp::selected));
         connections.table.setContextMenu(new javafx.scene.control.ContextMenu(
-            item("Follow QP", null, () -> followQp(connections.table.getSelectionModel().getSelectedItem()))));
+            MainMenu.item("Follow QP", null, () -> followQp.connection(connections.table.getSelectionModel().getSelectedItem()))));
         connections.frames = n -> file == null || n < 1 ? null : new FrameSource(file).decode((int) (n - 1));
         detailTab.setContent(detail.pane);
         connectionsTab.setContent(connections.pane);
@@ -154,11 +119,12 @@ public final class RoceScopeGui extends Application {
 
         Region gap = new Region();
         HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox statusBar = new HBox(10, status, gap, progressLabel, progress, displayed);
+        HBox statusBar = new HBox(10, status, gap, work.label, work.progress, displayed);
         statusBar.getStyleClass().add("status-bar");
         statusBar.setPadding(new Insets(3, 8, 3, 8));
 
-        VBox top = new VBox(menu(), filterBar.box, findBar.box);
+        menu = new MainMenu(this, stage);
+        VBox top = new VBox(menu.bar, filterBar.box, findBar.box);
         BorderPane root = new BorderPane(split, top, null, statusBar, null);
         root.setOnDragOver(e -> {
             if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY);
@@ -176,66 +142,8 @@ public final class RoceScopeGui extends Application {
         stage.setScene(scene);
         stage.show();
         List<String> args = getParameters() == null ? List.of() : getParameters().getUnnamed();
-        if (args.size() >= 2 && args.get(0).equals("-i")) startLive(args.get(1));
+        if (args.size() >= 2 && args.get(0).equals("-i")) live.start(args.get(1));
         else if (!args.isEmpty()) open(args.get(0));
-    }
-
-    private MenuBar menu() {
-        MenuItem open = item("Open…", "Shortcut+O", () -> {
-            File f = chooser("Open a capture").showOpenDialog(stage);
-            if (f != null) open(f.getPath());
-        });
-        refreshRecent();
-        MenuItem export = item("Export Specified Frames…", null, this::exportDialog);
-        MenuItem props = item("Capture File Properties", "Shortcut+Alt+Shift+C", this::propertiesDialog);
-        MenuItem quit = item("Quit", "Shortcut+Q", Platform::exit);
-        Menu fileMenu = new Menu("File", null, open, recentMenu, new SeparatorMenuItem(), export, props, new SeparatorMenuItem(), quit);
-        MenuItem copyText = item("Copy Rows as Text", "Shortcut+C", () -> packets.copy(false));
-        MenuItem copyCsv = item("Copy Rows as CSV", "Shortcut+Shift+C", () -> packets.copy(true));
-        MenuItem goTo = item("Go to Frame…", "Shortcut+G", this::goToDialog);
-        MenuItem focusFilter = item("Focus the Filter Bar", "Shortcut+/", () -> filterBar.text.requestFocus());
-        Menu edit = new Menu("Edit", null, copyText, copyCsv, new SeparatorMenuItem(), goTo, focusFilter, new SeparatorMenuItem(),
-            item("Find Packet…", "Shortcut+F", () -> findBar.show(true)), item("Find Next", "Shortcut+N", () -> findBar.find(true)),
-            item("Find Previous", "Shortcut+B", () -> findBar.find(false)));
-        MenuItem colouring = item("Colouring Rules…", null, this::colouringDialog);
-        Menu view = new Menu("View", null, colouring);
-        Menu analyze = new Menu("Analyze", null,
-            item("Connections", "Shortcut+1", () -> tabs.getSelectionModel().select(connectionsTab)),
-            item("Expert Info", "Shortcut+2", () -> tabs.getSelectionModel().select(expertTab)),
-            item("Set-up Ladders", "Shortcut+3", () -> tabs.getSelectionModel().select(laddersTab)),
-            item("IO Graph", "Shortcut+4", () -> tabs.getSelectionModel().select(ioTab)),
-            new SeparatorMenuItem(), item("Follow QP", "Shortcut+Alt+Shift+Q", this::followQp));
-        Menu statistics = new Menu("Statistics", null,
-            item("PSN Time-Sequence Graph", "Shortcut+5", () -> tabs.getSelectionModel().select(psnTab)),
-            item("RTT Distribution", "Shortcut+6", () -> tabs.getSelectionModel().select(rttTab)));
-        Menu capture = new Menu("Capture", null, item("Start…", "Shortcut+E", this::captureDialog), item("Stop", "Shortcut+Shift+E", this::stopLive));
-        return new MenuBar(fileMenu, edit, view, capture, analyze, statistics);
-    }
-
-    private static MenuItem item(String text, String accel, Runnable action) {
-        MenuItem m = new MenuItem(text);
-        if (accel != null) m.setAccelerator(KeyCombination.keyCombination(accel));
-        m.setOnAction(e -> action.run());
-        return m;
-    }
-
-    private static FileChooser chooser(String title) {
-        FileChooser c = new FileChooser();
-        c.setTitle(title);
-        c.getExtensionFilters().addAll(
-            new FileChooser.ExtensionFilter("Captures (pcap, pcapng, compressed)", "*.pcap", "*.pcapng", "*.cap", "*.gz", "*.zst", "*.lz4"),
-            new FileChooser.ExtensionFilter("All files", "*"));
-        return c;
-    }
-
-    private void refreshRecent() {
-        recentMenu.getItems().clear();
-        for (String p : recent.list()) recentMenu.getItems().add(item(p, null, () -> open(p)));
-        if (recentMenu.getItems().isEmpty()) {
-            MenuItem none = new MenuItem("(none yet)");
-            none.setDisable(true);
-            recentMenu.getItems().add(none);
-        }
     }
 
     // ---- opening and indexing ----
@@ -243,12 +151,8 @@ public final class RoceScopeGui extends Application {
     /** Opens a capture: its first rows show as soon as they are indexed; a bad file is one line in the status bar. */
     void open(String path) {
         int gen = generation.incrementAndGet();
-        dropLive();
-        openedAt = System.nanoTime();
-        indexedAt = analysedAt = 0;
-        frames.getSelectionModel().clearSelection();
-        frames.setItems(FrameRows.all(0));   // the old capture's rows go before its file does
-        closeFile();
+        live.drop();
+        clearCapture();
         CaptureFile f;
         try {
             f = CaptureFile.open(path, x -> { });
@@ -259,15 +163,15 @@ public final class RoceScopeGui extends Application {
         }
         showFile(f);
         recent.add(path);
-        refreshRecent();
+        menu.refreshRecent();
         String name = f.path.getFileName().toString();
         stage.setTitle(name + " — indexing … — RoCEscope");
         status.setText(f.path + (f.compressed ? " (compressed: unpacked to a temporary pcapng)" : ""));
         CountDownLatch latch = new CountDownLatch(1);
         indexedLatch = latch;
-        busy("Indexing", 0);
+        work.busy("Indexing", 0);
         AtomicBoolean pending = new AtomicBoolean();
-        Thread t = daemon(() -> {
+        work.thread("rocescope-gui-index", () -> {
             try {
                 f.index(fraction -> {
                     if (pending.compareAndSet(false, true)) {
@@ -282,18 +186,32 @@ public final class RoceScopeGui extends Application {
                 Platform.runLater(() -> status.setText("Read error: " + e.getMessage() + " — the list stops at the frames indexed before it"));
             } finally {
                 latch.countDown();
-                Platform.runLater(() -> indexed(f));
             }
-        }, "rocescope-gui-index");
-        running.incrementAndGet();
-        t.start();
+        }, () -> indexed(f));
+    }
+
+    /** Forgets the capture shown (its rows before its file), for another to be shown. */
+    private void clearCapture() {
+        openedAt = System.nanoTime();
+        indexedAt = analysedAt = 0;
+        frames.getSelectionModel().clearSelection();
+        frames.setItems(FrameRows.all(0));   // the old capture's rows go before its file does
+        closeFile();
+    }
+
+    /** Shows live capture {@code f}, which grows as frames arrive, titled {@code title}. */
+    void showCapturing(CaptureFile f, String title) {
+        clearCapture();
+        showFile(f);
+        indexedLatch = new CountDownLatch(0);   // a filter applies to the frames captured so far
+        stage.setTitle(title);
+        work.busy("Capturing", -1);
     }
 
     /** Empties every view for capture {@code f}, whose rows show as it is indexed. */
     private void showFile(CaptureFile f) {
         file = f;
         analysis = null;
-        sha256 = null;
         appliedFilter = "";
         filterBar.text.setText("");
         frames.getSortOrder().clear();
@@ -311,48 +229,52 @@ public final class RoceScopeGui extends Application {
     }
 
     /** More of the capture is indexed: the list grows (its first rows show with the first call). */
-    private void grow(CaptureFile f, double fraction) {
+    void grow(CaptureFile f, double fraction) {
         if (file != f) return;
         int n = f.index.size();
         if (rows.isAll()) rows.growTo(n);
         if (unsorted.isAll()) unsorted.growTo(n);   // shown again when a sort goes back to capture order
-        if (fraction >= 0) progress.setProgress(fraction);
+        if (fraction >= 0) work.progress.setProgress(fraction);
         displayed.setText("Frames: " + n);
     }
 
     private void indexed(CaptureFile f) {
-        running.decrementAndGet();
         if (file != f) return;
+        showRead(f, f.path.getFileName() + " — " + Plural.of(f.index.size(), "frame"),
+            f.path + (f.warnings().isEmpty() ? "" : " — warning: " + String.join("; ", f.warnings())));
+        analyse(f);
+    }
+
+    /** Capture {@code f} is read to its end (indexed, or its live capture stopped): its counts, first frame and IO graph. */
+    void showRead(CaptureFile f, String title, String statusText) {
         grow(f, 1);
         indexedAt = System.nanoTime();
-        int n = f.index.size();
-        stage.setTitle(f.path.getFileName() + " — " + Plural.of(n, "frame"));
+        stage.setTitle(title);
         updateDisplayed();
-        status.setText(f.path + (f.warnings().isEmpty() ? "" : " — warning: " + String.join("; ", f.warnings())));
-        if (n > 0 && frames.getSelectionModel().isEmpty()) frames.getSelectionModel().select(0);
+        status.setText(statusText);
+        if (f.index.size() > 0 && frames.getSelectionModel().isEmpty()) frames.getSelectionModel().select(0);
         ioGraph.show(f.index);
-        analyse(f);
     }
 
     /** The CLI's analysis (CaptureAnalysis, as `rocescope flows`) in the background; its views fill when it ends. */
     private void analyse(CaptureFile f) {
-        busy("Analysing", -1);
-        run(() -> {
+        work.busy("Analysing", -1);
+        work.run(() -> {
             StringWriter err = new StringWriter();
             Reports.Analysis a = CaptureAnalysis.analyze(f.readPath.toString(), new DecodeOptions(), TrackerOptions.defaults(),
                 FramePipeline.defaultThreads(true), new PrintWriter(err));
             Platform.runLater(() -> {
-                if (file != f) return;
-                analysis = a;
-                analysedAt = System.nanoTime();
-                idle();
-                if (a != null) showAnalysis(f, a);
+                if (file == f) analysed(f, a);
             });
         });
     }
 
-    /** The analysis's views for capture {@code f}. */
-    private void showAnalysis(CaptureFile f, Reports.Analysis a) {
+    /** The analysis of capture {@code f} has ended ({@code a}: its reports, or null): its views fill. */
+    void analysed(CaptureFile f, Reports.Analysis a) {
+        analysis = a;
+        analysedAt = System.nanoTime();
+        work.idle();
+        if (a == null) return;
         connections.show(a);
         expert.show(a);
         ladders.show(a);
@@ -360,118 +282,6 @@ public final class RoceScopeGui extends Application {
         rtt.show(a);
         packets.rows().retransmitted(Retransmissions.frames(a));
         frames.refresh();
-    }
-
-    // ---- live capture (Capture ▸ Start, or gui -i IF) ----
-
-    private LiveSession live;
-    private javafx.animation.Timeline liveTicker;
-    /** When the next look at the connections so far may start (nanoTime), and whether one runs. */
-    private long nextInterimAt;
-
-    private void captureDialog() {
-        List<String> names;
-        try {
-            names = LiveSession.interfaces();
-        } catch (IOException e) {
-            status.setText("Capture: " + e.getMessage());
-            return;
-        }
-        if (names.isEmpty()) {
-            status.setText("Capture: libpcap lists no interface (capturing needs root or CAP_NET_RAW)");
-            return;
-        }
-        ChoiceDialog<String> d = new ChoiceDialog<>(names.get(0), names);
-        d.setTitle("Capture");
-        d.setHeaderText(null);
-        d.setContentText("Capture on:");
-        d.showAndWait().ifPresent(this::startLive);
-    }
-
-    /**
-     * Captures on {@code iface}: the packet list grows as frames arrive; the Connections and Expert Info
-     * views show the analysis of the frames so far (at most once a second, and never more than a quarter
-     * of the time), and when the capture stops, the live analysis's reports (the CLI's capture --analyze).
-     */
-    void startLive(String iface) {
-        dropLive();
-        generation.incrementAndGet();
-        LiveSession s;
-        try {
-            s = LiveSession.open(iface);
-        } catch (IOException e) {
-            status.setText("Capture: " + e.getMessage());
-            return;
-        }
-        openedAt = System.nanoTime();
-        indexedAt = analysedAt = 0;
-        frames.getSelectionModel().clearSelection();
-        frames.setItems(FrameRows.all(0));
-        closeFile();
-        live = s;
-        showFile(s.file);
-        indexedLatch = new CountDownLatch(0);   // a filter applies to the frames captured so far
-        stage.setTitle("Capturing on " + iface + " — RoCEscope");
-        busy("Capturing", -1);
-        nextInterimAt = System.nanoTime() + 1_000_000_000L;
-        s.start(a -> Platform.runLater(() -> liveEnded(s, a)));
-        liveTicker = new javafx.animation.Timeline(new javafx.animation.KeyFrame(javafx.util.Duration.millis(250), e -> liveTick(s)));
-        liveTicker.setCycleCount(javafx.animation.Animation.INDEFINITE);
-        liveTicker.play();
-    }
-
-    /** Ends the live capture, if one runs; its reports show when the analysis has caught up. */
-    void stopLive() {
-        if (live != null && !live.stopped()) live.stop();
-    }
-
-    /** Stops the live capture, if one runs, and forgets it: another capture is being opened. */
-    private void dropLive() {
-        stopLive();
-        if (liveTicker != null) liveTicker.stop();
-        live = null;
-    }
-
-    /** The live capture, or null (tests). */
-    LiveSession live() { return live; }
-
-    /** True while a live capture runs. */
-    boolean capturing() { return live != null && !live.stopped(); }
-
-    private void liveTick(LiveSession s) {
-        if (live != s || file != s.file) return;
-        grow(s.file, -1);
-        status.setText(s.progress());
-        long now = System.nanoTime();
-        // the live analysis's latest snapshot: a look costs the views' refresh, not a pass over the file so far
-        Reports.Analysis a = s.latest();
-        if (now < nextInterimAt || a == null || a == interim || s.stopped()) return;
-        nextInterimAt = now + 1_000_000_000L;
-        connections.show(a);
-        expert.show(a);
-        interim = a;
-    }
-
-    /** The connections so far, as the views last showed them during the capture (tests). */
-    volatile Reports.Analysis interim;
-
-    private void liveEnded(LiveSession s, Reports.Analysis a) {
-        if (live != s) return;
-        if (liveTicker != null) liveTicker.stop();
-        CaptureFile f = s.file;
-        if (file != f) return;
-        grow(f, 1);
-        indexedAt = analysedAt = System.nanoTime();
-        idle();
-        int n = f.index.size();
-        stage.setTitle(s.iface + " (live) — " + n + " frames");
-        status.setText(s.failure() != null ? "Capture: " + s.failure().getMessage() : "Captured on " + s.iface + ": " + n + " frames");
-        updateDisplayed();
-        if (n > 0 && frames.getSelectionModel().isEmpty()) frames.getSelectionModel().select(0);
-        ioGraph.show(f.index);
-        if (a == null) return;
-        analysis = a;
-        showAnalysis(f, a);
     }
 
     // ---- filtering, sorting, going to a frame ----
@@ -506,13 +316,13 @@ public final class RoceScopeGui extends Application {
             status.setText("Filter: " + e.getMessage());
             return;
         }
-        busy("Filtering", -1);
-        run(() -> {
+        work.busy("Filtering", -1);
+        work.run(() -> {
             try {
                 indexedLatch.await();
                 SpilledLongs kept = FilterJob.select(f, filter, () -> generation.get() != gen);
                 Platform.runLater(() -> {
-                    idle();
+                    work.idle();
                     if (generation.get() != gen) {
                         kept.close();
                         return;
@@ -522,9 +332,9 @@ public final class RoceScopeGui extends Application {
                     setRows(rows, null);
                 });
             } catch (CancellationException | InterruptedException e) {
-                Platform.runLater(this::idle);
+                Platform.runLater(work::idle);
             } catch (IOException | java.io.UncheckedIOException e) {
-                Platform.runLater(() -> { idle(); status.setText("Filter: read error: " + e.getMessage()); });
+                Platform.runLater(() -> { work.idle(); status.setText("Filter: read error: " + e.getMessage()); });
             }
         });
     }
@@ -566,141 +376,13 @@ public final class RoceScopeGui extends Application {
             + (n > 0 ? String.format(" (%.1f%%)", 100.0 * rows.size() / n) : ""));
     }
 
-    /**
-     * Sorts the displayed frames by a column (capture order when null), the keys worked out in the background;
-     * ties stay in capture order. The sort is of the frames the filter shows, in capture order, whatever sort
-     * is shown now; {@link FrameSort} keeps its memory bounded.
-     */
-    private void sortBy(TableColumn<Integer, ?> column) {
-        if (file == null || packets.rows() == null || showingSorted) return;
-        CaptureFile f = file;
-        int col = column == null ? 0 : frames.getColumns().indexOf(column);
-        boolean descending = column != null && column.getSortType() == TableColumn.SortType.DESCENDING;
-        FrameRows base = unsorted;
-        int gen = generation.incrementAndGet();
-        if (col == 0 && !descending) {   // capture order: the unsorted rows themselves
-            replaceRows(base, false);
-            showSorted();
-            return;
-        }
-        busy("Sorting", -1);
-        run(() -> {
-            FrameSort sort = new FrameSort(col != 0 && col != 1 && col != 5, descending);
-            FrameSource src = col == 0 || col == 1 || col == 5 ? null : new FrameSource(f);
-            SpilledLongs sorted;
-            try {
-                for (int i = 0, n = base.size(); i < n; i++) {
-                    if ((i & 1023) == 0 && generation.get() != gen) throw new CancellationException();
-                    int frame = base.frameAt(i);
-                    switch (col) {
-                        case 0 -> sort.add(frame, frame);
-                        case 1 -> sort.add(frame, f.index.time(frame));
-                        case 5 -> sort.add(frame, f.index.length(frame));
-                        default -> {
-                            DecodedFrame d = src.decode(frame);
-                            sort.add(frame, d == null ? "" : PacketRows.columns(d)[col]);
-                        }
-                    }
-                }
-                sorted = sort.sorted(() -> generation.get() != gen);
-            } catch (RuntimeException e) {
-                // given up (a newer request), a full temporary folder, or a failure of ours: never "Sorting …" for good
-                sort.discard();
-                Platform.runLater(() -> {
-                    idle();
-                    if (!(e instanceof CancellationException) && generation.get() == gen) status.setText("Sort: " + e.getMessage());
-                });
-                return;
-            }
-            SpilledLongs inverse;
-            try {
-                inverse = SortInverse.of(sorted, base, () -> generation.get() != gen);
-            } catch (RuntimeException e) {
-                sorted.close();
-                // given up (a newer request), a full temporary folder, or a failure of ours: never "Sorting …" for good
-                Platform.runLater(() -> {
-                    idle();
-                    if (!(e instanceof CancellationException) && generation.get() == gen) status.setText("Sort: " + e.getMessage());
-                });
-                return;
-            }
-            Platform.runLater(() -> {
-                idle();
-                if (generation.get() != gen) {
-                    sorted.close();
-                    inverse.close();
-                    return;
-                }
-                replaceRows(FrameRows.inOrder(sorted, inverse), false);
-                showSorted();
-            });
-        });
-    }
+    /** The displayed frames in capture order, unsorted (what a sort sorts). */
+    FrameRows unsorted() { return unsorted; }
 
-    /** Shows {@link #rows}, a sort: the table asks to sort its new items again, and they are sorted. */
-    private void showSorted() {
-        showingSorted = true;
-        try {
-            setRows(rows, null);
-        } finally {
-            showingSorted = false;
-        }
-    }
-
-    /**
-     * Follow QP: the selected packet's connection (else the one selected in Connections) in a window of
-     * its own, the display filter set to it; the window's Back restores the filter there was before.
-     */
-    void followQp() {
-        Integer sel = frames.getSelectionModel().getSelectedItem();
-        Reports.ConnectionReport c = sel == null || packets.rows() == null ? null
-            : FollowQp.connectionOf(analysis, packets.rows().source().decode(sel));
-        if (c == null) c = connections.table.getSelectionModel().getSelectedItem();
-        followQp(c);
-    }
-
-    /** Follow QP for connection {@code conn} (null: says what to select). */
-    void followQp(Reports.ConnectionReport conn) {
-        if (conn == null || file == null) {
-            status.setText(analysis == null ? "Follow QP: the analysis has not ended yet" : "Follow QP: select a RoCE packet of a connection");
-            return;
-        }
-        String filter = FollowQp.filter(conn), before = appliedFilter;
-        CaptureFile f = file;
-        applyFilterText(filter);
-        busy("Following the QP", -1);
-        run(() -> {
-            try {
-                List<FollowQp.Packet> list;
-                int total;
-                try (SpilledLongs kept = FilterJob.select(f, DisplayFilter.parse(filter), () -> file != f)) {
-                    list = FollowQp.packets(conn, kept, new FrameSource(f));
-                    total = kept.size();
-                }
-                Platform.runLater(() -> {
-                    idle();
-                    if (file != f) return;
-                    follow = new FollowQpWindow(stage, conn, filter, list, total, this::goToFrame, () -> applyFilterText(before));
-                    follow.stage.show();
-                });
-            } catch (IOException | java.io.UncheckedIOException | FilterSyntaxException | CancellationException e) {
-                Platform.runLater(() -> { idle(); status.setText("Follow QP: " + e.getMessage()); });
-            }
-        });
-    }
-
-    private void goToDialog() {
-        TextInputDialog d = new TextInputDialog();
-        d.setTitle("Go to Frame");
-        d.setHeaderText(null);
-        d.setContentText("Frame number:");
-        d.showAndWait().ifPresent(s -> {
-            try {
-                if (!goToFrame(Long.parseLong(s.strip()))) status.setText("Frame " + s.strip() + " is not displayed");
-            } catch (NumberFormatException e) {
-                status.setText("Go to frame: '" + s + "' is not a frame number");
-            }
-        });
+    /** Shows {@code sorted}, a sort of the displayed frames. */
+    void showSorted(FrameRows sorted) {
+        replaceRows(sorted, false);
+        setRows(rows, null);
     }
 
     /** Selects frame {@code number} (from 1) and scrolls to it; when the filter hides it, the filter is cleared first. */
@@ -730,139 +412,19 @@ public final class RoceScopeGui extends Application {
         detail.show(packets.rows().source().decode(frame));
     }
 
-    // ---- dialogs ----
-
-    private void exportDialog() {
-        if (file == null) return;
-        ChoiceDialog<String> which = new ChoiceDialog<>("Displayed frames", "All frames", "Displayed frames", "Selected frames");
-        which.setTitle("Export Specified Frames");
-        which.setHeaderText(null);
-        which.setContentText("Export:");
-        which.showAndWait().ifPresent(choice -> {
-            FileChooser c = new FileChooser();
-            c.setTitle("Export Specified Frames");
-            c.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("pcapng", "*.pcapng"),
-                new FileChooser.ExtensionFilter("pcap", "*.pcap"));
-            File out = c.showSaveDialog(stage);
-            if (out == null) return;
-            FrameRows sel = switch (choice) {
-                case "All frames" -> FrameRows.all(file.index.size());
-                case "Selected frames" -> FrameRows.of(frames.getSelectionModel().getSelectedItems().stream().mapToInt(Integer::intValue).sorted().toArray(),
-                    frames.getSelectionModel().getSelectedItems().size());
-                default -> rows.copy();
-            };
-            boolean pcapng = !out.getName().endsWith(".pcap");
-            CaptureFile f = file;
-            busy("Exporting", -1);
-            run(() -> {
-                try {
-                    int n = export(f, sel, out.toPath(), pcapng);
-                    Platform.runLater(() -> { idle(); status.setText("Exported " + Plural.of(n, "frame") + " to " + out); });
-                } catch (IOException e) {
-                    Platform.runLater(() -> { idle(); status.setText("Export failed: " + e.getMessage()); });
-                } finally {
-                    sel.close();
-                }
-            });
-        });
-    }
-
-    /** Writes frames {@code which} (indexes, in this order) of {@code f} to {@code out}, as read from the file. */
-    static int export(CaptureFile f, FrameRows which, Path out, boolean pcapng) throws IOException {
-        CaptureRecord rec = new CaptureRecord();
-        int n = 0;
-        try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(out), 1 << 20);
-             CaptureWriter w = pcapng ? new PcapngFileWriter(os, true) : new PcapFileWriter(os, f.nanosecondTimestamps())) {
-            for (int k = 0, size = which.size(); k < size; k++) {
-                int i = which.frameAt(k);
-                if (!f.read(i, rec)) continue;
-                w.write(rec.timestampNanos, rec.data, rec.capturedLength, Integer.toUnsignedLong(rec.originalLength), rec.linkType, rec.interfaceId);
-                n++;
-            }
-        }
-        return n;
-    }
-
-    /** Capture file properties; the SHA-256 is worked out in the background the first time. */
-    Map<String, String> properties() {
-        return file == null ? Map.of() : CaptureProperties.of(file, rows.size(), sha256);
-    }
-
-    private void propertiesDialog() {
-        if (file == null) return;
-        Alert a = new Alert(Alert.AlertType.INFORMATION, "", ButtonType.CLOSE);
-        a.setTitle("Capture File Properties");
-        a.setHeaderText(file.path.getFileName().toString());
-        TextArea text = new TextArea(propertiesText());
-        text.setEditable(false);
-        text.setPrefColumnCount(80);
-        text.setPrefRowCount(18);
-        text.getStyleClass().add("hex");
-        a.getDialogPane().setContent(text);
-        if (sha256 == null) {
-            CaptureFile f = file;
-            run(() -> {
-                try {
-                    String h = CaptureProperties.sha256(f.path);
-                    Platform.runLater(() -> { if (file == f) { sha256 = h; text.setText(propertiesText()); } });
-                } catch (IOException e) {
-                    Platform.runLater(() -> status.setText("SHA-256: " + e.getMessage()));
-                }
-            });
-        }
-        a.show();
-    }
-
-    private String propertiesText() {
-        StringBuilder sb = new StringBuilder();
-        properties().forEach((k, v) -> sb.append(String.format("%-22s %s%n", k + ":", v)));
-        return sb.toString();
-    }
-
-    /** Computes the SHA-256 now (tests). */
-    void computeSha256() throws IOException {
-        if (file != null) sha256 = CaptureProperties.sha256(file.path);
-    }
-
-    private void colouringDialog() {
+    /** View → Colouring Rules: the rows are coloured again as the rules change. */
+    void colouringDialog() {
         ColouringDialog.show(stage, rules, () -> {
             if (packets.rows() != null) packets.rows().rulesChanged();
             frames.refresh();
         });
     }
 
-    // ---- background work ----
-
-    private void run(Runnable r) {
-        running.incrementAndGet();
-        worker.execute(() -> {
-            try {
-                r.run();
-            } finally {
-                running.decrementAndGet();
-            }
-        });
-    }
-
-    private void busy(String what, double fraction) {
-        progressLabel.setText(what + " …");
-        progress.setVisible(true);
-        progress.setProgress(fraction);
-    }
-
-    private void idle() {
-        if (running.get() <= 1) {
-            progress.setVisible(false);
-            progressLabel.setText("");
-        }
-    }
-
-    /** True while indexing, analysis, a filter or a sort runs. */
-    boolean busy() { return running.get() > 0; }
-
     Reports.Analysis analysis() { return analysis; }
 
     CaptureFile file() { return file; }
+
+    Stage stage() { return stage; }
 
     FrameRows rows() { return rows; }
 
@@ -881,8 +443,8 @@ public final class RoceScopeGui extends Application {
 
     @Override
     public void stop() {
-        stopLive();
+        live.stop();
         closeFile();
-        worker.shutdownNow();
+        work.shutdown();
     }
 }

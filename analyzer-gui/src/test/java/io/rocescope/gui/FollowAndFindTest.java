@@ -44,9 +44,9 @@ class FollowAndFindTest {
             JsonNode c = GuiTests.cliJson("flows", "-T", "json", path).get(0);
             long first = c.get("aToB").get("firstFrame").asLong();
             robot.interact(() -> gui.goToFrame(first));
-            robot.interact(() -> gui.followQp());
+            robot.interact(() -> gui.followQp.selected());
             GuiTests.settle(gui);
-            FollowQpWindow w = gui.follow;
+            FollowQpWindow w = gui.followQp.window;
             assertThat(w).as(capture).isNotNull();
             String filter = w.filter.getText();
             assertThat(filter).as(capture).contains(String.format("infiniband.bth.destqp == 0x%06x", c.get("aToB").get("destQp").asInt()));
@@ -94,7 +94,7 @@ class FollowAndFindTest {
         robot.interact(() -> gui.goToFrame(1));   // ARP: not a packet of a connection, and none is selected in Connections
         robot.interact(follow::fire);
         GuiTests.settle(gui);
-        assertThat(gui.follow).isNull();
+        assertThat(gui.followQp.window).isNull();
         assertThat(gui.status.getText()).isEqualTo("Follow QP: select a RoCE packet of a connection");
     }
 

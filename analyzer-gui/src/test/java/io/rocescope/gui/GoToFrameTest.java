@@ -66,6 +66,6 @@ class GoToFrameTest {
         GuiTests.open(robot, gui, odd);
         String expected = dir.toAbsolutePath().normalize().resolve("rnr_nak.pcap").toString();
         assertThat(gui.status.getText()).isEqualTo(expected);
-        assertThat(gui.properties().values()).contains(expected);
+        assertThat(gui.propertiesDialog.properties().values()).contains(expected);
     }
 }

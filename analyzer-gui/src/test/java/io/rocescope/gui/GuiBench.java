@@ -44,7 +44,7 @@ public final class GuiBench {
         while (g.openedAt == before) Thread.sleep(5);
         long worstWait = 0, worstAfterFirstRows = 0;
         String firstRow = null;
-        while (g.analysedAt == 0 || g.busy()) {
+        while (g.analysedAt == 0 || g.work.busy()) {
             long posted = System.nanoTime();
             CountDownLatch ran = new CountDownLatch(1);
             AtomicReference<String> row = new AtomicReference<>();

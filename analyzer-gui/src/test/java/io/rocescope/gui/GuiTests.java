@@ -44,7 +44,7 @@ final class GuiTests {
     /** Waits until no background job runs and the JavaFX thread has caught up. */
     static void settle(RoceScopeGui gui) {
         try {
-            WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> !gui.busy());
+            WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> !gui.work.busy());
         } catch (java.util.concurrent.TimeoutException e) {
             throw new AssertionError("the window's background work did not end", e);
         }

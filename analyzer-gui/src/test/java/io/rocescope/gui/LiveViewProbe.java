@@ -51,34 +51,34 @@ public final class LiveViewProbe {
         RoceScopeGui gui = fx(() -> {
             RoceScopeGui g = new RoceScopeGui();
             g.start(new Stage());
-            g.startLive(iface);
+            g.live.start(iface);
             return g;
         });
-        if (!fx(gui::capturing)) throw new IllegalStateException("not capturing: " + fx(gui.status::getText));
+        if (!fx(gui.live::capturing)) throw new IllegalStateException("not capturing: " + fx(gui.status::getText));
         System.out.println("capturing");
         System.out.flush();
         Map<String, Object> out = new LinkedHashMap<>();
         until(() -> gui.file().index.size() >= frames, 90, "the packet list to have " + frames + " frames (" + gui.file().index.size() + " so far)");
         // the list shows what the index holds at its next refresh (a few a second), not at once
         until(() -> gui.frames.getItems().size() >= frames, 30, "the packet list to show " + frames + " rows");
-        until(() -> gui.interim != null && !gui.interim.connections().isEmpty(), 30, "the Connections view to fill while capturing");
-        out.put("capturingWhenFilled", fx(gui::capturing));
+        until(() -> gui.live.interim != null && !gui.live.interim.connections().isEmpty(), 30, "the Connections view to fill while capturing");
+        out.put("capturingWhenFilled", fx(gui.live::capturing));
         out.put("rowsWhileCapturing", fx(() -> gui.frames.getItems().size()));
         // what the views show while capturing is the live analysis's own snapshot, not a new analysis of the file
         // (the replay is over: no frame comes, so no newer snapshot; the views take the last at their next look, within a second)
         try {
-            until(() -> gui.interim == gui.live().latest(), 10, "the views to show the live analysis's latest snapshot");
+            until(() -> gui.live.interim == gui.live.session().latest(), 10, "the views to show the live analysis's latest snapshot");
             out.put("interimIsSnapshot", true);
         } catch (IllegalStateException e) {
             out.put("interimIsSnapshot", false);
         }
         out.put("interimConnections", fx(() -> gui.connections.table.getItems().size()));
-        out.put("snapshotConnections", fx(() -> gui.interim.connections().size()));
+        out.put("snapshotConnections", fx(() -> gui.live.interim.connections().size()));
         fx(() -> { gui.tabs.getSelectionModel().select(gui.connectionsTab); return null; });
         GuiTests.screenshot(null, gui.frames.getScene().getRoot(), "live-capturing");
-        fx(() -> { gui.stopLive(); return null; });
+        fx(() -> { gui.live.stop(); return null; });
         until(() -> gui.analysis() != null, 60, "the live analysis's reports");
-        until(() -> !gui.busy(), 60, "the window's work to end");
+        until(() -> !gui.work.busy(), 60, "the window's work to end");
         out.put("title", fx(() -> ((Stage) gui.frames.getScene().getWindow()).getTitle()));
         out.put("rows", fx(() -> {
             List<List<String>> rows = new ArrayList<>();

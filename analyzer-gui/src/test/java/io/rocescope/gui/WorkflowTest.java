@@ -205,7 +205,7 @@ class WorkflowTest {
         int[] shown = gui.rows().frames();
         for (boolean pcapng : new boolean[] {false, true}) {
             Path out = dir.resolve(pcapng ? "acks.pcapng" : "acks.pcap");
-            assertThat(RoceScopeGui.export(gui.file(), gui.rows(), out, pcapng)).isEqualTo(shown.length);
+            assertThat(FrameExport.write(gui.file(), gui.rows(), out, pcapng)).isEqualTo(shown.length);
             List<TestCaptures.RawFrame> all = TestCaptures.records(Path.of(path)), got = TestCaptures.records(out);
             assertThat(got).hasSize(shown.length);
             for (int k = 0; k < shown.length; k++) {
@@ -221,8 +221,8 @@ class WorkflowTest {
     void capturePropertiesAreWhatCapinfosSays(FxRobot robot) throws Exception {
         String path = RoceScopeGuiTest.path("roce_cm");
         GuiTests.open(robot, gui, path);
-        robot.interact(() -> { try { gui.computeSha256(); } catch (java.io.IOException e) { throw new java.io.UncheckedIOException(e); } });
-        Map<String, String> p = gui.properties();
+        robot.interact(() -> { try { gui.propertiesDialog.computeSha256(); } catch (java.io.IOException e) { throw new java.io.UncheckedIOException(e); } });
+        Map<String, String> p = gui.propertiesDialog.properties();
         List<String> capinfos;
         try {
             Process pr = new ProcessBuilder("capinfos", "-M", path).redirectErrorStream(true).start();
@@ -252,7 +252,7 @@ class WorkflowTest {
         List<String> lines = GuiTests.cli("dissect", RoceScopeGuiTest.path("rping")).lines().toList();
         assertThat(gui.rows().size()).isEqualTo(lines.size());
         assertThat(gui.packets.rows().row(lines.size() - 1).columns()[6]).isEqualTo(lines.get(lines.size() - 1).replaceFirst(".* \\d+ ", ""));
-        assertThat(gui.properties().get("File type")).isEqualTo("pcap (compressed)");
+        assertThat(gui.propertiesDialog.properties().get("File type")).isEqualTo("pcap (compressed)");
         assertThat(gui.recent.list().get(0)).isEqualTo(gz.toAbsolutePath().toString());
     }
 

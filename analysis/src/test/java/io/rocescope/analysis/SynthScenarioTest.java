@@ -44,6 +44,30 @@ class SynthScenarioTest {
             DynamicTest.dynamicTest(name + " seed " + seed, () -> check(name, seed))));
     }
 
+    /**
+     * A synthesized frame never leaves before the one before it has left the wire: at the link rate, a frame takes
+     * its preamble and SFD (8 bytes), itself padded to 60 bytes, its FCS (4, which the capture does not keep) and the
+     * inter-frame gap (12) (IEEE 802.3 clause 4). So no run of frames, ACKs and CM MADs included, is faster than the link.
+     */
+    @TestFactory
+    Stream<DynamicTest> framesAreSpacedAsTheLinkSendsThem() {
+        return Synthesizer.scenarios().stream().map(name -> DynamicTest.dynamicTest(name, () -> {
+            Path file = dir.resolve(name + "-spacing.pcap");
+            double gbps = 25;
+            Synthesizer.write(name, file, 1, 300, gbps);
+            List<DecodedFrame> frames = decode(file);
+            int backToBack = 0;
+            for (int i = 1; i < frames.size(); i++) {
+                DecodedFrame prev = frames.get(i - 1);
+                long wireNanos = Math.round((8 + Math.max(prev.capturedLength(), 60) + 4 + 12) * 8 / gbps);
+                long gap = frames.get(i).timestampNanos() - prev.timestampNanos();
+                assertThat(gap).as("%s frame %d", name, frames.get(i).number()).isGreaterThanOrEqualTo(wireNanos);
+                if (gap == wireNanos) backToBack++;
+            }
+            if (name.equals("clean-rc")) assertThat(backToBack).as("clean-rc sends back to back").isPositive();
+        }));
+    }
+
     private static void check(String name, long seed) throws Exception {
         Path file = dir.resolve(name + "-" + seed + ".pcap");
         Truth truth = Synthesizer.write(name, file, seed, 300, 100);

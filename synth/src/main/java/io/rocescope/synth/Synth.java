@@ -6,7 +6,9 @@ import io.rocescope.dissector.encode.PcapWriter;
 import java.io.IOException;
 import java.util.Random;
 
+import static io.rocescope.dissector.field.ksy.EthernetFrameLayout.FCS_SIZE;
 import static io.rocescope.dissector.field.ksy.EthernetFrameLayout.INTER_FRAME_GAP;
+import static io.rocescope.dissector.field.ksy.EthernetFrameLayout.MIN_FRAME_SIZE;
 import static io.rocescope.dissector.field.ksy.EthernetFrameLayout.PREAMBLE_SFD_SIZE;
 import static io.rocescope.dissector.field.ksy.Ipv4PacketKsy.ECN_ECT_0;
 
@@ -36,15 +38,20 @@ final class Synth {
     /** Writes a frame at the current time; returns its frame number. */
     long emit(byte[] f) throws IOException {
         out.write(now, f);
-        // the frame's time on the wire: preamble and SFD, the frame, the inter-frame gap. The frame is as a
-        // capture keeps it, without the FCS_SIZE bytes of its CRC that the wire carries too: left out, as
-        // synthesized captures have always been timed
-        now += Math.round((f.length + PREAMBLE_SFD_SIZE + INTER_FRAME_GAP) * 8 / linkGbps);
+        now += Math.round(wireBytes(f.length) * 8 / linkGbps);
         truth.frames = ++frame;
         return frame;
     }
 
     void advance(long nanos) { now += nanos; }
+
+    /**
+     * What a frame of {@code captured} bytes (as a capture keeps it: no FCS) occupies on the wire: the preamble and
+     * SFD, the frame padded to Ethernet's minimum, its FCS, the inter-frame gap (IEEE 802.3 clause 4).
+     */
+    static long wireBytes(int captured) {
+        return PREAMBLE_SFD_SIZE + Math.max(captured, MIN_FRAME_SIZE) + FCS_SIZE + INTER_FRAME_GAP;
+    }
 
     /** Hosts: index i gets MAC 02:00:0a:00:00:i and 10.0.0.i (or fd00::i; VLAN hosts 10.0.vlan.i). */
     static byte[] mac(int i) { return new byte[] {2, 0, 10, 0, (byte) (i >> 8), (byte) i}; }

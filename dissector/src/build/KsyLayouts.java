@@ -95,6 +95,7 @@ public final class KsyLayouts {
         }
         java.util.Set<Integer> words = new java.util.TreeSet<>();   // the whole-word reads the readers call
         if (spec.get("seq") instanceof List<?> seq) seq(sb, file, "", "top-level seq", seq, types, fileOrder, false, words);
+        if (spec.get("instances") instanceof Map<?, ?> instances) instances(sb, file, instances, fileOrder, words);
         for (Map.Entry<?, ?> t : types.entrySet()) {
             Map<?, ?> type = (Map<?, ?>) t.getValue();
             if (type.get("seq") instanceof List<?> seq) {
@@ -167,6 +168,34 @@ public final class KsyLayouts {
         sb.append("    public static final int FIXED_SIZE").append(suffix).append(" = ").append(bit / 8).append(";\n");
         if (!variant.isEmpty()) icrcVariant(sb, what, suffix, variant);
         out.append(sb);
+    }
+
+    /**
+     * The top-level instances read at a fixed place ({@code pos:} a number, {@code type:} a whole-byte integer): a value
+     * that decides how the seq is read without being one of its fields (IPoIB's pseudo_header_start, the first two bytes,
+     * which say whether a destination address or a GRH follows; pcap's magic_head). Each gets OFF_, LEN_ and, in its
+     * own byte order, ORDER_; an unsigned big-endian one a reader, as a field does. Computed instances ({@code value:})
+     * and ones at a place an expression gives are no layout and are skipped.
+     */
+    private static void instances(StringBuilder out, String file, Map<?, ?> instances, String fileOrder, java.util.Set<Integer> words) {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<?, ?> e : instances.entrySet()) {
+            Map<?, ?> attr = (Map<?, ?>) e.getValue();
+            if (!(attr.get("pos") instanceof Integer pos) || !isInteger(attr)) continue;
+            String type = attr.get("type").toString(), id = e.getKey().toString().toUpperCase(Locale.ROOT);
+            int len = type.charAt(1) - '0';
+            sb.append("    public static final int OFF_").append(id).append(" = ").append(pos).append(", LEN_").append(id).append(" = ").append(len)
+                .append(";\n");
+            boolean ownOrder = type.matches("[us][248](be|le)") && !type.endsWith(String.valueOf(fileOrder));
+            if (ownOrder) {
+                sb.append("    public static final java.nio.ByteOrder ORDER_").append(id).append(" = java.nio.ByteOrder.")
+                    .append(type.endsWith("le") ? "LITTLE_ENDIAN" : "BIG_ENDIAN").append(";\n");
+            } else if ("be".equals(fileOrder) && type.matches("u[1248](be)?")) {
+                reader(sb, id, type, pos, len, 0, 8L * len);
+                words.add(len);
+            }
+        }
+        if (sb.length() > 0) out.append("\n    // ---- top-level instances at a fixed place ----\n").append(sb);
     }
 
     /**

@@ -40,8 +40,17 @@ final class SynthCommand implements Callable<Integer> {
     @Option(names = "--link-speed", paramLabel = "GBPS", description = "link speed for frame timing (default 100)")
     double linkGbps = 100;
 
-    @Option(names = "--mtu", paramLabel = "BYTES", description = "path MTU: 256, 512, 1024 (default), 2048 or 4096")
+    @Option(names = "--mtu", paramLabel = "BYTES", completionCandidates = PathMtus.class,
+        description = "path MTU, one of ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE})")
     int mtu = 1024;
+
+    /** The MTUs a path can have (ksy/ib_mad.ksy's path_mtu enum), for --mtu's help and shell completion. */
+    static final class PathMtus implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return java.util.Arrays.stream(CmNames.pathMtus()).mapToObj(Integer::toString).iterator();
+        }
+    }
 
     @CommandLine.ParentCommand
     RoceScope root;

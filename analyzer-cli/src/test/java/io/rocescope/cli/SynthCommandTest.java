@@ -22,6 +22,14 @@ class SynthCommandTest {
     }
 
     @Test
+    void theHelpListsThePathMtusOfTheCmEnum() {
+        // from ksy/ib_mad.ksy's path_mtu enum (CmNames.pathMtus), not a sentence written beside the option
+        CliRunner r = CliRunner.run("synth", "--help");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out().replaceAll("\\s+", " ")).contains("path MTU, one of 256, 512, 1024, 2048, 4096 (default 1024)");
+    }
+
+    @Test
     void moreConnectionsThanHighQpnsAreRefused() {
         // distinct-qps numbers its QPs from 0x800000 up: 0x7FFFFF of them fit below 0xFFFFFF
         for (String qps : new String[] {"8388608", "-1"}) {

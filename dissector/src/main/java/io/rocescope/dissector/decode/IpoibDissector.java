@@ -19,8 +19,8 @@ final class IpoibDissector {
         if (!p.need(0, FIXED_SIZE, "IPoIB header")) return;
         int node = p.f.open(IPOIB, 0);
         int pseudo = OFF_PSEUDO_HEADER;
-        // the .ksy's switch on pseudo_header_start: an instance (pos 0, u2), which no layout describes, so no reader
-        if (Bytes.u16(p.d, pseudo) == 0) {
+        // the .ksy's switch on pseudo_header_start (an instance at a fixed place, read as a field is)
+        if (readPseudoHeaderStart(p.d, 0) == 0) {
             int at = pseudo + OFF_PSEUDO_DESTINATION_DADDR;
             int daddr = p.f.open(IPOIB_DADDR, at);
             p.add(IPOIB_DADDR_QPN, at + OFF_DESTINATION_ADDRESS_QPN, LEN_DESTINATION_ADDRESS_QPN, readDestinationAddressQpn(p.d, at));

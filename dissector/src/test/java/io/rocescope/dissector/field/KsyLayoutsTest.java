@@ -336,7 +336,7 @@ class KsyLayoutsTest {
      * The readers: each unsigned big-endian field's value read at a header's start, with its own width, shift and mask
      * (a bit field across a byte boundary, a u1, a 3-byte field, a u4 and a u8 with their top bits set, bit fields in a
      * 4-byte and a 5-byte word), an int when 31 bits hold it; none for a field in another byte order, a repeated field,
-     * a blob, or a little-endian file.
+     * a blob, or a little-endian file; an instance at a fixed place (pos: a number) as a field.
      */
     @Test
     void theReadersReadEachFieldsValue(@TempDir Path dir) throws Exception {
@@ -354,15 +354,21 @@ class KsyLayoutsTest {
             + "  - {id: forty, type: b36}\n"           // bytes 22-26: 36 bits, a long
             + "  - {id: little, type: u2le}\n"         // ORDER_: no reader
             + "  - {id: times, type: u2, repeat: expr, repeat-expr: 2}\n"
-            + "  - {id: blob, size: 2}\n");
+            + "  - {id: blob, size: 2}\n"
+            // an instance at a fixed place is read as a field is; one computed, or in its own order, gets no reader
+            + "instances:\n  head:\n    pos: 1\n    type: u2\n  sum:\n    value: one + key\n"
+            + "  little_head:\n    pos: 0\n    type: u2le\n");
         assertThat(runLayouts(dir, ksy)).isZero();
         Class<?> c = compile(dir, "ReadersLayout");
+        assertThat(c.getField("OFF_HEAD").getInt(null)).isEqualTo(1);
+        assertThat(c.getField("ORDER_LITTLE_HEAD").get(null)).isEqualTo(java.nio.ByteOrder.LITTLE_ENDIAN);
         byte[] d = new byte[3 + 37];
         byte[] h = {(byte) 0xAB, (byte) 0x5C, (byte) 0xDE, (byte) 0x81, 0x02, 0x03, (byte) 0x80, 0, 0, 0x01,
             (byte) 0xF1, 0x23, 0x45, 0x67, (byte) 0x89, (byte) 0xAB, (byte) 0xCD, (byte) 0xEF,
             (byte) 0xC0, 0x00, 0x00, 0x05, (byte) 0x9F, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFE, 0x34, 0x12, 0, 1, 0, 2, 9, 9};
         System.arraycopy(h, 0, d, 3, h.length);   // the header at 3, so each read is relative to its start
         assertThat(read(c, "readOne", d, 3)).isEqualTo(0xAB);
+        assertThat(read(c, "readHead", d, 3)).isEqualTo(0x5CDE);
         assertThat(read(c, "readNibble", d, 3)).isEqualTo(0x5);
         assertThat(read(c, "readAcross", d, 3)).isEqualTo(0xCDE);
         assertThat(read(c, "readPsn", d, 3)).isEqualTo(0x810203);
@@ -384,7 +390,7 @@ class KsyLayoutsTest {
         assertThat(c.getMethod("readKey", byte[].class, int.class).getReturnType()).isEqualTo(long.class);
         assertThat(c.getMethod("readForty", byte[].class, int.class).getReturnType()).isEqualTo(long.class);
         assertThat(readers(c)).containsExactlyInAnyOrder("readOne", "readNibble", "readAcross", "readPsn", "readKey", "readBig",
-            "readFlag", "readWide31", "readTop", "readForty");   // not little (ORDER_), times (repeated), blob
+            "readFlag", "readWide31", "readTop", "readForty", "readHead");   // not little (ORDER_), times (repeated), blob
         // a little-endian file, and a type in its own byte order in a big-endian one, get constants and no reader
         Path le = dir.resolve("le_ints.ksy");
         Files.writeString(le, "meta:\n  id: le_ints\n  endian: le\nseq:\n  - {id: a, type: u2}\n  - {id: b, type: u4}\n");

@@ -135,20 +135,10 @@ public final class KsyLayouts {
                 .append(", SHIFT_").append(id).append(" = ").append(shift).append(";\n");
             sb.append("    public static final long MASK_").append(id).append(" = ")
                 .append(!value || bits == 64 ? "-1L" : String.format("0x%xL", (1L << bits) - 1)).append(";\n");
-            // an integer that names another byte order than the file's (ERF's little-endian timestamp in a big-endian
-            // header): its bytes are whole, so SHIFT 0 and MASK the whole word hold; ORDER says how to read the word.
-            // The generated tree and described headers read big-endian only, so they refuse one.
-            boolean ownOrder = attr.get("type") instanceof String t && t.matches("[us][248](be|le)") && !t.endsWith(String.valueOf(fileOrder));
-            if (ownOrder) {
-                if (generic) throw new IllegalArgumentException(file + ": " + id + ": " + attr.get("type") + " in a -tree: layout or -opcodes: type");
-                sb.append("    public static final java.nio.ByteOrder ORDER_").append(id).append(" = java.nio.ByteOrder.")
-                    .append(attr.get("type").toString().endsWith("le") ? "LITTLE_ENDIAN" : "BIG_ENDIAN").append(";\n");
-            }
-            // a reader for an unsigned big-endian value (a signed one would need its sign extended: no .ksy has one)
-            boolean unsigned = bitField || attr.get("type") instanceof String t && t.matches("u[1248](be)?");
-            if (bigEndian && value && unsigned && !ownOrder && len <= Long.BYTES) {
-                reader(sb, id, attr.get("type").toString(), (int) first, (int) len, (int) shift, bits);
-                words.add((int) len);
+            // The generated tree and described headers read big-endian only, so they refuse an integer in its own order
+            String type = String.valueOf(attr.get("type"));
+            if (orderOrReader(sb, id, type, fileOrder, value, (int) first, (int) len, (int) shift, bits, words) && generic) {
+                throw new IllegalArgumentException(file + ": " + id + ": " + type + " in a -tree: layout or -opcodes: type");
             }
             if (attr.containsKey("repeat")) sb.append("    public static final int COUNT_").append(id).append(" = ").append(attr.get("repeat-expr")).append(";\n");
             if (attr.containsKey("contents")) {
@@ -183,19 +173,33 @@ public final class KsyLayouts {
             Map<?, ?> attr = (Map<?, ?>) e.getValue();
             if (!(attr.get("pos") instanceof Integer pos) || !isInteger(attr)) continue;
             String type = attr.get("type").toString(), id = e.getKey().toString().toUpperCase(Locale.ROOT);
-            int len = type.charAt(1) - '0';
+            long bits = bits(attr, Map.of());
+            int len = (int) (bits / 8);
             sb.append("    public static final int OFF_").append(id).append(" = ").append(pos).append(", LEN_").append(id).append(" = ").append(len)
                 .append(";\n");
-            boolean ownOrder = type.matches("[us][248](be|le)") && !type.endsWith(String.valueOf(fileOrder));
-            if (ownOrder) {
-                sb.append("    public static final java.nio.ByteOrder ORDER_").append(id).append(" = java.nio.ByteOrder.")
-                    .append(type.endsWith("le") ? "LITTLE_ENDIAN" : "BIG_ENDIAN").append(";\n");
-            } else if ("be".equals(fileOrder) && type.matches("u[1248](be)?")) {
-                reader(sb, id, type, pos, len, 0, 8L * len);
-                words.add(len);
-            }
+            orderOrReader(sb, id, type, fileOrder, true, pos, len, 0, bits, words);
         }
         if (sb.length() > 0) out.append("\n    // ---- top-level instances at a fixed place ----\n").append(sb);
+    }
+
+    /**
+     * What tells how to read an integer's value, for a field and an instance alike: {@code ORDER_} for one that names
+     * another byte order than its file's (ERF's little-endian timestamp in a big-endian header: its bytes are whole,
+     * so SHIFT 0 and MASK the whole word hold, and ORDER says how to read the word); else, for an unsigned big-endian
+     * value of at most 8 bytes in a big-endian file, its reader (a signed one would need its sign extended: no .ksy
+     * has one). Returns whether the integer has its own order.
+     */
+    private static boolean orderOrReader(StringBuilder sb, String id, String type, String fileOrder, boolean value, int off, int len,
+                                         int shift, long bits, java.util.Set<Integer> words) {
+        boolean ownOrder = type.matches("[us][248](be|le)") && !type.endsWith(String.valueOf(fileOrder));
+        if (ownOrder) {
+            sb.append("    public static final java.nio.ByteOrder ORDER_").append(id).append(" = java.nio.ByteOrder.")
+                .append(type.endsWith("le") ? "LITTLE_ENDIAN" : "BIG_ENDIAN").append(";\n");
+        } else if ("be".equals(fileOrder) && value && type.matches("b[0-9]+|u[1248](be)?") && len <= Long.BYTES) {
+            reader(sb, id, type, off, len, shift, bits);
+            words.add(len);
+        }
+        return ownOrder;
     }
 
     /**

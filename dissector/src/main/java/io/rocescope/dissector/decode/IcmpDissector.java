@@ -91,14 +91,14 @@ final class IcmpDissector {
     /** Neighbor Discovery options: type, length in units of 8 bytes (0 is invalid and ends the list). */
     private static void options(Packet p, int off, int stop) {
         while (off + FIXED_SIZE_ND_OPTION <= stop) {
-            int type = readNdOptionType(p.d, off), len = readNdOptionLength(p.d, off) * (int) ND_OPTION_UNIT;
+            int type = readNdOptionType(p.d, off), units = readNdOptionLength(p.d, off), len = units * (int) ND_OPTION_UNIT;
             if (len == 0) {
                 p.malformed("ICMPv6 option of length 0 at offset " + off);
                 return;
             }
             int node = p.f.open(ICMPV6_OPT, off);
-            p.add(ICMPV6_OPT_TYPE, off + OFF_ND_OPTION_TYPE, LEN_ND_OPTION_TYPE, readNdOptionType(p.d, off));
-            p.add(ICMPV6_OPT_LENGTH, off + OFF_ND_OPTION_LENGTH, LEN_ND_OPTION_LENGTH, readNdOptionLength(p.d, off));
+            p.add(ICMPV6_OPT_TYPE, off + OFF_ND_OPTION_TYPE, LEN_ND_OPTION_TYPE, type);
+            p.add(ICMPV6_OPT_LENGTH, off + OFF_ND_OPTION_LENGTH, LEN_ND_OPTION_LENGTH, units);
             boolean source = type == Icmpv6PacketKsy.ND_OPTION_TYPE_SOURCE_LINK_LAYER_ADDRESS;
             boolean linkAddress = source || type == Icmpv6PacketKsy.ND_OPTION_TYPE_TARGET_LINK_LAYER_ADDRESS;
             // an Ethernet MAC fills an option of one unit; other link-layer addresses are not decoded

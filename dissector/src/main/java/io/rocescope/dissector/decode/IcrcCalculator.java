@@ -127,8 +127,12 @@ public final class IcrcCalculator {
         IbTransportLayout.icrcVariantToOnesBth(b, bth);                           // FECN, BECN, reserved
     }
 
-    /** The CRC value held by the 4 ICRC bytes at {@code icrcOffset} (least-significant byte first). */
+    /**
+     * The CRC value held by the 4 ICRC bytes at {@code icrcOffset}: least-significant byte first, as CRC-32 (a
+     * reflected CRC) is sent; the field's value shown is its layout's big-endian read, as Wireshark's.
+     */
     public static long found(byte[] d, int icrcOffset) {
-        return Bytes.le32(d, icrcOffset);
+        int o = icrcOffset;
+        return (d[o] & 0xFFL) | ((d[o + 1] & 0xFFL) << 8) | ((d[o + 2] & 0xFFL) << 16) | ((d[o + 3] & 0xFFL) << 24);
     }
 }

@@ -5,7 +5,6 @@ import io.rocescope.dissector.field.FieldType;
 import io.rocescope.dissector.field.ksy.Ipv4PacketLayout;
 import io.rocescope.dissector.field.ksy.Ipv6PacketLayout;
 import io.rocescope.dissector.field.ksy.TcpSegmentKsy;
-import io.rocescope.dissector.field.ksy.TcpSegmentLayout;
 
 import java.util.List;
 
@@ -18,11 +17,11 @@ final class PerftestDissector {
 
     private PerftestDissector() {}
 
-    static void dissect(Packet p, int tcpOff, int flags, int payloadOff, int payloadLen) {
+    /** A TCP segment TcpDissector has read: its sequence number, flags and payload (the ports are in the frame). */
+    static void dissect(Packet p, int seq, int flags, int payloadOff, int payloadLen) {
         DecodedFrame f = p.f;
         byte[] d = p.d;
-        String key = streamKey(p, tcpOff);
-        int seq = (int) TcpSegmentLayout.readSeqNum(d, tcpOff);
+        String key = streamKey(p);
         boolean syn = (flags & SYN) != 0, end = (flags & END) != 0;
         int captured = Math.max(0, Math.min(payloadLen, p.cap - payloadOff));
         List<PerftestRecord> records = p.perftest.segment(key, seq, syn, end, d, payloadOff, captured);
@@ -81,12 +80,12 @@ final class PerftestDissector {
      * This direction's key: the source address and port, then the destination's, as raw bytes (one char a byte). A
      * map key only, never shown, so it needs no rendering; IPv4 and IPv6 keys differ in length and cannot meet.
      */
-    private static String streamKey(Packet p, int tcpOff) {
+    private static String streamKey(Packet p) {
         DecodedFrame f = p.f;
         int len = f.addressType() == FieldType.IPV6 ? Ipv6PacketLayout.LEN_SRC_ADDR : Ipv4PacketLayout.LEN_SRC_ADDR;
         StringBuilder sb = new StringBuilder(2 * len + 4);
-        bytes(sb, p.d, f.sourceOffset(), len).append((char) TcpSegmentLayout.readSrcPort(p.d, tcpOff));
-        bytes(sb, p.d, f.destinationOffset(), len).append((char) TcpSegmentLayout.readDstPort(p.d, tcpOff));
+        bytes(sb, p.d, f.sourceOffset(), len).append((char) f.srcPort);
+        bytes(sb, p.d, f.destinationOffset(), len).append((char) f.dstPort);
         return sb.toString();
     }
 

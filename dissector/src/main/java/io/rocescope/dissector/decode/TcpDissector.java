@@ -78,7 +78,7 @@ final class TcpDissector {
         boolean carries = payload > 0 || (flags & OPEN_OR_CLOSE) != 0;
         if (carries && (p.f.srcPort == port || p.f.dstPort == port)) {
             if (p.perftest == null) p.f.sequential = true;   // a stateless decoder: reassembly happens in order, elsewhere
-            else PerftestDissector.dissect(p, off, flags, off + hdr, payload);
+            else PerftestDissector.dissect(p, (int) seq, flags, off + hdr, payload);
         }
     }
 

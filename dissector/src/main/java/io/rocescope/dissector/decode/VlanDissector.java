@@ -27,6 +27,8 @@ final class VlanDissector {
         byte[] d = p.d;
         int type = readVlanTagEtherType(d, off);
         p.f.etherType = type;
+        // the frame keeps its first tag's TCI; the tree shows every tag's fields: an inner tag of a summary decode needs neither
+        if (p.f.vlanTci >= 0 && !p.detail) return EtherTypeDispatch.dissect(p, type, off + FIXED_SIZE_VLAN_TAG);
         int pcp = readVlanTagPcp(d, off), dei = readVlanTagDei(d, off), vid = readVlanTagVid(d, off);
         if (p.f.vlanTci < 0) p.f.vlanTci = pcp << PCP_SHIFT | dei << DEI_SHIFT | vid << VID_SHIFT;
         if (p.detail) {   // every tag field is a detail (Fields.detail())

@@ -401,6 +401,18 @@ class KsyLayoutsTest {
             + "    seq:\n      - {id: a, type: u2}\n");
         assertThat(runLayouts(dir, own)).isZero();
         assertThat(readers(compile(dir, "OwnOrderLayout"))).isEmpty();
+        // at most 31 bits out of a 5-byte word: read as a long, returned as an int
+        Path narrow = dir.resolve("narrow.ksy");
+        Files.writeString(narrow, "meta:\n  id: narrow\n  endian: be\nseq:\n  - {id: lead, type: b6}\n  - {id: mid, type: b28}\n"
+            + "  - {id: tail, type: b6}\n");
+        assertThat(runLayouts(dir, narrow)).isZero();
+        Class<?> n = compile(dir, "NarrowLayout");
+        byte[] w = {(byte) 0xAB, (byte) 0xCD, (byte) 0xEF, 0x12, 0x34};
+        assertThat(n.getField("LEN_MID").getInt(null)).isEqualTo(5);
+        assertThat(n.getMethod("readMid", byte[].class, int.class).getReturnType()).isEqualTo(int.class);
+        assertThat(read(n, "readMid", w, 0)).isEqualTo(0xF37BC48);   // (0xABCDEF1234 >>> 6) & 0xFFFFFFF
+        assertThat(read(n, "readLead", w, 0)).isEqualTo(0x2A);
+        assertThat(read(n, "readTail", w, 0)).isEqualTo(0x34);
     }
 
     /** Compiles the generated dir/out/t/NAME.java and loads it. */

@@ -102,12 +102,14 @@ class KsyRegistryTest {
     /**
      * Nor does any other hand-written source of any module: a field name a .ksy gives, spelled in a string, would
      * silently stop matching when the .ksy renames it; code that needs one asks the registry
-     * ({@code Fields.BTH_PSN.abbrev()}). The exception is picocli's help text, which must be a compile-time constant.
+     * ({@code Fields.BTH_PSN.abbrev()}). The exceptions are the examples in picocli's help text, which must be a
+     * compile-time constant: exactly those names in that file, so the rest of the file is held to the rule too.
      */
     @Test
     void noModuleSpellsAFieldNameTheKsyGives() throws IOException {
         Set<String> fromKsy = generated().keySet();
-        Set<String> helpText = Set.of("analyzer-cli/src/main/java/io/rocescope/cli/DissectCommand.java");
+        String dissect = "analyzer-cli/src/main/java/io/rocescope/cli/DissectCommand.java: ";
+        Set<String> helpText = Set.of(dissect + "infiniband.bth.psn", dissect + "infiniband.aeth.syndrome.opcode", dissect + "ip.src");
         Pattern string = Pattern.compile("\"((?:[^\"\\\\\\n]|\\\\.)*)\"");
         Pattern name = Pattern.compile("[a-z_][a-z0-9_]*(?:\\.[a-z0-9_]+)+");
         Path repo = Path.of("..").toAbsolutePath().normalize();
@@ -125,11 +127,10 @@ class KsyRegistryTest {
             for (Path source : sources) {
                 files++;
                 String rel = repo.relativize(source).toString();
-                if (helpText.contains(rel)) continue;
                 Matcher s = string.matcher(Files.readString(source));
                 while (s.find()) {
                     Matcher n = name.matcher(s.group(1));
-                    while (n.find()) if (fromKsy.contains(n.group())) spelled.add(rel + ": " + n.group());
+                    while (n.find()) if (fromKsy.contains(n.group()) && !helpText.contains(rel + ": " + n.group())) spelled.add(rel + ": " + n.group());
                 }
             }
         }

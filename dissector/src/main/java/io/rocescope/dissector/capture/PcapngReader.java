@@ -84,7 +84,7 @@ public final class PcapngReader implements CaptureReader {
     private record Section(long start, boolean bigEndian, List<Iface> interfaces) {}
 
     /** A packet block's fields: offsets in its body; the interface id is 4 bytes in an enhanced one, 2 in an obsolete one. */
-    private record PacketFields(String name, int id, int idLength, int tsHigh, int tsLow, int captured, int original, int data) {
+    private record PacketFields(String name, int id, int idLength, int tsHigh, int tsLow, int capturedAt, int originalAt, int data) {
         int interfaceId(byte[] b, boolean big) {
             return idLength == Short.BYTES ? ByteOrder32.u16(b, id, big) : (int) ByteOrder32.u32(b, id, big);
         }
@@ -92,6 +92,13 @@ public final class PcapngReader implements CaptureReader {
         long timestamp(byte[] b, boolean big) {
             return ByteOrder32.u32(b, tsHigh, big) << 32 | ByteOrder32.u32(b, tsLow, big);
         }
+
+        long captured(byte[] b, boolean big) { return ByteOrder32.u32(b, capturedAt, big); }
+
+        long original(byte[] b, boolean big) { return ByteOrder32.u32(b, originalAt, big); }
+
+        /** Whether a block body of {@code body} bytes holds the fields and the {@code captured} bytes they announce. */
+        boolean holds(long captured, int body) { return data + captured <= body; }
     }
 
     PcapngReader(CaptureInput in, String name, byte[] magic) throws IOException {
@@ -261,9 +268,9 @@ public final class PcapngReader implements CaptureReader {
         if (body < f.data()) return damaged(f.name() + " is too short");
         int id = f.interfaceId(block, bigEndian);
         long ts = f.timestamp(block, bigEndian);
-        long cap = ByteOrder32.u32(block, f.captured(), bigEndian);
-        long orig = ByteOrder32.u32(block, f.original(), bigEndian);
-        if (f.data() + cap > body) return damaged(f.name() + " " + (count + 1) + " claims " + cap + " bytes but holds " + (body - f.data()));
+        long cap = f.captured(block, bigEndian);
+        long orig = f.original(block, bigEndian);
+        if (!f.holds(cap, body)) return damaged(f.name() + " " + (count + 1) + " claims " + cap + " bytes but holds " + (body - f.data()));
         return deliver(rec, id, ts, f.data(), (int) cap, orig);
     }
 
@@ -313,10 +320,10 @@ public final class PcapngReader implements CaptureReader {
             if (body < f.data()) return false;
             id = f.interfaceId(b, be);
             ts = f.timestamp(b, be);
-            cap = ByteOrder32.u32(b, f.captured(), be);
-            orig = ByteOrder32.u32(b, f.original(), be);
+            cap = f.captured(b, be);
+            orig = f.original(b, be);
             dataOff = f.data();
-            if (dataOff + cap > body) return false;
+            if (!f.holds(cap, body)) return false;
         } else if (type == SPB) {
             if (body < SPB_DATA) return false;
             id = 0;

@@ -29,6 +29,13 @@ public final class PcapngFileWriter implements CaptureWriter {
     /** Every block ends with its total length again (the 4 bytes after its body). */
     private static final int TRAILER = LEN_BLOCK_TOTAL_LENGTH;
     private long packetBytes;
+    /** An Enhanced Packet Block's header and trailer, filled anew for each packet: no allocation per packet. */
+    private final byte[] packetHeader = new byte[FIXED_SIZE_BLOCK + FIXED_SIZE_EPB_BODY], trailer = new byte[TRAILER];
+    /** The zeros that pad a packet's data to 4 bytes. */
+    private static final byte[] PAD = new byte[3];
+    /** The output id of the last input interface written, so that a run of one interface skips the map (and its boxing). */
+    private long lastKey = -1;
+    private int lastId;
 
     public PcapngFileWriter(OutputStream out, boolean nanos) throws IOException {
         this(out, nanos, 1 << 20, new Options());
@@ -48,12 +55,17 @@ public final class PcapngFileWriter implements CaptureWriter {
 
     @Override
     public void write(long ts, byte[] data, int capturedLength, long originalLength, int linkType, int interfaceId) throws IOException {
-        Integer id = interfaces.get(key(interfaceId, linkType));
-        if (id == null) id = describe(interfaceId, linkType, (int) PcapFileLayout.MAXIMUM_SNAPLEN, new Options());
+        long key = key(interfaceId, linkType);
+        if (key != lastKey) {
+            Integer known = interfaces.get(key);
+            lastId = known != null ? known : describe(interfaceId, linkType, (int) PcapFileLayout.MAXIMUM_SNAPLEN, new Options());
+            lastKey = key;
+        }
+        int id = lastId;
         long units = units(ts);
         int padded = (capturedLength + 3) & ~3;
         int len = FIXED_SIZE_BLOCK + FIXED_SIZE_EPB_BODY + padded + TRAILER;
-        byte[] h = new byte[FIXED_SIZE_BLOCK + FIXED_SIZE_EPB_BODY];
+        byte[] h = packetHeader;
         blockHeader(h, PcapngFileKsy.BLOCK_TYPE_ENHANCED_PACKET, len);
         int body = FIXED_SIZE_BLOCK;
         Le.u32(h, body + OFF_EPB_BODY_INTERFACE_ID, id);
@@ -63,10 +75,9 @@ public final class PcapngFileWriter implements CaptureWriter {
         Le.u32(h, body + OFF_EPB_BODY_ORIGINAL_LEN, (int) Math.min(originalLength, MASK_EPB_BODY_ORIGINAL_LEN));   // what it can hold
         out.write(h);
         out.write(data, 0, capturedLength);
-        out.write(new byte[padded - capturedLength]);
-        byte[] t = new byte[TRAILER];
-        Le.u32(t, 0, len);
-        out.write(t);
+        out.write(PAD, 0, padded - capturedLength);
+        Le.u32(trailer, 0, len);
+        out.write(trailer);
         packetBytes += len;
     }
 

@@ -38,9 +38,12 @@ public final class LinkTypeNames {
      * codes of one name together. Found by asking {@link #isSupported} of every code a link type can have, so that
      * it names what the readers accept and nothing else.
      */
-    public static String supported() { return SUPPORTED; }
+    public static String supported() { return Supported.LIST; }
 
-    private static final String SUPPORTED = supportedList();
+    /** Built when a message first needs it (65,536 lookups), not by every process that opens a capture. */
+    private static final class Supported {
+        static final String LIST = supportedList();
+    }
 
     private static String supportedList() {
         Map<String, StringJoiner> codes = new LinkedHashMap<>();

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -21,8 +22,8 @@ public final class DecodeAB {
         String file = args[3];
         int warmup = args.length > 4 ? Integer.parseInt(args[4]) : 10, rounds = args.length > 5 ? Integer.parseInt(args[5]) : 30;
         LongSupplier a = build(classes, Path.of(args[1]), file), b = build(classes, Path.of(args[2]), file);
-        int frames = Integer.parseInt(a.toString());
-        if (frames != Integer.parseInt(b.toString())) throw new IllegalStateException("the builds read different frame counts");
+        int frames = ((IntSupplier) a).getAsInt();
+        if (frames != ((IntSupplier) b).getAsInt()) throw new IllegalStateException("the builds read different frame counts");
         double[] na = new double[rounds], nb = new double[rounds], ratio = new double[rounds];
         for (int i = -warmup; i < rounds; i++) {
             // alternate which build goes first, so neither always runs right after a GC of the other's garbage

@@ -8,15 +8,16 @@ import io.rocescope.dissector.field.FieldInterest;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 
 /**
  * One build's side of bench/decode-ab.sh: the first 500,000 frames of a capture, in memory, and one round of
  * decoding them all with the summary decoder (what dissect, flows and check use). Compiled against one jar and
  * loaded by each jar's own class loader, so the same bytecode calls each build's decoder; it implements
- * LongSupplier, a JDK type, so that the driver calls it without reflection.
+ * LongSupplier (a round) and IntSupplier (its frames), JDK types, so that the driver calls it without reflection.
  */
-public final class DecodeRound implements LongSupplier {
+public final class DecodeRound implements LongSupplier, IntSupplier {
     private final List<CaptureRecord> records = new ArrayList<>();
     private final FrameDecoder decoder = new FrameDecoder(new DecodeOptions(), FieldInterest.summary());
 
@@ -44,5 +45,5 @@ public final class DecodeRound implements LongSupplier {
 
     /** Frames per round. */
     @Override
-    public String toString() { return Integer.toString(records.size()); }
+    public int getAsInt() { return records.size(); }
 }

@@ -64,7 +64,7 @@ final class SynthCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "unknown scenario '" + scenario + "' (" + String.join(", ", Synthesizer.scenarios()) + ")");
         }
         if (packets < 1) throw new CommandLine.ParameterException(spec.commandLine(), "--packets must be at least 1");
-        if (Synthesizer.pathMtuCode(mtu) < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--mtu must be " + CmNames.pathMtuList());
+        if (CmNames.mtuCode(mtu) < 0) throw new CommandLine.ParameterException(spec.commandLine(), "--mtu must be " + CmNames.pathMtuList());
         if (qps < 0 || qps > Synthesizer.MAX_QPS) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--qps must be between 0 (the scenario's own number) and " + Synthesizer.MAX_QPS);
         }

@@ -53,10 +53,7 @@ final class TimelineCommand extends AnalysisCommand {
             sb.append(String.format(Locale.ROOT, "  %-8s %5d %10s %10s %10s%n", e.getKey(), d.count(), Fmt.micros(d.min()),
                 Fmt.micros(d.median()), Fmt.micros(d.max())));
         }
-        long cmFailed = 0;
-        for (FindingKind kind : new FindingKind[] {FindingKind.CM_REJ, FindingKind.CM_TIMEOUT, FindingKind.CM_SIDR_REJ, FindingKind.CM_SIDR_TIMEOUT}) {
-            cmFailed += a.findingCounts().getOrDefault(kind.key(), 0L);
-        }
+        long cmFailed = a.count(FindingKind.CM_REJ, FindingKind.CM_TIMEOUT, FindingKind.CM_SIDR_REJ, FindingKind.CM_SIDR_TIMEOUT);
         sb.append(String.format(Locale.ROOT, "  rdma_cm set-ups seen: %d (failed: %d); socket set-ups seen: %d%n",
             a.summary().cmSetups(), cmFailed, a.summary().socketSetups()));
     }

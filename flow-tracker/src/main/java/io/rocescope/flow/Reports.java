@@ -26,6 +26,13 @@ public final class Reports {
             FindingKind k = FindingKind.of(kind);
             return k == null ? Severity.NOTE : k.severity();
         }
+
+        /** How many findings of these kinds the analysis made (listed or not). */
+        public long count(FindingKind... kinds) {
+            long n = 0;
+            for (FindingKind k : kinds) n += findingCounts.getOrDefault(k.key(), 0L);
+            return n;
+        }
     }
 
     /**

@@ -21,8 +21,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 class TrackerPipelineTest {
     private static final String[] SETUPS = {"CmSetups", "SocketSetups", "InferredSetups"};
     /** The stages; the per-flow state they update (Flow's PsnTracker, AckTracker, MessageAssembler …) is shared. */
-    private static final String[] TRANSPORT = {"TransportTracker"};
-    private static final String[] FABRIC = {"FabricTracker", "FabricWatch"};
+    private static final String[] TRANSPORT = {"TransportTracker", "TransportObservations"};
+    private static final String[] FABRIC = {"FabricTracker", "FabricWatch", "DcqcnWatch", "PauseTracker", "PauseWindows", "PriorityTable",
+        "FabricProfile"};
     private static final String[] DOWNSTREAM = {"FlowFindings", "ReportBuilder", "FlowTracker", "TrackerShards"};
 
     @ArchTest

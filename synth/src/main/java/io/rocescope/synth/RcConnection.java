@@ -1,5 +1,6 @@
 package io.rocescope.synth;
 
+import io.rocescope.dissector.field.CmNames;
 import io.rocescope.dissector.encode.Layout;
 import io.rocescope.dissector.encode.CmMads;
 import io.rocescope.dissector.encode.Net;
@@ -194,7 +195,7 @@ final class RcConnection {
     }
 
     /** The path MTU's code (ksy/ib_mad.ksy's path_mtu), as the REQ and perftest's MTU record carry it. */
-    private int mtuEnum() { return Synthesizer.pathMtuCode(mtu); }
+    private int mtuEnum() { return CmNames.mtuCode(mtu); }
 
     private void ack(int psn) throws IOException {
         s.advance(ACK_DELAY);

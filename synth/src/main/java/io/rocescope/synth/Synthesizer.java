@@ -23,9 +23,6 @@ public final class Synthesizer {
      */
     public static final int HIGH_QPN = (int) Long.highestOneBit(IbTransportLayout.MASK_BTH_DEST_QP), MAX_QPS = HIGH_QPN - 1;
 
-    /** The path MTU code (MTU_256 … MTU_4096) of {@code bytes}, or -1 when it is not one of those MTUs. */
-    public static int pathMtuCode(int bytes) { return CmNames.mtuCode(bytes); }
-
     /** Writes scenario {@code name} to {@code out} and returns its ground truth. */
     public static Truth write(String name, Path out, long seed, long packets, double linkGbps) throws IOException {
         return write(name, out, seed, packets, linkGbps, 1024);
@@ -42,7 +39,7 @@ public final class Synthesizer {
      * scenario takes a number of them (many-qps, bulk, distinct-qps), 0 for its own default.
      */
     public static Truth write(String name, OutputStream out, long seed, long packets, double linkGbps, int mtu, int qps) throws IOException {
-        if (pathMtuCode(mtu) < 0) throw new IllegalArgumentException("MTU must be " + CmNames.pathMtuList());
+        if (CmNames.mtuCode(mtu) < 0) throw new IllegalArgumentException("MTU must be " + CmNames.pathMtuList());
         // the writer's close flushes its buffer; the stream itself stays open (standard output)
         OutputStream keepOpen = new io.rocescope.dissector.util.KeepOpenOutputStream(out);
         try (PcapWriter w = new PcapWriter(keepOpen)) {

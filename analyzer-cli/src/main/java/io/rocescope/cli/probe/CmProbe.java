@@ -38,7 +38,7 @@ public final class CmProbe {
     /** Starting PSNs are 24 bits (the BTH's PSN field). */
     private static final int PSN_RANGE = (int) IbTransportLayout.MASK_BTH_PSN + 1;
     /** The top bit of the BTH's 24-bit destination QP: the probe's QPNs have it set. */
-    private static final int HIGH_QPN = (int) Long.highestOneBit(IbTransportLayout.MASK_BTH_DEST_QP);
+    private static final int HIGH_QPN = io.rocescope.synth.Synthesizer.HIGH_QPN;
 
     /** What a probe run is given. */
     public record Settings(int count, double rate, int port, int responseTimeout, int retries) {}

@@ -162,10 +162,10 @@ public final class RuleEvaluator {
                     && (r.filter() == null || f.message().contains("(" + r.filter() + ")"))).toList();
                 return new Measure(rej.size(), rej.stream().flatMap(f -> f.frames().stream()).mapToLong(Long::longValue).toArray());
             }
-            case CM_TIMEOUT_COUNT: return fromFindings(a, count(a, FindingKind.CM_TIMEOUT), FindingKind.CM_TIMEOUT);
+            case CM_TIMEOUT_COUNT: return fromFindings(a, a.count(FindingKind.CM_TIMEOUT), FindingKind.CM_TIMEOUT);
             case SETUP_FAILURE_COUNT: {
                 FindingKind[] failed = {FindingKind.CM_REJ, FindingKind.CM_TIMEOUT, FindingKind.SETUP_INCOMPLETE};
-                return fromFindings(a, count(a, failed), failed);
+                return fromFindings(a, a.count(failed), failed);
             }
             case PFC_PAUSE_TIME_US:
             case PFC_PAUSED_FRACTION: {
@@ -199,13 +199,6 @@ public final class RuleEvaluator {
     static Measure fromFindings(Reports.Analysis a, long value, FindingKind... kinds) {
         return new Measure(value, a.findings().stream().filter(f -> is(f, kinds))
             .flatMap(f -> f.frames().stream()).mapToLong(Long::longValue).toArray());
-    }
-
-    /** How many findings of these kinds the analysis made. */
-    private static long count(Reports.Analysis a, FindingKind... kinds) {
-        long n = 0;
-        for (FindingKind k : kinds) n += a.findingCounts().getOrDefault(k.key(), 0L);
-        return n;
     }
 
     private static boolean is(Finding f, FindingKind... kinds) {

@@ -223,7 +223,7 @@ final class Scenarios {
      * each one SEND Only and its ACK between a few hosts, every one on QPs of its own. Nothing to find.
      */
     static void distinctQps(Synth s, long packets) throws IOException {
-        int conns = qps(s, (int) Math.max(1, Math.min(Integer.MAX_VALUE, packets / 2)));
+        int conns = qps(s, (int) Math.max(1, Math.min(Synthesizer.MAX_QPS, packets / 2)));   // QPNs up to 0xFFFFFE, never wrapping
         Net[] nets = new Net[8];
         for (int h = 0; h < nets.length; h++) nets[h] = s.net(1 + h, 20 + h, h == 7, -1, 0);
         for (int i = 0; i < conns; i++) {

@@ -34,6 +34,8 @@ final class CaptureFile implements AutoCloseable {
     private final CaptureReader reader;
     private volatile boolean indexed;
     private volatile List<String> warnings = List.of();
+    /** The file's SHA-256 (hex), once File → Capture File Properties has worked it out; null before. */
+    volatile String sha256;
     private long capturedBytes, wireBytes;
     private long firstTime = Long.MAX_VALUE, lastTime = Long.MIN_VALUE;
     private boolean timeOrdered = true;
@@ -49,26 +51,24 @@ final class CaptureFile implements AutoCloseable {
     }
 
     /** Opens a capture (its header read, nothing else); a bad file is a {@link CaptureFormatException} of one line. */
-    static CaptureFile open(String name, DoubleConsumer unpackProgress) throws IOException {
-        return open(name, unpackProgress, new FrameIndex());
+    static CaptureFile open(String name) throws IOException {
+        return open(name, new FrameIndex());
     }
 
-    /** {@link #open(String, DoubleConsumer)} into this (empty) index: tests give one of small pages. */
-    static CaptureFile open(String name, DoubleConsumer unpackProgress, FrameIndex index) throws IOException {
+    /** {@link #open(String)} into this (empty) index: tests give one of small pages. */
+    static CaptureFile open(String name, FrameIndex index) throws IOException {
         // the name as Wireshark shows it: absolute, without "." or ".." (the status bar, the title, Properties)
         Path path = Path.of(name).toAbsolutePath().normalize();
         CaptureReader r = CaptureReaders.open(name);
-        if (!CaptureReaders.compressed(path)) return new CaptureFile(path, path, r, false, r.format(), index);
+        if (r.compression() == null) return new CaptureFile(path, path, r, false, r.format(), index);
         String format = r.format();
         Path tmp = Files.createTempFile("rocescope-", ".pcapng");
         tmp.toFile().deleteOnExit();
         try (r; OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 20);
              PcapngFileWriter w = new PcapngFileWriter(out, true)) {
             CaptureRecord rec = new CaptureRecord();
-            long n = 0;
             while (r.next(rec)) {
                 w.write(rec.timestampNanos, rec.data, rec.capturedLength, Integer.toUnsignedLong(rec.originalLength), rec.linkType, rec.interfaceId);
-                if ((++n & 4095) == 0) unpackProgress.accept(-1);   // a stream: how far is not known
             }
         }
         return new CaptureFile(path, tmp, CaptureReaders.open(tmp.toString()), true, format, index);

@@ -11,16 +11,13 @@ import java.util.Map;
 /** File → Capture File Properties of the capture shown; its SHA-256 is worked out in the background the first time. */
 final class CapturePropertiesDialog {
     private final RoceScopeGui gui;
-    /** The SHA-256 of capture {@code hashed}: a capture opened since has none yet. */
-    private CaptureFile hashed;
-    private String sha256;
 
     CapturePropertiesDialog(RoceScopeGui gui) { this.gui = gui; }
 
     /** The properties, as capinfos names them (none when no capture is open). */
     Map<String, String> properties() {
         CaptureFile file = gui.file();
-        return file == null ? Map.of() : CaptureProperties.of(file, gui.rows().size(), hashed == file ? sha256 : null);
+        return file == null ? Map.of() : CaptureProperties.of(file, gui.rows().size(), file.sha256);
     }
 
     void show() {
@@ -35,14 +32,12 @@ final class CapturePropertiesDialog {
         text.setPrefRowCount(18);
         text.getStyleClass().add("hex");
         a.getDialogPane().setContent(text);
-        if (hashed != file) {
+        if (file.sha256 == null) {
             gui.work.run(() -> {
                 try {
-                    String h = CaptureProperties.sha256(file.path);
+                    hash(file);
                     Platform.runLater(() -> {
                         if (gui.file() != file) return;
-                        hashed = file;
-                        sha256 = h;
                         text.setText(text());
                     });
                 } catch (IOException e) {
@@ -59,11 +54,14 @@ final class CapturePropertiesDialog {
         return sb.toString();
     }
 
-    /** Computes the SHA-256 now (tests). */
+    /** Computes the SHA-256 of the capture shown now (tests). */
     void computeSha256() throws IOException {
         CaptureFile file = gui.file();
-        if (file == null) return;
-        sha256 = CaptureProperties.sha256(file.path);
-        hashed = file;
+        if (file != null) hash(file);
+    }
+
+    /** Works out {@code file}'s SHA-256 on this thread and keeps it on the file. */
+    private static void hash(CaptureFile file) throws IOException {
+        file.sha256 = CaptureProperties.sha256(file.path);
     }
 }

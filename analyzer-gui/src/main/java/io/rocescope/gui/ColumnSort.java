@@ -33,8 +33,9 @@ final class ColumnSort {
         }
         gui.work.busy("Sorting", -1);
         gui.work.run(() -> {
-            FrameSort sort = new FrameSort(col != 0 && col != 1 && col != 5, descending);
-            FrameSource src = col == 0 || col == 1 || col == 5 ? null : new FrameSource(f);
+            boolean fromIndex = keyedFromIndex(col);
+            FrameSort sort = new FrameSort(!fromIndex, descending);
+            FrameSource src = fromIndex ? null : new FrameSource(f);
             SpilledLongs sorted = null;
             try {
                 addKeys(sort, f, src, base, col, stale);
@@ -61,19 +62,20 @@ final class ColumnSort {
         });
     }
 
+    /** Columns No. (0), Time (1) and Length (5) are keyed from the index, by number; the others by their text, decoded. */
+    private static boolean keyedFromIndex(int col) { return col == 0 || col == 1 || col == 5; }
+
     /** Gives {@code sort} frames {@code base}, each with its key in column {@code col} (read from {@code src} when not in the index). */
     private static void addKeys(FrameSort sort, CaptureFile f, FrameSource src, FrameRows base, int col, BooleanSupplier stale) {
+        boolean fromIndex = keyedFromIndex(col);
         for (int i = 0, n = base.size(); i < n; i++) {
             if ((i & 1023) == 0 && stale.getAsBoolean()) throw new CancellationException();
             int frame = base.frameAt(i);
-            switch (col) {
-                case 0 -> sort.add(frame, frame);
-                case 1 -> sort.add(frame, f.index.time(frame));
-                case 5 -> sort.add(frame, f.index.length(frame));
-                default -> {
-                    DecodedFrame d = src.decode(frame);
-                    sort.add(frame, d == null ? "" : PacketRows.columns(d)[col]);
-                }
+            if (fromIndex) {
+                sort.add(frame, col == 0 ? frame : col == 1 ? f.index.time(frame) : f.index.length(frame));
+            } else {
+                DecodedFrame d = src.decode(frame);
+                sort.add(frame, d == null ? "" : PacketRows.columns(d)[col]);
             }
         }
     }

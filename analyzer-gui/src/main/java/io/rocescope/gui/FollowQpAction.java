@@ -11,7 +11,7 @@ import java.util.concurrent.CancellationException;
 
 /**
  * Analyze → Follow QP: a connection in a window of its own ({@link FollowQpWindow}), the main window's display
- * filter set to it; the window's Back restores the filter there was before.
+ * filter set to it (one selection of the capture serves both); the window's Back restores the filter there was before.
  */
 final class FollowQpAction {
     private final RoceScopeGui gui;
@@ -37,24 +37,32 @@ final class FollowQpAction {
             return;
         }
         String filter = FollowQp.filter(conn), before = gui.appliedFilter();
-        gui.applyFilterText(filter);
+        int gen = gui.newFilter(filter);
         gui.work.busy("Following the QP", -1);
         gui.work.run(() -> {
             try {
+                gui.awaitIndexed();
+                // one selection for both: the window copies what it lists, the main list keeps the selection
+                SpilledLongs kept = FilterJob.select(f, DisplayFilter.parse(filter), () -> gui.file() != f);
                 List<FollowQp.Packet> list;
-                int total;
-                try (SpilledLongs kept = FilterJob.select(f, DisplayFilter.parse(filter), () -> gui.file() != f)) {
+                int total = kept.size();
+                try {
                     list = FollowQp.packets(conn, kept, new FrameSource(f));
-                    total = kept.size();
+                } catch (RuntimeException e) {
+                    kept.close();
+                    throw e;
                 }
                 Platform.runLater(() -> {
                     gui.work.idle();
+                    gui.showFiltered(gen, filter, kept);
                     if (gui.file() != f) return;
                     window = new FollowQpWindow(gui.stage(), conn, filter, list, total, gui::goToFrame, () -> gui.applyFilterText(before));
                     window.stage.show();
                 });
             } catch (IOException | java.io.UncheckedIOException | FilterSyntaxException | CancellationException e) {
                 Platform.runLater(() -> { gui.work.idle(); gui.status.setText("Follow QP: " + e.getMessage()); });
+            } catch (InterruptedException e) {
+                Platform.runLater(gui.work::idle);
             }
         });
     }

@@ -7,7 +7,6 @@ import io.rocescope.dissector.encode.PcapngFileWriter;
 import javafx.application.Platform;
 import javafx.scene.control.ChoiceDialog;
 import javafx.stage.FileChooser;
-import javafx.stage.Window;
 
 import java.io.BufferedOutputStream;
 import java.io.File;
@@ -21,7 +20,7 @@ final class FrameExport {
     private FrameExport() {}
 
     /** Asks which frames and where, then writes them; the status bar says how many went, or why none did. */
-    static void dialog(RoceScopeGui gui, Window owner) {
+    static void dialog(RoceScopeGui gui) {
         if (gui.file() == null) return;
         ChoiceDialog<String> which = new ChoiceDialog<>("Displayed frames", "All frames", "Displayed frames", "Selected frames");
         which.setTitle("Export Specified Frames");
@@ -32,7 +31,7 @@ final class FrameExport {
             c.setTitle("Export Specified Frames");
             c.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("pcapng", "*.pcapng"),
                 new FileChooser.ExtensionFilter("pcap", "*.pcap"));
-            File out = c.showSaveDialog(owner);
+            File out = c.showSaveDialog(gui.stage());
             if (out == null) return;
             CaptureFile f = gui.file();
             var selected = gui.frames.getSelectionModel().getSelectedItems();

@@ -8,7 +8,6 @@ import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.Tab;
 import javafx.scene.input.KeyCombination;
 import javafx.stage.FileChooser;
-import javafx.stage.Stage;
 
 import java.io.File;
 
@@ -18,14 +17,14 @@ final class MainMenu {
     private final RoceScopeGui gui;
     private final Menu recentMenu = new Menu("Open Recent");
 
-    MainMenu(RoceScopeGui gui, Stage stage) {
+    MainMenu(RoceScopeGui gui) {
         this.gui = gui;
         MenuItem open = item("Open…", "Shortcut+O", () -> {
-            File f = chooser("Open a capture").showOpenDialog(stage);
+            File f = chooser("Open a capture").showOpenDialog(gui.stage());
             if (f != null) gui.open(f.getPath());
         });
         refreshRecent();
-        MenuItem export = item("Export Specified Frames…", null, () -> FrameExport.dialog(gui, stage));
+        MenuItem export = item("Export Specified Frames…", null, () -> FrameExport.dialog(gui));
         MenuItem props = item("Capture File Properties", "Shortcut+Alt+Shift+C", gui.propertiesDialog::show);
         MenuItem quit = item("Quit", "Shortcut+Q", Platform::exit);
         Menu fileMenu = new Menu("File", null, open, recentMenu, new SeparatorMenuItem(), export, props, new SeparatorMenuItem(), quit);

@@ -123,7 +123,7 @@ public final class RoceScopeGui extends Application {
         statusBar.getStyleClass().add("status-bar");
         statusBar.setPadding(new Insets(3, 8, 3, 8));
 
-        menu = new MainMenu(this, stage);
+        menu = new MainMenu(this);
         VBox top = new VBox(menu.bar, filterBar.box, findBar.box);
         BorderPane root = new BorderPane(split, top, null, statusBar, null);
         root.setOnDragOver(e -> {
@@ -155,7 +155,7 @@ public final class RoceScopeGui extends Application {
         clearCapture();
         CaptureFile f;
         try {
-            f = CaptureFile.open(path, x -> { });
+            f = CaptureFile.open(path);
         } catch (IOException e) {
             status.setText("Cannot open " + e.getMessage());
             stage.setTitle("RoCEscope");
@@ -298,11 +298,9 @@ public final class RoceScopeGui extends Application {
 
     /** Shows only the frames {@code text} keeps (every frame when blank), worked out in the background. */
     void applyFilterText(String text) {
-        if (!text.equals(filterBar.text.getText())) filterBar.text.setText(text);
-        if (file == null) return;
+        int gen = newFilter(text);
+        if (gen < 0) return;
         CaptureFile f = file;
-        int gen = generation.incrementAndGet();
-        frames.getSortOrder().clear();
         if (text.isBlank()) {
             appliedFilter = "";
             replaceRows(FrameRows.all(f.index.size()), true);
@@ -319,17 +317,11 @@ public final class RoceScopeGui extends Application {
         work.busy("Filtering", -1);
         work.run(() -> {
             try {
-                indexedLatch.await();
+                awaitIndexed();
                 SpilledLongs kept = FilterJob.select(f, filter, () -> generation.get() != gen);
                 Platform.runLater(() -> {
                     work.idle();
-                    if (generation.get() != gen) {
-                        kept.close();
-                        return;
-                    }
-                    appliedFilter = text;
-                    replaceRows(FrameRows.inCaptureOrder(kept), true);
-                    setRows(rows, null);
+                    showFiltered(gen, text, kept);
                 });
             } catch (CancellationException | InterruptedException e) {
                 Platform.runLater(work::idle);
@@ -337,6 +329,38 @@ public final class RoceScopeGui extends Application {
                 Platform.runLater(() -> { work.idle(); status.setText("Filter: read error: " + e.getMessage()); });
             }
         });
+    }
+
+    /**
+     * Sets the filter bar to {@code text} and starts filtering by it (the sort is dropped): the generation its
+     * frames are to be shown at ({@link #showFiltered}), or -1 when no capture is open.
+     */
+    int newFilter(String text) {
+        if (!text.equals(filterBar.text.getText())) filterBar.text.setText(text);
+        if (file == null) return -1;
+        int gen = generation.incrementAndGet();
+        frames.getSortOrder().clear();
+        return gen;
+    }
+
+    /** Waits (on a background thread) until the capture shown is indexed to its end: a filter selects from all its frames. */
+    void awaitIndexed() throws InterruptedException {
+        indexedLatch.await();
+    }
+
+    /**
+     * On the JavaFX thread: shows {@code kept}, the frames (in capture order) filter {@code text} selected for
+     * generation {@code gen} of {@link #newFilter}; the rows own {@code kept} from then on. When a newer open,
+     * filter or sort has come since, {@code kept} is closed instead.
+     */
+    void showFiltered(int gen, String text, SpilledLongs kept) {
+        if (generation.get() != gen) {
+            kept.close();
+            return;
+        }
+        appliedFilter = text;
+        replaceRows(FrameRows.inCaptureOrder(kept), true);
+        setRows(rows, null);
     }
 
     /**

@@ -49,7 +49,7 @@ class SpilledIndexTest {
         List<String> tshark = GuiTests.tshark("-r", original.toString(), "-T", "fields", "-e", "frame.len", "-e", "frame.time_epoch");
         Assumptions.assumeTrue(tshark != null, "tshark is not installed");
         FrameIndex index = new FrameIndex(4, 2, spillDir);
-        try (CaptureFile f = CaptureFile.open(open, x -> { }, index)) {
+        try (CaptureFile f = CaptureFile.open(open, index)) {
             f.index(x -> { }, () -> false);
             int n = index.size();
             assertThat(n).as(open).isEqualTo(tshark.size()).isGreaterThan(100);

@@ -61,14 +61,6 @@ public final class CaptureReaders {
         return pcap ? "pcap" : null;
     }
 
-    /** Whether {@code file} starts with a gzip, zstd or LZ4 frame magic: one {@link #open} decompresses. */
-    public static boolean compressed(Path file) throws IOException {
-        byte[] head = new byte[FIRST_WORD];
-        int n;
-        try (InputStream in = Files.newInputStream(file)) { n = in.readNBytes(head, 0, FIRST_WORD); }
-        return Compression.of(head, n) != null;
-    }
-
     /** Reads from a stream; {@code name} is used in messages. */
     public static CaptureReader open(InputStream stream, String name) throws IOException {
         java.io.BufferedInputStream in = new java.io.BufferedInputStream(stream, 1 << 16);
